@@ -4,3 +4,26 @@
 //! edges (the file-reading part of `cards`, and the binary in `main.rs`).
 
 pub mod cards;
+pub mod engine;
+pub mod log;
+pub mod report;
+
+use cards::CardDb;
+use engine::{Replay, RuleEdition};
+use report::Report;
+
+/// Parse and verify a battle log: the whole pipeline from bytes to report.
+pub fn verify(
+    bytes: &[u8],
+    cards: Option<&CardDb>,
+    edition: RuleEdition,
+) -> Result<Report, log::LogError> {
+    let parsed = log::parse_log(bytes)?;
+    let result = Replay::run(&parsed, cards, edition);
+    Ok(Report::build(
+        &parsed,
+        &result,
+        edition,
+        cards.map_or(0, CardDb::len),
+    ))
+}

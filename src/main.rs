@@ -1,1 +1,138 @@
-fn main() {}
+//! The `ptcg-judge` command line: parse the arguments, call the library, map outcomes to exit
+//! codes (0 no violation, 1 at least one violation, 2 input unreadable or not a battle log).
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use ptcg_judge::cards::CardDb;
+use ptcg_judge::engine::RuleEdition;
+use ptcg_judge::log::MAX_LOG_BYTES;
+use ptcg_judge::report::{render_json, render_text};
+
+#[derive(Parser)]
+#[command(
+    name = "ptcg-judge",
+    version,
+    about = "Rulings assistant and replay verifier for the Pokémon TCG"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Verify a Pokémon TCG Live battle log line by line.
+    Verify {
+        /// The exported log; `-` reads standard input.
+        file: String,
+        /// The pokemon-tcg-data folder (with cards/en and sets/en.json).
+        #[arg(long, env = "PTCG_JUDGE_CARDS")]
+        cards: Option<PathBuf>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+        /// Rule edition: sv (current), swsh, hgss, apr-2018, classic.
+        #[arg(long, default_value = "sv")]
+        edition: RuleEdition,
+    },
+    /// Show what the card data knows about a card name.
+    Cards {
+        /// The pokemon-tcg-data folder.
+        dir: PathBuf,
+        #[arg(long)]
+        name: String,
+        /// Narrow the prints to those with this attack or Ability.
+        #[arg(long)]
+        uses: Option<String>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Verify {
+            file,
+            cards,
+            format,
+            edition,
+        } => verify(&file, cards.as_deref(), format, edition),
+        Command::Cards { dir, name, uses } => cards_command(&dir, &name, uses.as_deref()),
+    }
+}
+
+/// Read the log, at most 5 MB plus one byte so a larger file is refused without reading it all.
+fn read_input(file: &str) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    let limit = (MAX_LOG_BYTES + 1) as u64;
+    let result = if file == "-" {
+        std::io::stdin().take(limit).read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(file).and_then(|f| f.take(limit).read_to_end(&mut bytes))
+    };
+    result.map_err(|e| format!("cannot read {file}: {e}"))?;
+    Ok(bytes)
+}
+
+fn load_cards(dir: &Path) -> Result<CardDb, String> {
+    CardDb::load_dir(dir).map_err(|e| format!("cannot load card data from {}: {e}", dir.display()))
+}
+
+fn verify(file: &str, cards: Option<&Path>, format: Format, edition: RuleEdition) -> ExitCode {
+    let bytes = match read_input(file) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let db = match cards.map(load_cards).transpose() {
+        Ok(db) => db,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if db.is_none() {
+        eprintln!(
+            "note: no card data (--cards DIR or PTCG_JUDGE_CARDS); checks that need HP, attacks, Weakness or card kinds are reported as unverified"
+        );
+    }
+    let report = match ptcg_judge::verify(&bytes, db.as_ref(), edition) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {file}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match format {
+        Format::Text => print!("{}", render_text(&report)),
+        Format::Json => println!("{}", render_json(&report)),
+    }
+    if report.summary.violations > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn cards_command(dir: &Path, name: &str, uses: Option<&str>) -> ExitCode {
+    match load_cards(dir) {
+        Ok(db) => {
+            print!("{}", ptcg_judge::cards::describe(&db, name, uses));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

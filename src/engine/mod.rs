@@ -1,0 +1,18 @@
+//! The verifying engine: replays a parsed battle log into the visible game state and gives
+//! every line a [`Step`] (verdict, clauses applied, message). Pure: no IO.
+
+pub mod cardinfo;
+pub mod edition;
+pub mod effect;
+pub mod hints;
+pub mod replay;
+pub mod resolve;
+pub mod state;
+pub mod verdict;
+
+pub use edition::RuleEdition;
+pub use replay::{Replay, ReplayResult, StepRecord};
+pub use state::{
+    Count, GameState, Phase, PlayerIdx, PlayerState, Pokemon, PokemonId, Position, Stadium,
+};
+pub use verdict::{Step, Verdict};

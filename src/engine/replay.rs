@@ -1,0 +1,1435 @@
+//! The replay: a fold of the log's events over the [`GameState`]. Each line gives one [`Step`].
+
+use crate::cards::CardDb;
+use crate::log::{
+    CardName, CardRef, Condition, Depth, Destination, Event, LogLine, OncePerGame, ParsedLog, Spot,
+};
+
+use super::cardinfo::{CardInfo, CardKind, UseKind};
+use super::edition::RuleEdition;
+use super::effect::{EffectText, Zone};
+use super::hints::{self, Hints};
+use super::resolve::{self, Claim, Found};
+use super::state::{
+    Count, GameState, Phase, PlayerIdx, PokemonId, Position, Stadium, TurnCounters,
+};
+use super::verdict::Step;
+
+/// What produced the sub-lines that follow a top-level line.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+enum Source {
+    #[default]
+    None,
+    Trainer(String),
+    Ability(Option<PokemonId>, String),
+    Attack(Option<PokemonId>, String),
+    Activated(String),
+    Stadium(String),
+    MulliganDraw,
+    Other,
+}
+
+/// The top-level line the current sub-lines belong to.
+#[derive(Debug, Clone, Default)]
+struct Action {
+    player: Option<PlayerIdx>,
+    source: Source,
+    effect: Option<EffectText>,
+    /// Players whose hand an effect shuffled, in order (`- X shuffled their hand.`).
+    hand_shuffles: Vec<PlayerIdx>,
+    puts_seen: usize,
+    draws_seen: usize,
+}
+
+/// What the next card list names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum ListUse {
+    /// Shown for information (an opening hand, a mulligan reveal, drawn cards).
+    Ignore,
+    /// Pokémon put onto the Bench from the deck.
+    BenchFromDeck(PlayerIdx),
+    /// Cards that went to the discard pile.
+    Discarded(PlayerIdx),
+    /// Cards discarded from a Pokémon in play.
+    DiscardedFrom(PokemonId),
+    /// Cards shuffled into the deck; those that were in the discard pile or in play leave it.
+    ShuffledIn(PlayerIdx, Option<Zone>),
+    /// Cards moved to a zone the engine records by name.
+    MovedTo(PlayerIdx, Destination),
+}
+
+/// The replay of one log.
+pub struct Replay<'a> {
+    log: &'a ParsedLog,
+    info: CardInfo<'a>,
+    edition: RuleEdition,
+    hints: Hints,
+    state: GameState,
+    action: Action,
+    list: Option<ListUse>,
+    extra_draws: Option<(PlayerIdx, u32)>,
+    stadium_discard: Option<(PlayerIdx, String)>,
+    /// Pokémon Knocked Out since the last player action, for lines that refer to them after.
+    knocked_out: Vec<PokemonId>,
+    log_owner: Option<PlayerIdx>,
+    sudden_death_next: bool,
+    next: usize,
+}
+
+/// A step with the turn it happened in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StepRecord {
+    pub step: Step,
+    /// Turns begun when the line was read (0 during setup).
+    pub turn: u32,
+    /// The player whose turn it was, if any.
+    pub to_move: Option<PlayerIdx>,
+}
+
+/// Everything a finished replay produces.
+#[derive(Debug, Clone)]
+pub struct ReplayResult {
+    pub steps: Vec<StepRecord>,
+    pub state: GameState,
+    pub log_owner: Option<PlayerIdx>,
+}
+
+/// The two player names a state needs: the log's, padded when a cut log names fewer.
+fn player_names(log: &ParsedLog) -> Vec<String> {
+    let mut names = log.players.clone();
+    while names.len() < 2 {
+        names.push(format!("(unnamed player {})", names.len() + 1));
+    }
+    names
+}
+
+impl<'a> Replay<'a> {
+    pub fn new(log: &'a ParsedLog, cards: Option<&'a CardDb>, edition: RuleEdition) -> Replay<'a> {
+        let hints = hints::compute(log);
+        let state = GameState::new(&player_names(log));
+        let log_owner = hints
+            .log_owner
+            .as_deref()
+            .and_then(|n| state.player_named(n));
+        Replay {
+            log,
+            info: CardInfo::new(cards),
+            edition,
+            hints,
+            state,
+            action: Action::default(),
+            list: None,
+            extra_draws: None,
+            stadium_discard: None,
+            knocked_out: Vec::new(),
+            log_owner,
+            sudden_death_next: false,
+            next: 0,
+        }
+    }
+
+    /// Replay a whole log.
+    pub fn run(
+        log: &'a ParsedLog,
+        cards: Option<&'a CardDb>,
+        edition: RuleEdition,
+    ) -> ReplayResult {
+        let mut replay = Replay::new(log, cards, edition);
+        let mut steps = Vec::with_capacity(log.lines.len());
+        while let Some(step) = replay.next_step() {
+            steps.push(StepRecord {
+                step,
+                turn: replay.state.turn,
+                to_move: replay.state.to_move,
+            });
+        }
+        ReplayResult {
+            steps,
+            log_owner: replay.log_owner,
+            state: replay.state,
+        }
+    }
+
+    /// The state after the first `lines` lines.
+    pub fn state_after(
+        log: &'a ParsedLog,
+        cards: Option<&'a CardDb>,
+        edition: RuleEdition,
+        lines: usize,
+    ) -> GameState {
+        let mut replay = Replay::new(log, cards, edition);
+        while replay.next < lines && replay.next_step().is_some() {}
+        replay.state
+    }
+
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+
+    pub fn edition(&self) -> RuleEdition {
+        self.edition
+    }
+
+    pub fn log_owner(&self) -> Option<PlayerIdx> {
+        self.log_owner
+    }
+
+    /// Apply the next line; `None` after the last.
+    pub fn next_step(&mut self) -> Option<Step> {
+        let index = self.next;
+        let line = self.log.lines.get(index)?;
+        self.next += 1;
+        Some(self.apply(index, line))
+    }
+
+    fn apply(&mut self, index: usize, line: &LogLine) -> Step {
+        if line.depth == Depth::Top && !matches!(line.event, Event::Blank | Event::CardList { .. })
+        {
+            self.settle_extra_draws();
+        }
+        if !matches!(line.event, Event::CardList { .. } | Event::Blank) {
+            self.list = None;
+        }
+        if line.depth == Depth::Top && starts_player_action(&line.event) {
+            self.knocked_out.clear();
+        }
+        if line.depth == Depth::Top {
+            self.action = Action::default();
+        }
+        let sub = line.depth != Depth::Top;
+        match &line.event {
+            Event::Blank => Step::info(""),
+            Event::Unparsed { why } => {
+                Step::unparsed(format!("{why}; the line is kept as written"))
+            }
+            Event::SetupHeader => self.setup(),
+            Event::CheckupHeader => {
+                self.state.phase = Phase::Checkup;
+                Step::info("Pokémon Checkup")
+            }
+            Event::TurnHeader { player, .. } => self.begin_turn(index, player.as_deref()),
+            Event::CoinChoice { player, face } => {
+                Step::info(format!("{player} calls {face:?} for the opening coin flip"))
+            }
+            Event::CoinTossWon { player } => Step::info(format!("{player} wins the coin toss")),
+            Event::TurnOrderChosen { player, first } => self.turn_order(player, *first),
+            Event::OpeningHand { player, count } => self.opening_hand(player, *count),
+            Event::DrawnCards { .. } | Event::MulliganReveal { .. } => {
+                self.list = Some(ListUse::Ignore);
+                Step::info("")
+            }
+            Event::Mulligan { player, count } => self.mulligan(player, *count),
+            Event::MulliganExtraDraw { player, count, .. } => {
+                let Some(p) = self.player(player) else {
+                    return unknown_player(player);
+                };
+                self.extra_draws = Some((p, *count));
+                self.action.source = Source::MulliganDraw;
+                self.action.player = Some(p);
+                Step::info(format!(
+                    "{player} may draw up to {count} extra card(s) for the opponent's mulligans"
+                ))
+            }
+            Event::PlayToActive { player, card } => {
+                self.play_pokemon(player, card, Position::Active, sub)
+            }
+            Event::PlayToBench { player, card } => {
+                self.play_pokemon(player, card, Position::Bench, sub)
+            }
+            Event::PlayToStadium { player, card } => self.play_stadium(player, card, sub),
+            Event::PlayCard { player, card } => self.play_card(player, card),
+            Event::Drew { player, card } => self.drew(player, card, sub),
+            Event::DrewAndPlayed { player, card, to } => self.drew_and_played(player, card, *to),
+            Event::Attach {
+                player,
+                card,
+                target,
+                spot,
+            } => self.attach(player, card, target, *spot, sub),
+            Event::Evolve {
+                player,
+                from,
+                to,
+                spot,
+            } => self.evolve(player, from, to, *spot, sub),
+            Event::Devolve {
+                owner, from, to, ..
+            } => self.devolve(owner, from, to),
+            Event::Retreat { player, card } => self.retreat(player, card),
+            Event::Promote { player, card } => self.promote(player, card),
+            Event::Switch {
+                first_owner,
+                first,
+                second_owner,
+                second,
+                ..
+            } => self.switch(first_owner, first, second_owner, second),
+            Event::Use {
+                player,
+                pokemon,
+                name,
+            } => self.use_(index, player, pokemon, name),
+            Event::Attack {
+                player,
+                pokemon,
+                attack,
+                target_owner,
+                target,
+                damage,
+                ..
+            } => self.attack(player, pokemon, attack, target_owner, target, *damage),
+            Event::TookDamage {
+                owner,
+                pokemon,
+                damage,
+                ..
+            } => self.took_damage(owner, pokemon, *damage),
+            Event::BreakdownHeader | Event::Breakdown { .. } => Step::info(""),
+            Event::CardList { cards } => self.card_list(cards),
+            Event::KnockOut { owner, pokemon } => self.knock_out(owner, pokemon),
+            Event::TookPrizes { player, count } => self.took_prizes(player, *count),
+            Event::AddedToHand { .. } => Step::info(""),
+            Event::Discard { player, card } => self.discard(player, card, sub),
+            Event::DiscardFromPokemon {
+                owner,
+                pokemon,
+                card,
+            } => self.discard_from_pokemon(owner, pokemon, card),
+            Event::Shuffle { player, what } => {
+                if let (Some(p), crate::log::Shuffled::Hand) = (self.player(player), what) {
+                    self.action.hand_shuffles.push(p);
+                }
+                Step::info("")
+            }
+            Event::ShuffleInto { player, card, into } => self.shuffle_into(player, card, *into),
+            Event::PutInDeck { player, card, .. } => self.put_in_deck(player, card),
+            Event::Move {
+                owner, card, to, ..
+            } => self.move_card(owner, card, *to),
+            Event::NoCardsMoved => Step::info(""),
+            Event::PutCounters {
+                count,
+                owner,
+                target,
+                ..
+            } => self.put_counters(*count, owner, target),
+            Event::MoveCounters {
+                count,
+                from_owner,
+                from,
+                to_owner,
+                to,
+                ..
+            } => self.move_counters(*count, from_owner, from, to_owner, to),
+            Event::ConditionDamage {
+                count,
+                owner,
+                pokemon,
+                condition,
+            } => self.condition_damage(*count, owner, pokemon, *condition),
+            Event::ConditionApplied {
+                owner,
+                pokemon,
+                condition,
+            } => self.with_pokemon(owner, pokemon, Claim::Trusted, |m| {
+                m.add_condition(*condition)
+            }),
+            Event::ConditionRemoved {
+                owner,
+                pokemon,
+                condition,
+            } => self.with_pokemon(owner, pokemon, Claim::Trusted, |m| {
+                m.conditions.retain(|c| c != condition)
+            }),
+            Event::AllConditionsRemoved { owner, pokemon } => {
+                self.with_pokemon(owner, pokemon, Claim::Trusted, |m| m.conditions.clear())
+            }
+            Event::Healed {
+                owner,
+                pokemon,
+                amount,
+            } => {
+                let amount = *amount as i32;
+                self.with_pokemon(owner, pokemon, Claim::Trusted, |m| {
+                    m.damage = (m.damage - amount).max(0)
+                })
+            }
+            Event::Activated { card } => {
+                self.action.source = Source::Activated(card.name.clone());
+                self.action.effect = self.info.card_text(&card.name);
+                Step::info("")
+            }
+            Event::CoinFlip { .. }
+            | Event::Reveal { .. }
+            | Event::ChoseOption { .. }
+            | Event::Prevented { .. }
+            | Event::TeraEffect { .. }
+            | Event::Reconnected { .. }
+            | Event::TimedOut { .. }
+            | Event::PerformedAction { .. }
+            | Event::RpsChoice { .. }
+            | Event::RpsWon { .. } => Step::info(""),
+            Event::EndTurn { .. } => Step::info(""),
+            Event::OncePerGameUsed { player, what } => {
+                if let Some(p) = self.player(player) {
+                    match what {
+                        OncePerGame::GxAttack => self.state.players[p].gx_attack_used = true,
+                        OncePerGame::VstarPower => self.state.players[p].vstar_power_used = true,
+                        OncePerGame::Other(_) => {}
+                    }
+                }
+                Step::info("")
+            }
+            Event::SuddenDeath => {
+                self.sudden_death_next = true;
+                Step::info("Sudden Death: a new game with 1 Prize card each")
+            }
+            Event::GameDrawn => {
+                self.state.phase = Phase::Ended;
+                Step::info("the game is a draw")
+            }
+            Event::GameEnd { winner, reason, .. } => {
+                self.state.phase = Phase::Ended;
+                self.state.winner = self.player(winner);
+                Step::info(format!("{winner} wins ({})", reason.as_str()))
+            }
+        }
+    }
+
+    // ---- players and turns ----
+
+    fn player(&self, name: &str) -> Option<PlayerIdx> {
+        self.state.player_named(name)
+    }
+
+    fn setup(&mut self) -> Step {
+        if self.state.phase != Phase::Start {
+            let names: Vec<String> = self.state.players.iter().map(|p| p.name.clone()).collect();
+            self.state = GameState::new(&names);
+            if self.sudden_death_next {
+                self.state.prize_count = 1;
+            }
+        }
+        self.state.phase = Phase::Setup;
+        Step::info("Setup")
+    }
+
+    fn turn_order(&mut self, player: &str, first: bool) -> Step {
+        let Some(p) = self.player(player) else {
+            return unknown_player(player);
+        };
+        let first_player = if first { p } else { 1 - p };
+        self.state.first_player = Some(first_player);
+        for (i, ps) in self.state.players.iter_mut().enumerate() {
+            ps.went_first = Some(i == first_player);
+        }
+        Step::info(format!(
+            "{} goes first",
+            self.state.players[first_player].name
+        ))
+    }
+
+    fn opening_hand(&mut self, player: &str, count: u32) -> Step {
+        let Some(p) = self.player(player) else {
+            return unknown_player(player);
+        };
+        let ps = &mut self.state.players[p];
+        ps.hand = Count::exact(count as i32);
+        ps.deck = Count::exact(60 - count as i32);
+        self.list = Some(ListUse::Ignore);
+        Step::info(format!("{player} draws an opening hand of {count}"))
+    }
+
+    fn mulligan(&mut self, player: &str, count: u32) -> Step {
+        let Some(p) = self.player(player) else {
+            return unknown_player(player);
+        };
+        let ps = &mut self.state.players[p];
+        ps.mulligans = ps.mulligans.saturating_add(count);
+        ps.hand = Count::exact(7);
+        ps.deck = Count::exact(53);
+        self.list = Some(ListUse::Ignore);
+        Step::info(format!(
+            "{player} reveals a hand with no Basic Pokémon and draws a new one"
+        ))
+    }
+
+    fn settle_extra_draws(&mut self) {
+        if let Some((p, left)) = self.extra_draws.take()
+            && left > 0
+            && self.action.source == Source::MulliganDraw
+        {
+            // The sub-lines showed fewer draws than announced: the player chose not to draw them,
+            // or the client did not list them. Either way the counts are no longer certain.
+            self.state.players[p].hand.blur();
+            self.state.players[p].deck.blur();
+        }
+    }
+
+    fn begin_turn(&mut self, index: usize, named: Option<&str>) -> Step {
+        let previous = self.state.to_move;
+        let hinted = self.hints.turn_player.get(index).cloned().flatten();
+        let player = named
+            .and_then(|n| self.player(n))
+            .or_else(|| hinted.as_deref().and_then(|n| self.player(n)))
+            .or_else(|| previous.map(|p| 1 - p))
+            .or(self.state.first_player);
+        if matches!(self.state.phase, Phase::Start | Phase::Setup) {
+            let prizes = self.state.prize_count;
+            for ps in &mut self.state.players {
+                ps.prizes_left = Some(prizes);
+                ps.deck.add(-prizes);
+            }
+        }
+        self.state.phase = Phase::Turn;
+        self.state.turn += 1;
+        self.state.counters = TurnCounters::default();
+        self.state.to_move = player;
+        self.knocked_out.clear();
+        let Some(p) = player else {
+            return Step::unverified(
+                "cannot tell whose turn this is: the header names no player and no line after it does",
+            );
+        };
+        if self.state.first_player.is_none() {
+            self.state.first_player = Some(p);
+        }
+        self.state.players[p].turns_taken += 1;
+        let name = self.state.players[p].name.clone();
+        let how = if named.is_none() {
+            " (the header does not name the player; read from the lines that follow)"
+        } else {
+            ""
+        };
+        Step::info(format!("turn {}: {name}{how}", self.state.turn))
+    }
+
+    // ---- playing cards ----
+
+    /// Take a card from the zone the current effect takes cards from; blur the counts when the
+    /// zone is not known.
+    fn take_from_effect_zone(&mut self, p: PlayerIdx, n: i32, name: Option<&str>) {
+        match self.action.effect.as_ref().and_then(|e| e.source_zone()) {
+            Some(Zone::Hand) => self.state.players[p].hand.add(-n),
+            Some(Zone::Deck) => self.state.players[p].deck.add(-n),
+            Some(Zone::Discard) => {
+                if let Some(name) = name {
+                    remove_one(&mut self.state.players[p].discard, name);
+                }
+            }
+            _ => {
+                self.state.players[p].hand.blur();
+                self.state.players[p].deck.blur();
+            }
+        }
+    }
+
+    fn play_pokemon(
+        &mut self,
+        player: &str,
+        card: &CardName,
+        position: Position,
+        sub: bool,
+    ) -> Step {
+        let Some(p) = self.player(player) else {
+            return unknown_player(player);
+        };
+        if sub {
+            self.take_from_effect_zone(p, 1, None);
+        } else {
+            self.state.players[p].hand.add(-1);
+        }
+        let occupied = position == Position::Active && self.state.players[p].active.is_some();
+        self.state.put_into_play(p, &card.name, position);
+        if occupied {
+            return Step::unverified(format!(
+                "{player} already has an Active Pokémon; {} was put on the Bench",
+                card.name
+            ));
+        }
+        Step::info("")
+    }
+
+    fn play_stadium(&mut self, player: &str, card: &CardName, sub: bool) -> Step {
+        let Some(p) = self.player(player) else {
+            return unknown_player(player);
+        };
+        if sub {
+            self.take_from_effect_zone(p, 1, None);
+        } else {
+            self.state.players[p].hand.add(-1);
+            self.state.counters.stadiums += 1;
+        }
+        if let Some(old) = self.state.stadium.take() {
+            self.state.players[old.owner].discard.push(old.name.clone());
+            self.stadium_discard = Some((old.owner, old.name));
+        }
+        self.state.stadium = Some(Stadium {
+            name: card.name.clone(),
+            owner: p,
+        });
+        self.action.player = Some(p);
+        self.action.source = Source::Stadium(card.name.clone());
+        Step::info("")
+    }
+
+    fn play_card(&mut self, player: &str, card: &CardName) -> Step {
+        let Some(p) = self.player(player) else {
+            return unknown_player(player);
+        };
+        self.action.player = Some(p);
+        let name = card.name.as_str();
+        if self.state.stadium.as_ref().is_some_and(|s| s.name == name) {
+            self.action.source = Source::Stadium(name.to_string());
+            self.action.effect = self.info.card_text(name);
+            return Step::info(format!("{player} uses the effect of the Stadium in play"));
+        }
+        let kind = self.info.kind(name);
+        let in_play = resolve::candidates(&self.state, p, name, None);
+        if !in_play.is_empty() && matches!(kind, CardKind::Pokemon | CardKind::Unknown) {
+            self.action.source = Source::Ability(in_play.first().copied(), name.to_string());
+            self.action.effect = self.info.card_text(name);
+            return Step::info(format!("{player} uses an Ability of {name}"));
+        }
+        let ps = &mut self.state.players[p];
+        ps.hand.add(-1);
+        ps.discard.push(name.to_string());
+        if kind == CardKind::Supporter {
+            self.state.counters.supporters += 1;
+        }
+        self.action.source = Source::Trainer(name.to_string());
+        self.action.effect = self.info.card_text(name);
+        Step::info("")
+    }
+
+    fn drew(&mut self, player: &str, card: &CardRef, sub: bool) -> Step {
+        let Some(named) = self.player(player) else {
+            return unknown_player(player);
+        };
+        let n = card.count() as i32;
+        let mut p = named;
+        if sub
+            && self
+                .action
+                .effect
+                .as_ref()
+                .is_some_and(|e| e.touches_both_players())
+        {
+            // Iono-like effects: the client writes the acting player's name on both players'
+            // draws. Attribute in the order the hands were shuffled, and stop claiming exact counts.
+            if let Some(&q) = self.action.hand_shuffles.get(self.action.draws_seen) {
+                p = q;
+            }
+            self.action.draws_seen += 1;
+            for ps in &mut self.state.players {
+                ps.hand.blur();
+                ps.deck.blur();
+            }
+        }
+        if let Some((q, left)) = self.extra_draws
+            && sub
+            && q == p
+            && self.action.source == Source::MulliganDraw
+        {
+            self.extra_draws = Some((q, left.saturating_sub(n as u32)));
+        }
+        let ps = &mut self.state.players[p];
+        ps.deck.add(-n);
+        ps.hand.add(n);
+        if !sub && self.state.to_move == Some(p) && !self.state.counters.drew_for_turn {
+            self.state.counters.drew_for_turn = true;
+        }
+        if card.count() > 1 || matches!(card, CardRef::Hidden { .. }) {
+            self.list = Some(ListUse::Ignore);
+        }
+        Step::info("")
+    }
+
+    fn drew_and_played(&mut self, player: &str, card: &CardRef, to: Destination) -> Step {
+        let Some(p) = self.player(player) else {
+            return unknown_player(player);
+        };
+        self.state.players[p].deck.add(-(card.count() as i32));
+        match (card, to) {
+            (CardRef::Named { card }, Destination::Active) => {
+                self.state.put_into_play(p, &card.name, Position::Active);
+            }
+            (CardRef::Named { card }, Destination::Stadium) => {
+                if let Some(old) = self.state.stadium.take() {
+                    self.state.players[old.owner].discard.push(old.name.clone());
+                    self.stadium_discard = Some((old.owner, old.name));
+                }
+                self.state.stadium = Some(Stadium {
+                    name: card.name.clone(),
+                    owner: p,
+                });
+            }
+            (CardRef::Named { card }, _) => {
+                self.state.put_into_play(p, &card.name, Position::Bench);
+            }
+            (CardRef::Hidden { .. }, _) => self.list = Some(ListUse::BenchFromDeck(p)),
+        }
+        Step::info("")
+    }
+
+    fn attach(
+        &mut self,
+        player: &str,
+        card: &CardName,
+        target: &CardName,
+        spot: Spot,
+        sub: bool,
+    ) -> Step {
+        let Some(p) = self.player(player) else {
+            return unknown_player(player);
+        };
+        let (found, _) = resolve::owned(
+            &self.state,
+            Some(p),
+            &target.name,
+            position(spot),
+            Claim::Trusted,
+            Some(p),
+        );
+        let Some(id) = found.id() else {
+            return not_in_play(player, &target.name);
+        };
+        let is_tool = match self.info.kind(&card.name) {
+            CardKind::Tool => true,
+            CardKind::Energy => false,
+            _ => !card.name.ends_with("Energy"),
+        };
+        if sub {
+            self.take_from_effect_zone(p, 1, Some(&card.name));
+        } else {
+            self.state.players[p].hand.add(-1);
+            if !is_tool {
+                self.state.counters.energy_attached += 1;
+            }
+        }
+        let mon = self.state.mon_mut(id);
+        if is_tool {
+            mon.tools.push(card.name.clone());
+        } else {
+            mon.energy.push(card.name.clone());
+        }
+        self.action.player = Some(p);
+        ambiguous_or(&found, "")
+    }
+
+    fn evolve(
+        &mut self,
+        player: &str,
+        from: &CardName,
+        to: &CardName,
+        spot: Spot,
+        sub: bool,
+    ) -> Step {
+        let Some(p) = self.player(player) else {
+            return unknown_player(player);
+        };
+        let turn = self.state.turn;
+        let found = resolve::pick(
+            &self.state,
+            resolve::candidates(&self.state, p, &from.name, position(spot)),
+            false,
+            |m| i64::from(m.entered_turn < turn && m.evolved_turn != Some(turn)),
+        );
+        let Some(id) = found.id() else {
+            return not_in_play(player, &from.name);
+        };
+        if sub {
+            self.take_from_effect_zone(p, 1, None);
+        } else {
+            self.state.players[p].hand.add(-1);
+        }
+        let mon = self.state.mon_mut(id);
+        mon.stack.push(to.name.clone());
+        mon.evolved_turn = Some(turn);
+        mon.conditions.clear();
+        mon.prints.clear();
+        ambiguous_or(&found, "")
+    }
+
+    fn devolve(&mut self, owner: &str, from: &CardName, to: &CardName) -> Step {
+        let named = self.player(owner);
+        let (found, who) =
+            resolve::owned(&self.state, named, &from.name, None, Claim::Trusted, None);
+        let (Some(id), Some(p)) = (found.id(), who) else {
+            return not_in_play(owner, &from.name);
+        };
+        let mon = self.state.mon_mut(id);
+        if mon.stack.len() > 1 {
+            mon.stack.pop();
+        }
+        if mon.name() != to.name {
+            mon.stack = vec![to.name.clone()];
+        }
+        mon.conditions.clear();
+        mon.prints.clear();
+        self.state.players[p].hand.blur();
+        self.state.players[p].deck.blur();
+        Step::info("")
+    }
+
+    fn retreat(&mut self, player: &str, card: &CardName) -> Step {
+        let Some(p) = self.player(player) else {
+            return unknown_player(player);
+        };
+        self.action.player = Some(p);
+        let active = self.state.players[p].active;
+        let Some(id) = active else {
+            return Step::unverified(format!("{player} has no Active Pokémon to retreat"));
+        };
+        let actual = self.state.mon(id).name().to_string();
+        self.state.bench_active(p);
+        self.state.mon_mut(id).conditions.clear();
+        self.state.counters.retreats += 1;
+        self.action.source = Source::Other;
+        if actual != card.name {
+            return Step::unverified(format!(
+                "the log retreats {} but the Active Pokémon tracked is {actual}",
+                card.name
+            ));
+        }
+        Step::info("")
+    }
+
+    fn promote(&mut self, player: &str, card: &CardName) -> Step {
+        let Some(p) = self.player(player) else {
+            return unknown_player(player);
+        };
+        let found = resolve::pick(
+            &self.state,
+            resolve::candidates(&self.state, p, &card.name, None),
+            true,
+            |_| 0,
+        );
+        let Some(id) = found.id() else {
+            return not_in_play(player, &card.name);
+        };
+        if let Some(old) = self.state.players[p].active
+            && old != id
+        {
+            self.state.mon_mut(old).conditions.clear();
+        }
+        self.state.make_active(id);
+        Step::info("")
+    }
+
+    fn switch(
+        &mut self,
+        first_owner: &str,
+        first: &CardName,
+        second_owner: &str,
+        second: &CardName,
+    ) -> Step {
+        let second_found = self.find_prefer(second_owner, &second.name, Position::Active);
+        let first_found = self.find_prefer(first_owner, &first.name, Position::Bench);
+        let (Some(new_active), Some(old_active)) = (first_found.id(), second_found.id()) else {
+            return Step::unverified(format!(
+                "cannot find {first_owner}'s {} and {second_owner}'s {} in play",
+                first.name, second.name
+            ));
+        };
+        if self.state.mon(new_active).owner != self.state.mon(old_active).owner {
+            return Step::unverified(
+                "the two Pokémon switched belong to different players".to_string(),
+            );
+        }
+        if self.state.position(old_active) == Some(Position::Active) {
+            self.state.mon_mut(old_active).conditions.clear();
+        }
+        self.state.make_active(new_active);
+        ambiguous_or(&first_found, "")
+    }
+
+    fn find_prefer(&self, owner: &str, name: &str, position: Position) -> Found {
+        let named = self.player(owner);
+        let (found, _) = resolve::owned(
+            &self.state,
+            named,
+            name,
+            Some(position),
+            Claim::Trusted,
+            None,
+        );
+        if found.id().is_some() {
+            return found;
+        }
+        resolve::owned(&self.state, named, name, None, Claim::Trusted, None).0
+    }
+
+    // ---- attacks, abilities, damage ----
+
+    fn use_(&mut self, index: usize, player: &str, pokemon: &CardName, name: &str) -> Step {
+        let Some(p) = self.player(player) else {
+            return unknown_player(player);
+        };
+        self.action.player = Some(p);
+        let found = resolve::pick(
+            &self.state,
+            resolve::candidates(&self.state, p, &pokemon.name, None),
+            true,
+            |_| 0,
+        );
+        let id = found.id();
+        let (kind, effect) = match self.info.use_of(&pokemon.name, name) {
+            Some((k, e)) => (k, Some(e)),
+            None if self.hints.ends_turn.get(index).copied().unwrap_or(false) => {
+                (UseKind::Attack, None)
+            }
+            None => (UseKind::Ability, None),
+        };
+        self.action.effect = effect;
+        match kind {
+            UseKind::Attack => {
+                self.state.counters.attacks += 1;
+                self.action.source = Source::Attack(id, name.to_string());
+            }
+            UseKind::Ability => self.action.source = Source::Ability(id, name.to_string()),
+        }
+        if id.is_none() {
+            return not_in_play(player, &pokemon.name);
+        }
+        Step::info("")
+    }
+
+    fn attack(
+        &mut self,
+        player: &str,
+        pokemon: &CardName,
+        attack: &str,
+        target_owner: &str,
+        target: &CardName,
+        damage: i32,
+    ) -> Step {
+        let Some(p) = self.player(player) else {
+            return unknown_player(player);
+        };
+        let attacker = resolve::pick(
+            &self.state,
+            resolve::candidates(&self.state, p, &pokemon.name, None),
+            true,
+            |_| 0,
+        );
+        let (found, _) = resolve::owned(
+            &self.state,
+            self.player(target_owner),
+            &target.name,
+            None,
+            Claim::Trusted,
+            Some(1 - p),
+        );
+        if self.action.player.is_none() {
+            self.action.player = Some(p);
+        }
+        if !matches!(self.action.source, Source::Attack(..)) {
+            self.action.source = Source::Attack(attacker.id(), attack.to_string());
+            self.action.effect = self.info.use_of(&pokemon.name, attack).map(|(_, e)| e);
+        }
+        self.state.counters.attacks += 1;
+        let Some(id) = found.id() else {
+            return not_in_play(target_owner, &target.name);
+        };
+        let mon = self.state.mon_mut(id);
+        mon.damage = mon.damage.saturating_add(damage.max(0));
+        ambiguous_or(&found, "")
+    }
+
+    fn took_damage(&mut self, owner: &str, pokemon: &CardName, damage: i32) -> Step {
+        let attacker_side = self.action.player;
+        self.with_pokemon_pref(
+            owner,
+            pokemon,
+            Claim::Trusted,
+            attacker_side.map(|p| 1 - p),
+            |m| m.damage = m.damage.saturating_add(damage.max(0)),
+        )
+    }
+
+    fn put_counters(&mut self, count: u32, owner: &str, target: &CardName) -> Step {
+        // The possessive on these lines is unreliable; when both players have a Pokémon of that
+        // name, an attack that speaks of the opponent decides.
+        let prefer = match (&self.action.source, self.action.player, &self.action.effect) {
+            (Source::Attack(..), Some(p), Some(e))
+                if e.text.to_lowercase().contains("opponent") =>
+            {
+                Some(1 - p)
+            }
+            _ => None,
+        };
+        let damage = (count as i32).saturating_mul(10);
+        self.with_pokemon_pref(owner, target, Claim::Doubtful, prefer, |m| {
+            m.damage = m.damage.saturating_add(damage)
+        })
+    }
+
+    fn move_counters(
+        &mut self,
+        count: u32,
+        from_owner: &str,
+        from: &CardName,
+        to_owner: &str,
+        to: &CardName,
+    ) -> Step {
+        let (src, _) = resolve::owned(
+            &self.state,
+            self.player(from_owner),
+            &from.name,
+            None,
+            Claim::Doubtful,
+            None,
+        );
+        let (dst, _) = resolve::owned(
+            &self.state,
+            self.player(to_owner),
+            &to.name,
+            None,
+            Claim::Doubtful,
+            None,
+        );
+        let (Some(a), Some(b)) = (src.id(), dst.id()) else {
+            return Step::unverified(format!("cannot find {} or {} in play", from.name, to.name));
+        };
+        let moved = (count as i32)
+            .saturating_mul(10)
+            .min(self.state.mon(a).damage);
+        self.state.mon_mut(a).damage -= moved;
+        let to = self.state.mon_mut(b);
+        to.damage = to.damage.saturating_add(moved);
+        if src.is_ambiguous() || dst.is_ambiguous() {
+            return Step::unverified(
+                "more than one Pokémon in play has that name; the one the counters moved on is a guess",
+            );
+        }
+        Step::info("")
+    }
+
+    fn condition_damage(
+        &mut self,
+        count: u32,
+        owner: &str,
+        pokemon: &CardName,
+        condition: Condition,
+    ) -> Step {
+        let damage = (count as i32).saturating_mul(10);
+        let step = self.with_pokemon(owner, pokemon, Claim::Trusted, |m| {
+            m.damage = m.damage.saturating_add(damage)
+        });
+        if step.verdict == super::verdict::Verdict::Info {
+            return Step::info(format!(
+                "{} damage for being {}",
+                damage,
+                condition.as_str()
+            ));
+        }
+        step
+    }
+
+    fn with_pokemon(
+        &mut self,
+        owner: &str,
+        pokemon: &CardName,
+        claim: Claim,
+        f: impl FnOnce(&mut super::state::Pokemon),
+    ) -> Step {
+        self.with_pokemon_pref(owner, pokemon, claim, None, f)
+    }
+
+    fn with_pokemon_pref(
+        &mut self,
+        owner: &str,
+        pokemon: &CardName,
+        claim: Claim,
+        prefer: Option<PlayerIdx>,
+        f: impl FnOnce(&mut super::state::Pokemon),
+    ) -> Step {
+        let (found, _) = resolve::owned(
+            &self.state,
+            self.player(owner),
+            &pokemon.name,
+            None,
+            claim,
+            prefer,
+        );
+        let Some(id) = found.id() else {
+            return not_in_play(owner, &pokemon.name);
+        };
+        f(self.state.mon_mut(id));
+        ambiguous_or(&found, "")
+    }
+
+    // ---- Knock Outs and Prize cards ----
+
+    fn knock_out(&mut self, owner: &str, pokemon: &CardName) -> Step {
+        let (found, _) = resolve::owned(
+            &self.state,
+            self.player(owner),
+            &pokemon.name,
+            None,
+            Claim::Trusted,
+            None,
+        );
+        let Some(id) = found.id() else {
+            return not_in_play(owner, &pokemon.name);
+        };
+        let p = self.state.mon(id).owner;
+        self.state.remove_from_play(id);
+        let mon = self.state.mon(id).clone();
+        let ps = &mut self.state.players[p];
+        ps.discard.extend(mon.stack.iter().cloned());
+        ps.discard.extend(mon.energy.iter().cloned());
+        ps.discard.extend(mon.tools.iter().cloned());
+        self.knocked_out.push(id);
+        ambiguous_or(&found, "")
+    }
+
+    fn took_prizes(&mut self, player: &str, count: u32) -> Step {
+        let Some(p) = self.player(player) else {
+            return unknown_player(player);
+        };
+        let ps = &mut self.state.players[p];
+        ps.hand.add(count as i32);
+        let left = ps
+            .prizes_left
+            .unwrap_or(self.state.prize_count)
+            .saturating_sub(count as i32);
+        ps.prizes_left = Some(left);
+        Step::info(format!("{player} has {} Prize card(s) left", left.max(0)))
+    }
+
+    // ---- moving cards between zones ----
+
+    fn discard(&mut self, player: &str, card: &CardRef, sub: bool) -> Step {
+        let Some(p) = self.player(player) else {
+            return unknown_player(player);
+        };
+        if let (Some((owner, name)), Some(n)) = (&self.stadium_discard, card.name())
+            && *owner == p
+            && name == n
+        {
+            self.stadium_discard = None;
+            return Step::info("the Stadium that was in play goes to its owner's discard pile");
+        }
+        let n = card.count() as i32;
+        if sub {
+            self.take_from_effect_zone(p, n, None);
+        } else {
+            self.state.players[p].hand.add(-n);
+        }
+        match card {
+            CardRef::Named { card } => self.state.players[p].discard.push(card.name.clone()),
+            CardRef::Hidden { .. } => self.list = Some(ListUse::Discarded(p)),
+        }
+        Step::info("")
+    }
+
+    fn discard_from_pokemon(&mut self, owner: &str, pokemon: &CardName, card: &CardRef) -> Step {
+        let named = self.player(owner);
+        // A Pokémon already Knocked Out: its cards went to the discard pile with it.
+        let gone = self.knocked_out.iter().any(|id| {
+            self.state.mon(*id).name() == pokemon.name && Some(self.state.mon(*id).owner) == named
+        });
+        let (found, _) = resolve::owned(
+            &self.state,
+            named,
+            &pokemon.name,
+            None,
+            Claim::Trusted,
+            None,
+        );
+        let Some(id) = found.id() else {
+            if gone {
+                return Step::info("");
+            }
+            return not_in_play(owner, &pokemon.name);
+        };
+        match card {
+            CardRef::Named { card } => {
+                let p = self.state.mon(id).owner;
+                take_attached(self.state.mon_mut(id), &card.name);
+                self.state.players[p].discard.push(card.name.clone());
+            }
+            CardRef::Hidden { .. } => self.list = Some(ListUse::DiscardedFrom(id)),
+        }
+        Step::info("")
+    }
+
+    fn shuffle_into(&mut self, player: &str, card: &CardRef, into: Destination) -> Step {
+        let Some(p) = self.player(player) else {
+            return unknown_player(player);
+        };
+        let n = card.count() as i32;
+        let both = self
+            .action
+            .effect
+            .as_ref()
+            .is_some_and(|e| e.touches_both_players());
+        if into != Destination::Deck || both {
+            for ps in &mut self.state.players {
+                ps.hand.blur();
+                ps.deck.blur();
+            }
+            return Step::info("");
+        }
+        let zone = self.action.effect.as_ref().and_then(|e| e.source_zone());
+        self.state.players[p].deck.add(n);
+        match zone {
+            Some(Zone::Hand) => self.state.players[p].hand.add(-n),
+            Some(Zone::Discard) | Some(Zone::InPlay) => {}
+            _ => self.state.players[p].hand.blur(),
+        }
+        match card {
+            CardRef::Named { card } => {
+                if zone == Some(Zone::Discard) {
+                    remove_one(&mut self.state.players[p].discard, &card.name);
+                }
+            }
+            CardRef::Hidden { .. } => self.list = Some(ListUse::ShuffledIn(p, zone)),
+        }
+        Step::info("")
+    }
+
+    fn put_in_deck(&mut self, player: &str, card: &CardRef) -> Step {
+        let Some(named) = self.player(player) else {
+            return unknown_player(player);
+        };
+        // After `- X shuffled their hand.`, the cards put on the deck are X's hand, whatever
+        // name the client writes on this line.
+        let shuffled = self
+            .action
+            .hand_shuffles
+            .get(self.action.puts_seen)
+            .copied();
+        self.action.puts_seen += 1;
+        let p = shuffled.unwrap_or(named);
+        let n = card.count() as i32;
+        self.state.players[p].deck.add(n);
+        if shuffled.is_some() {
+            self.state.players[p].hand.add(-n);
+        } else {
+            match self.action.effect.as_ref().and_then(|e| e.source_zone()) {
+                Some(Zone::Hand) => self.state.players[p].hand.add(-n),
+                _ => {
+                    self.state.players[p].hand.blur();
+                    self.state.players[p].deck.blur();
+                }
+            }
+        }
+        Step::info("")
+    }
+
+    fn move_card(&mut self, owner: &str, card: &CardRef, to: Destination) -> Step {
+        let Some(p) = self.player(owner) else {
+            return unknown_player(owner);
+        };
+        let n = card.count() as i32;
+        match (to, card) {
+            (Destination::Hand, CardRef::Named { card }) => {
+                let in_play = resolve::candidates(&self.state, p, &card.name, None);
+                let in_discard = self.state.players[p]
+                    .discard
+                    .iter()
+                    .any(|d| *d == card.name);
+                if !in_discard && !in_play.is_empty() {
+                    // A Pokémon put back into the hand from play (its attached cards are discarded).
+                    let found =
+                        resolve::pick(&self.state, in_play, false, |m| -i64::from(m.damage));
+                    if let Some(id) = found.id() {
+                        self.state.remove_from_play(id);
+                        let mon = self.state.mon(id).clone();
+                        let ps = &mut self.state.players[p];
+                        ps.discard.extend(mon.energy);
+                        ps.discard.extend(mon.tools);
+                        ps.discard.extend(
+                            mon.stack[..mon.stack.len().saturating_sub(1)]
+                                .iter()
+                                .cloned(),
+                        );
+                    }
+                } else {
+                    remove_one(&mut self.state.players[p].discard, &card.name);
+                }
+                self.state.players[p].hand.add(1);
+            }
+            (Destination::Hand, CardRef::Hidden { .. }) => {
+                self.state.players[p].hand.add(n);
+                self.list = Some(ListUse::MovedTo(p, Destination::Hand));
+            }
+            (Destination::Discard, _) => {
+                // Milling: cards from the top of the deck.
+                self.state.players[p].deck.add(-n);
+                match card {
+                    CardRef::Named { card } => {
+                        self.state.players[p].discard.push(card.name.clone())
+                    }
+                    CardRef::Hidden { .. } => self.list = Some(ListUse::Discarded(p)),
+                }
+            }
+            (Destination::LostZone, _) => {
+                self.state.players[p].hand.blur();
+                self.state.players[p].deck.blur();
+                match card {
+                    CardRef::Named { card } => {
+                        self.state.players[p].lost_zone.push(card.name.clone())
+                    }
+                    CardRef::Hidden { .. } => {
+                        self.list = Some(ListUse::MovedTo(p, Destination::LostZone))
+                    }
+                }
+            }
+            (Destination::Active | Destination::Bench, CardRef::Named { card }) => {
+                let pos = if to == Destination::Active {
+                    Position::Active
+                } else {
+                    Position::Bench
+                };
+                self.state.put_into_play(p, &card.name, pos);
+                self.state.players[p].hand.blur();
+                self.state.players[p].deck.blur();
+            }
+            _ => {
+                self.state.players[p].hand.blur();
+                self.state.players[p].deck.blur();
+            }
+        }
+        Step::info("")
+    }
+
+    fn card_list(&mut self, cards: &[CardName]) -> Step {
+        let Some(use_) = self.list.take() else {
+            return Step::info("");
+        };
+        match use_ {
+            ListUse::Ignore => {}
+            ListUse::BenchFromDeck(p) => {
+                for c in cards {
+                    self.state.put_into_play(p, &c.name, Position::Bench);
+                }
+            }
+            ListUse::Discarded(p) => {
+                self.state.players[p]
+                    .discard
+                    .extend(cards.iter().map(|c| c.name.clone()));
+            }
+            ListUse::DiscardedFrom(id) => {
+                let p = self.state.mon(id).owner;
+                for c in cards {
+                    take_attached(self.state.mon_mut(id), &c.name);
+                    self.state.players[p].discard.push(c.name.clone());
+                }
+            }
+            ListUse::ShuffledIn(p, zone) => {
+                if zone == Some(Zone::Discard) {
+                    for c in cards {
+                        remove_one(&mut self.state.players[p].discard, &c.name);
+                    }
+                }
+                self.remove_shuffled_user(p, cards);
+            }
+            ListUse::MovedTo(p, Destination::Hand) => {
+                for c in cards {
+                    remove_one(&mut self.state.players[p].discard, &c.name);
+                }
+            }
+            ListUse::MovedTo(p, Destination::LostZone) => {
+                self.state.players[p]
+                    .lost_zone
+                    .extend(cards.iter().map(|c| c.name.clone()));
+            }
+            ListUse::MovedTo(..) => {}
+        }
+        Step::info("")
+    }
+
+    /// An Ability that shuffles its own Pokémon into the deck (its stack is in the list): the
+    /// Pokémon leaves play.
+    fn remove_shuffled_user(&mut self, p: PlayerIdx, cards: &[CardName]) {
+        let Source::Ability(Some(id), _) = self.action.source else {
+            return;
+        };
+        if self.state.mon(id).owner != p || self.state.position(id).is_none() {
+            return;
+        }
+        let mon = self.state.mon(id);
+        let mut listed: Vec<&str> = cards.iter().map(|c| c.name.as_str()).collect();
+        let all_listed = mon.stack.iter().all(|s| {
+            if let Some(i) = listed.iter().position(|l| l == s) {
+                listed.remove(i);
+                true
+            } else {
+                false
+            }
+        });
+        if all_listed {
+            self.state.remove_from_play(id);
+        }
+    }
+}
+
+/// Lines that begin a new player action (after which earlier Knock Outs are settled).
+fn starts_player_action(event: &Event) -> bool {
+    matches!(
+        event,
+        Event::PlayCard { .. }
+            | Event::PlayToBench { .. }
+            | Event::PlayToStadium { .. }
+            | Event::Attach { .. }
+            | Event::Evolve { .. }
+            | Event::Retreat { .. }
+            | Event::Use { .. }
+            | Event::Attack { .. }
+            | Event::EndTurn { .. }
+            | Event::TurnHeader { .. }
+    )
+}
+
+fn position(spot: Spot) -> Option<Position> {
+    match spot {
+        Spot::Active => Some(Position::Active),
+        Spot::Bench => Some(Position::Bench),
+        Spot::Unspecified => None,
+    }
+}
+
+fn remove_one(list: &mut Vec<String>, name: &str) {
+    if let Some(i) = list.iter().position(|c| c == name) {
+        list.remove(i);
+    }
+}
+
+/// Remove a card from a Pokémon: an attached Energy or Tool, or a card under its top card.
+fn take_attached(mon: &mut super::state::Pokemon, name: &str) {
+    if let Some(i) = mon.energy.iter().position(|c| c == name) {
+        mon.energy.remove(i);
+    } else if let Some(i) = mon.tools.iter().position(|c| c == name) {
+        mon.tools.remove(i);
+    } else if mon.stack.len() > 1
+        && let Some(i) = mon.stack[..mon.stack.len() - 1]
+            .iter()
+            .position(|c| c == name)
+    {
+        mon.stack.remove(i);
+    }
+}
+
+fn unknown_player(name: &str) -> Step {
+    Step::unverified(format!(
+        "the line names {name:?}, who is not one of the two players of this log"
+    ))
+}
+
+fn not_in_play(owner: &str, name: &str) -> Step {
+    Step::unverified(format!(
+        "no Pokémon named {name} is in play for {owner} in the tracked state; the state may have lost track of it"
+    ))
+}
+
+fn ambiguous_or(found: &Found, message: &str) -> Step {
+    if found.is_ambiguous() {
+        Step::unverified("more than one Pokémon in play fits this line; the tracker chose one")
+    } else {
+        Step::info(message)
+    }
+}

@@ -1,0 +1,143 @@
+//! Finding the Pokémon a line talks about. Lines name Pokémon by card name and, often, by a
+//! possessive the client sometimes gets wrong; the state decides.
+
+use super::state::{GameState, PlayerIdx, PokemonId, Position};
+
+/// How far a line's possessive ("Bob's Pikachu") can be trusted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Claim {
+    /// The owner named is right in every export seen (attack targets, Knock Outs).
+    Trusted,
+    /// The client may write the acting player instead (damage counters placed by an effect).
+    Doubtful,
+}
+
+/// The outcome of looking a Pokémon up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Found {
+    /// Exactly one Pokémon fits, or one is clearly the best fit.
+    One(PokemonId),
+    /// Several fit and nothing tells them apart; the first is used, and checks that depend on
+    /// the choice must not turn into violations.
+    Ambiguous(PokemonId, Vec<PokemonId>),
+    /// No Pokémon in play has that name.
+    None,
+}
+
+impl Found {
+    pub fn id(&self) -> Option<PokemonId> {
+        match self {
+            Found::One(id) | Found::Ambiguous(id, _) => Some(*id),
+            Found::None => None,
+        }
+    }
+
+    pub fn is_ambiguous(&self) -> bool {
+        matches!(self, Found::Ambiguous(..))
+    }
+}
+
+/// The Pokémon of `player` in play named `name`, in `position` when given.
+pub fn candidates(
+    state: &GameState,
+    player: PlayerIdx,
+    name: &str,
+    position: Option<Position>,
+) -> Vec<PokemonId> {
+    let Some(p) = state.players.get(player) else {
+        return Vec::new();
+    };
+    p.in_play()
+        .filter(|id| state.mon(*id).name() == name)
+        .filter(|id| position.is_none() || state.position(*id) == position)
+        .collect()
+}
+
+/// Pick among candidates: the Active one first if `prefer_active`, then the one that fits
+/// `better` (e.g. the most damaged), else the first.
+pub fn pick(
+    state: &GameState,
+    found: Vec<PokemonId>,
+    prefer_active: bool,
+    better: impl Fn(&super::state::Pokemon) -> i64,
+) -> Found {
+    match found.len() {
+        0 => Found::None,
+        1 => Found::One(found[0]),
+        _ => {
+            if prefer_active
+                && let Some(a) = found
+                    .iter()
+                    .find(|id| state.position(**id) == Some(Position::Active))
+            {
+                return Found::One(*a);
+            }
+            let best = found
+                .iter()
+                .map(|id| better(state.mon(*id)))
+                .max()
+                .unwrap_or(0);
+            let top: Vec<PokemonId> = found
+                .iter()
+                .copied()
+                .filter(|id| better(state.mon(*id)) == best)
+                .collect();
+            let identical = top.iter().all(|id| same_board_facts(state, *id, top[0]));
+            if top.len() == 1 || identical {
+                Found::One(top[0])
+            } else {
+                Found::Ambiguous(top[0], top)
+            }
+        }
+    }
+}
+
+/// Two Pokémon that no check could tell apart (same stack, attachments, damage, conditions).
+fn same_board_facts(state: &GameState, a: PokemonId, b: PokemonId) -> bool {
+    let (x, y) = (state.mon(a), state.mon(b));
+    x.stack == y.stack
+        && x.energy == y.energy
+        && x.tools == y.tools
+        && x.damage == y.damage
+        && x.conditions == y.conditions
+        && x.entered_turn == y.entered_turn
+        && x.evolved_turn == y.evolved_turn
+        && state.position(a) == state.position(b)
+}
+
+/// Resolve the owner and the Pokémon of a possessive: the named owner's Pokémon when they have
+/// one by that name, else the other player's. When both have one, a trusted claim decides; a
+/// doubtful one leaves `prefer` (e.g. the attacker's opponent) to decide, or stays ambiguous.
+pub fn owned(
+    state: &GameState,
+    named: Option<PlayerIdx>,
+    name: &str,
+    position: Option<Position>,
+    claim: Claim,
+    prefer: Option<PlayerIdx>,
+) -> (Found, Option<PlayerIdx>) {
+    let by_player: Vec<Vec<PokemonId>> = (0..state.players.len())
+        .map(|p| candidates(state, p, name, position))
+        .collect();
+    let with: Vec<PlayerIdx> = (0..by_player.len())
+        .filter(|p| !by_player[*p].is_empty())
+        .collect();
+    let owner = match (with.as_slice(), named) {
+        ([], _) => return (Found::None, named),
+        ([only], _) => *only,
+        (_, Some(n)) if claim == Claim::Trusted => n,
+        (_, _) => match prefer {
+            Some(p) => p,
+            None => {
+                let first = named.unwrap_or(with[0]);
+                let mut all = by_player[first].clone();
+                all.extend(by_player[1 - first].iter().copied());
+                return (Found::Ambiguous(all[0], all), Some(first));
+            }
+        },
+    };
+    let found = pick(state, by_player[owner].clone(), true, |m| {
+        i64::from(m.damage)
+    });
+    (found, Some(owner))
+}

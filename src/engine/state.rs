@@ -1,0 +1,308 @@
+//! The game state a battle log reveals: both players' boards, Prize cards, hand and deck sizes,
+//! discard piles, the Stadium, the turn and the per-turn counters.
+
+use serde::Serialize;
+
+use crate::log::Condition;
+
+/// Index of a player: 0 is the first name the log mentions, 1 the other.
+pub type PlayerIdx = usize;
+
+/// A stable id for a Pokémon while it is in play.
+pub type PokemonId = u32;
+
+/// A quantity the log may or may not pin down exactly (hand size, deck size).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Count {
+    pub value: i32,
+    /// False once an effect moved cards the log does not count.
+    pub exact: bool,
+}
+
+impl Count {
+    pub fn exact(value: i32) -> Count {
+        Count { value, exact: true }
+    }
+
+    pub fn unknown() -> Count {
+        Count {
+            value: 0,
+            exact: false,
+        }
+    }
+
+    pub fn add(&mut self, n: i32) {
+        self.value = self.value.saturating_add(n);
+    }
+
+    /// The count is no longer known exactly.
+    pub fn blur(&mut self) {
+        self.exact = false;
+    }
+
+    /// The value when it is exact.
+    pub fn known(&self) -> Option<i32> {
+        self.exact.then_some(self.value)
+    }
+}
+
+/// Where a Pokémon in play sits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Position {
+    Active,
+    Bench,
+}
+
+/// A Pokémon in play: its evolution stack, attachments, damage and conditions.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Pokemon {
+    pub id: PokemonId,
+    pub owner: PlayerIdx,
+    /// Card names from the Basic up; the last is the Pokémon's current name.
+    pub stack: Vec<String>,
+    /// Energy cards attached, by name.
+    pub energy: Vec<String>,
+    /// Pokémon Tools attached, by name.
+    pub tools: Vec<String>,
+    /// Damage on it, in HP (10 per damage counter).
+    pub damage: i32,
+    pub conditions: Vec<Condition>,
+    /// The turn it was put into play (0 = during setup).
+    pub entered_turn: u32,
+    /// The turn it last evolved, if it did.
+    pub evolved_turn: Option<u32>,
+    /// The card-data prints this Pokémon may be, narrowed by the attacks and Abilities it used.
+    #[serde(skip)]
+    pub prints: Vec<u32>,
+}
+
+impl Pokemon {
+    /// The Pokémon's current name (the top card of its stack).
+    pub fn name(&self) -> &str {
+        self.stack.last().map(String::as_str).unwrap_or("")
+    }
+
+    pub fn has(&self, c: Condition) -> bool {
+        self.conditions.contains(&c)
+    }
+
+    /// Add a Special Condition: Asleep, Confused and Paralyzed replace one another; Poisoned and
+    /// Burned stay alongside.
+    pub fn add_condition(&mut self, c: Condition) {
+        if matches!(
+            c,
+            Condition::Asleep | Condition::Confused | Condition::Paralyzed
+        ) {
+            self.conditions.retain(|x| {
+                !matches!(
+                    x,
+                    Condition::Asleep | Condition::Confused | Condition::Paralyzed
+                )
+            });
+        }
+        if !self.conditions.contains(&c) {
+            self.conditions.push(c);
+            self.conditions.sort();
+        }
+    }
+}
+
+/// The Stadium in play and who played it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Stadium {
+    pub name: String,
+    pub owner: PlayerIdx,
+}
+
+/// What one player has done this turn.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct TurnCounters {
+    /// Energy attached from hand (effects that attach do not count).
+    pub energy_attached: u32,
+    pub supporters: u32,
+    pub stadiums: u32,
+    pub retreats: u32,
+    pub attacks: u32,
+    /// Pokémon put into play this turn and Pokémon evolved this turn are read from the Pokémon.
+    pub drew_for_turn: bool,
+}
+
+/// One player's side of the game.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlayerState {
+    pub name: String,
+    pub active: Option<PokemonId>,
+    pub bench: Vec<PokemonId>,
+    /// Prize cards left; `None` before they are set aside.
+    pub prizes_left: Option<i32>,
+    pub hand: Count,
+    pub deck: Count,
+    pub discard: Vec<String>,
+    pub lost_zone: Vec<String>,
+    pub mulligans: u32,
+    pub went_first: Option<bool>,
+    pub gx_attack_used: bool,
+    pub vstar_power_used: bool,
+    /// Turns this player has begun.
+    pub turns_taken: u32,
+}
+
+impl PlayerState {
+    pub fn new(name: &str) -> PlayerState {
+        PlayerState {
+            name: name.to_string(),
+            active: None,
+            bench: Vec::new(),
+            prizes_left: None,
+            hand: Count::exact(0),
+            deck: Count::exact(60),
+            discard: Vec::new(),
+            lost_zone: Vec::new(),
+            mulligans: 0,
+            went_first: None,
+            gx_attack_used: false,
+            vstar_power_used: false,
+            turns_taken: 0,
+        }
+    }
+
+    /// Every Pokémon this player has in play, Active first.
+    pub fn in_play(&self) -> impl Iterator<Item = PokemonId> + '_ {
+        self.active
+            .iter()
+            .copied()
+            .chain(self.bench.iter().copied())
+    }
+}
+
+/// The phase of the game the log is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    /// Before the `Setup` header or the first line.
+    Start,
+    Setup,
+    Turn,
+    Checkup,
+    Ended,
+}
+
+/// The whole visible state.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GameState {
+    pub players: Vec<PlayerState>,
+    /// Every Pokémon ever put into play; players hold ids into it.
+    pub pokemon: Vec<Pokemon>,
+    pub stadium: Option<Stadium>,
+    /// Turns begun so far (the first player's first turn is 1).
+    pub turn: u32,
+    pub to_move: Option<PlayerIdx>,
+    pub first_player: Option<PlayerIdx>,
+    pub phase: Phase,
+    pub counters: TurnCounters,
+    pub winner: Option<PlayerIdx>,
+    /// Prize cards each player uses (6; 1 in Sudden Death).
+    pub prize_count: i32,
+}
+
+impl GameState {
+    pub fn new(names: &[String]) -> GameState {
+        GameState {
+            players: names.iter().map(|n| PlayerState::new(n)).collect(),
+            pokemon: Vec::new(),
+            stadium: None,
+            turn: 0,
+            to_move: None,
+            first_player: None,
+            phase: Phase::Start,
+            counters: TurnCounters::default(),
+            winner: None,
+            prize_count: 6,
+        }
+    }
+
+    pub fn opponent(&self, p: PlayerIdx) -> PlayerIdx {
+        1 - p
+    }
+
+    pub fn mon(&self, id: PokemonId) -> &Pokemon {
+        &self.pokemon[id as usize]
+    }
+
+    pub fn mon_mut(&mut self, id: PokemonId) -> &mut Pokemon {
+        &mut self.pokemon[id as usize]
+    }
+
+    /// Where a Pokémon is, if it is in play.
+    pub fn position(&self, id: PokemonId) -> Option<Position> {
+        let p = &self.players[self.mon(id).owner];
+        if p.active == Some(id) {
+            Some(Position::Active)
+        } else if p.bench.contains(&id) {
+            Some(Position::Bench)
+        } else {
+            None
+        }
+    }
+
+    /// Put a new Pokémon into play.
+    pub fn put_into_play(&mut self, owner: PlayerIdx, name: &str, position: Position) -> PokemonId {
+        let id = self.pokemon.len() as PokemonId;
+        self.pokemon.push(Pokemon {
+            id,
+            owner,
+            stack: vec![name.to_string()],
+            energy: Vec::new(),
+            tools: Vec::new(),
+            damage: 0,
+            conditions: Vec::new(),
+            entered_turn: self.turn,
+            evolved_turn: None,
+            prints: Vec::new(),
+        });
+        let player = &mut self.players[owner];
+        match position {
+            Position::Active if player.active.is_none() => player.active = Some(id),
+            _ => player.bench.push(id),
+        }
+        id
+    }
+
+    /// Take a Pokémon out of play (Knocked Out, returned to hand or deck): it leaves its spot.
+    pub fn remove_from_play(&mut self, id: PokemonId) {
+        let owner = self.mon(id).owner;
+        let p = &mut self.players[owner];
+        if p.active == Some(id) {
+            p.active = None;
+        }
+        p.bench.retain(|b| *b != id);
+    }
+
+    /// Move a Benched Pokémon to the Active Spot; the Pokémon there (if any) goes to the Bench.
+    pub fn make_active(&mut self, id: PokemonId) {
+        let owner = self.mon(id).owner;
+        let p = &mut self.players[owner];
+        if p.active == Some(id) {
+            return;
+        }
+        p.bench.retain(|b| *b != id);
+        if let Some(old) = p.active.take() {
+            p.bench.push(old);
+        }
+        p.active = Some(id);
+    }
+
+    /// Move the Active Pokémon to the Bench, leaving the Active Spot empty.
+    pub fn bench_active(&mut self, owner: PlayerIdx) -> Option<PokemonId> {
+        let p = &mut self.players[owner];
+        let id = p.active.take()?;
+        p.bench.push(id);
+        Some(id)
+    }
+
+    /// Index of the player with this name.
+    pub fn player_named(&self, name: &str) -> Option<PlayerIdx> {
+        self.players.iter().position(|p| p.name == name)
+    }
+}

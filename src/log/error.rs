@@ -1,0 +1,44 @@
+//! Why an input is not a battle log the verifier can read.
+
+use thiserror::Error;
+
+/// An input that cannot be read as a battle log at all. A log with some lines of unknown shape is
+/// *not* an error: those lines become `unparsed` steps.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum LogError {
+    #[error("the input is empty")]
+    Empty,
+    #[error("the input is {size} bytes; a battle log may be at most {max} bytes (5 MB)")]
+    TooLarge { size: usize, max: usize },
+    #[error("the input is binary data, not text (a NUL byte at line {line}, column {column})")]
+    Binary { line: u32, column: u32 },
+    #[error("the input is not UTF-8 text (invalid byte at line {line}, column {column})")]
+    NotUtf8 { line: u32, column: u32 },
+    #[error(
+        "the input is an HTML page, not a battle log; paste the text the game's \"copy log\" button gives"
+    )]
+    Html,
+    #[error(
+        "the input looks like a battle log in {language}; only English logs are supported (set the game's language to English and export again)"
+    )]
+    UnsupportedLanguage { language: &'static str },
+    #[error(
+        "no line has the shape of a battle-log line ({lines} lines read; the first is {first:?}); a Pokémon TCG Live log starts with \"Setup\" and has lines such as \"<player> drew a card.\""
+    )]
+    NotABattleLog { lines: usize, first: String },
+}
+
+impl LogError {
+    /// A stable code for the error, for diagnostics and the JSON API.
+    pub fn code(&self) -> &'static str {
+        match self {
+            LogError::Empty => "log.empty",
+            LogError::TooLarge { .. } => "log.too-large",
+            LogError::Binary { .. } => "log.binary",
+            LogError::NotUtf8 { .. } => "log.not-utf8",
+            LogError::Html => "log.html",
+            LogError::UnsupportedLanguage { .. } => "log.unsupported-language",
+            LogError::NotABattleLog { .. } => "log.not-a-battle-log",
+        }
+    }
+}

@@ -1,0 +1,668 @@
+//! The typed events a battle-log line becomes.
+//!
+//! One line is one event. Names are kept as the log writes them (apostrophes normalised to `'`,
+//! "Pokemon" to "Pokémon"); the owner a line names is *claimed*, not trusted: the engine resolves
+//! the real owner from the game state.
+
+use serde::Serialize;
+
+/// A card as a log line names it: its name, and the card id when the client printed one
+/// (`(sv6_128) Dreepy` gives id `sv6_128`, name `Dreepy`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CardName {
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+}
+
+impl CardName {
+    /// Split an optional `(set_number) ` prefix off a card name.
+    pub fn parse(text: &str) -> CardName {
+        let text = text.trim();
+        if let Some(rest) = text.strip_prefix('(')
+            && let Some(close) = rest.find(") ")
+        {
+            let id = &rest[..close];
+            if !id.is_empty()
+                && id
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+            {
+                return CardName {
+                    name: rest[close + 2..].trim().to_string(),
+                    id: Some(id.to_string()),
+                };
+            }
+        }
+        CardName {
+            name: text.to_string(),
+            id: None,
+        }
+    }
+}
+
+impl std::fmt::Display for CardName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
+/// What a line says was moved: a named card, or a number of cards the log does not name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum CardRef {
+    /// A card named by the log.
+    Named { card: CardName },
+    /// `a card`, `2 cards`, `another card`, `(hidden)`: cards the log counts but does not name.
+    Hidden { count: u32 },
+}
+
+impl CardRef {
+    /// Read the card part of a line: `a card`, `N cards`, `another card`, `(hidden)`, or a name.
+    pub fn parse(text: &str) -> CardRef {
+        let t = text.trim();
+        match t {
+            "a card" | "A card" | "another card" | "Another card" | "(hidden)" | "1 card" => {
+                return CardRef::Hidden { count: 1 };
+            }
+            _ => {}
+        }
+        if let Some(n) = t.strip_suffix(" cards")
+            && let Ok(count) = n.parse::<u32>()
+        {
+            return CardRef::Hidden { count };
+        }
+        CardRef::Named {
+            card: CardName::parse(t),
+        }
+    }
+
+    /// How many cards this reference stands for.
+    pub fn count(&self) -> u32 {
+        match self {
+            CardRef::Named { .. } => 1,
+            CardRef::Hidden { count } => *count,
+        }
+    }
+
+    /// The card's name when the log names it.
+    pub fn name(&self) -> Option<&str> {
+        match self {
+            CardRef::Named { card } => Some(&card.name),
+            CardRef::Hidden { .. } => None,
+        }
+    }
+}
+
+/// Where on the board a line says a card went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Spot {
+    Active,
+    Bench,
+    /// The line does not say (the client's "fallback" wording).
+    Unspecified,
+}
+
+/// Where a "moved" or "put" line sends a card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Destination {
+    Hand,
+    DeckTop,
+    DeckBottom,
+    /// Into the deck, position not said (`moved … to their deck`).
+    Deck,
+    Discard,
+    LostZone,
+    Prizes,
+    Active,
+    Bench,
+    Stadium,
+    Unspecified,
+}
+
+/// What a shuffle line shuffled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Shuffled {
+    Deck,
+    Hand,
+    Prizes,
+    /// `shuffled their cards.`: the client does not say which.
+    Cards,
+}
+
+/// The five Special Conditions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, PartialOrd, Ord)]
+#[serde(rename_all = "kebab-case")]
+pub enum Condition {
+    Poisoned,
+    Burned,
+    Asleep,
+    Paralyzed,
+    Confused,
+}
+
+impl Condition {
+    pub fn parse(s: &str) -> Option<Condition> {
+        Some(match s.trim() {
+            "Poisoned" => Condition::Poisoned,
+            "Burned" => Condition::Burned,
+            "Asleep" => Condition::Asleep,
+            "Paralyzed" => Condition::Paralyzed,
+            "Confused" => Condition::Confused,
+            _ => return None,
+        })
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Condition::Poisoned => "Poisoned",
+            Condition::Burned => "Burned",
+            Condition::Asleep => "Asleep",
+            Condition::Paralyzed => "Paralyzed",
+            Condition::Confused => "Confused",
+        }
+    }
+}
+
+/// A coin face.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CoinFace {
+    Heads,
+    Tails,
+}
+
+/// Why the game ended, read from the wording of the end line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EndReason {
+    Prizes,
+    NoPokemon,
+    DeckOut,
+    Concede,
+    Timeout,
+    Unknown,
+}
+
+impl EndReason {
+    /// Classify the client's free-text end reason (`All Prize cards taken`, `Opponent conceded`, …).
+    pub fn classify(text: &str) -> EndReason {
+        let t = text.to_lowercase();
+        if t.contains("prize") {
+            EndReason::Prizes
+        } else if t.contains("conced") || t.contains("forfeit") || t.contains("resign") {
+            EndReason::Concede
+        } else if t.contains("deck") || t.contains("no cards") || t.contains("out of cards") {
+            EndReason::DeckOut
+        } else if t.contains("bench") || t.contains("no pokémon") || t.contains("backup") {
+            EndReason::NoPokemon
+        } else if t.contains("time") || t.contains("inactiv") || t.contains("action in time") {
+            EndReason::Timeout
+        } else {
+            EndReason::Unknown
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EndReason::Prizes => "prizes",
+            EndReason::NoPokemon => "no-pokemon",
+            EndReason::DeckOut => "deck-out",
+            EndReason::Concede => "concede",
+            EndReason::Timeout => "timeout",
+            EndReason::Unknown => "unknown",
+        }
+    }
+}
+
+/// Weakness or Resistance as an attack line states it: the type and the amount added or taken
+/// away (`took 170 more damage because of Fighting Weakness` gives `Fighting`, 170).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TypeModifier {
+    pub energy_type: String,
+    pub amount: i32,
+}
+
+/// One line of a `Damage breakdown` block.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum BreakdownItem {
+    Base {
+        amount: i32,
+    },
+    Total {
+        amount: i32,
+    },
+    Weakness {
+        energy_type: String,
+        amount: i32,
+    },
+    Resistance {
+        energy_type: String,
+        amount: i32,
+    },
+    /// A named source: `(Pokémon Tool) Brave Bangle: 30 damage`.
+    Source {
+        source: String,
+        name: String,
+        amount: i32,
+    },
+    /// A counted quantity: `5 Benched Pokémon: 100 damage`.
+    Count {
+        what: String,
+        count: u32,
+        amount: i32,
+    },
+    /// A condition met: `Evolved this turn: 30 damage`, or anything else the client wrote.
+    Other {
+        label: String,
+        amount: i32,
+    },
+}
+
+impl BreakdownItem {
+    pub fn amount(&self) -> i32 {
+        match self {
+            BreakdownItem::Base { amount }
+            | BreakdownItem::Total { amount }
+            | BreakdownItem::Weakness { amount, .. }
+            | BreakdownItem::Resistance { amount, .. }
+            | BreakdownItem::Source { amount, .. }
+            | BreakdownItem::Count { amount, .. }
+            | BreakdownItem::Other { amount, .. } => *amount,
+        }
+    }
+}
+
+/// A special move usable once per game (`can no longer use VSTAR Powers.`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OncePerGame {
+    GxAttack,
+    VstarPower,
+    Other(String),
+}
+
+/// The event a battle-log line describes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum Event {
+    Blank,
+    SetupHeader,
+    CheckupHeader,
+    /// `X's Turn`, `Turn # 3 - X's Turn`, or the client bug `[playerName]'s Turn` (player unknown).
+    TurnHeader {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        number: Option<u32>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        player: Option<String>,
+    },
+    CoinChoice {
+        player: String,
+        face: CoinFace,
+    },
+    CoinTossWon {
+        player: String,
+    },
+    TurnOrderChosen {
+        player: String,
+        first: bool,
+    },
+    OpeningHand {
+        player: String,
+        count: u32,
+    },
+    /// `7 drawn cards.` (heads the list of an opening hand).
+    DrawnCards {
+        count: u32,
+    },
+    Mulligan {
+        player: String,
+        count: u32,
+    },
+    MulliganReveal {
+        number: u32,
+    },
+    MulliganExtraDraw {
+        player: String,
+        count: u32,
+        opponent: String,
+    },
+    PlayToActive {
+        player: String,
+        card: CardName,
+    },
+    PlayToBench {
+        player: String,
+        card: CardName,
+    },
+    PlayToStadium {
+        player: String,
+        card: CardName,
+    },
+    /// `X played Y.`: a Trainer card, the use of a Stadium in play, or an Ability the client
+    /// writes as playing the Pokémon. The engine decides which.
+    PlayCard {
+        player: String,
+        card: CardName,
+    },
+    Drew {
+        player: String,
+        card: CardRef,
+    },
+    DrewAndPlayed {
+        player: String,
+        card: CardRef,
+        to: Destination,
+    },
+    Attach {
+        player: String,
+        card: CardName,
+        target: CardName,
+        spot: Spot,
+    },
+    Evolve {
+        player: String,
+        from: CardName,
+        to: CardName,
+        spot: Spot,
+    },
+    Devolve {
+        player: String,
+        owner: String,
+        from: CardName,
+        to: CardName,
+        spot: Spot,
+    },
+    Retreat {
+        player: String,
+        card: CardName,
+    },
+    /// `X's Y is now in the Active Spot.`
+    Promote {
+        player: String,
+        card: CardName,
+    },
+    /// `A's P was switched with B's Q to become the Active Pokémon.` (`to_active`), or the
+    /// fallback wording without the Active Spot.
+    Switch {
+        first_owner: String,
+        first: CardName,
+        second_owner: String,
+        second: CardName,
+        to_active: bool,
+    },
+    /// `X's Y used Z.`: an attack without a damage line, or an Ability. The engine decides which.
+    Use {
+        player: String,
+        pokemon: CardName,
+        name: String,
+    },
+    /// `X's Y used Z on W's V for N damage.` with the Weakness/Resistance sentences when present.
+    Attack {
+        player: String,
+        pokemon: CardName,
+        attack: String,
+        target_owner: String,
+        target: CardName,
+        damage: i32,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        weakness: Option<TypeModifier>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        resistance: Option<TypeModifier>,
+    },
+    /// `W's V took N damage.` (damage to a second Pokémon, e.g. a Benched one).
+    TookDamage {
+        owner: String,
+        pokemon: CardName,
+        damage: i32,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        weakness: Option<TypeModifier>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        resistance: Option<TypeModifier>,
+    },
+    BreakdownHeader,
+    Breakdown {
+        item: BreakdownItem,
+    },
+    CardList {
+        cards: Vec<CardName>,
+    },
+    KnockOut {
+        owner: String,
+        pokemon: CardName,
+    },
+    TookPrizes {
+        player: String,
+        count: u32,
+    },
+    AddedToHand {
+        player: String,
+        card: CardRef,
+    },
+    Discard {
+        player: String,
+        card: CardRef,
+    },
+    DiscardFromPokemon {
+        owner: String,
+        pokemon: CardName,
+        card: CardRef,
+    },
+    Shuffle {
+        player: String,
+        what: Shuffled,
+    },
+    ShuffleInto {
+        player: String,
+        card: CardRef,
+        into: Destination,
+    },
+    PutInDeck {
+        player: String,
+        card: CardRef,
+        to: Destination,
+    },
+    Move {
+        player: String,
+        owner: String,
+        card: CardRef,
+        to: Destination,
+    },
+    NoCardsMoved,
+    PutCounters {
+        actor: String,
+        count: u32,
+        owner: String,
+        target: CardName,
+    },
+    MoveCounters {
+        actor: String,
+        count: u32,
+        from_owner: String,
+        from: CardName,
+        to_owner: String,
+        to: CardName,
+    },
+    ConditionDamage {
+        count: u32,
+        owner: String,
+        pokemon: CardName,
+        condition: Condition,
+    },
+    ConditionApplied {
+        owner: String,
+        pokemon: CardName,
+        condition: Condition,
+    },
+    ConditionRemoved {
+        owner: String,
+        pokemon: CardName,
+        condition: Condition,
+    },
+    AllConditionsRemoved {
+        owner: String,
+        pokemon: CardName,
+    },
+    Healed {
+        owner: String,
+        pokemon: CardName,
+        amount: u32,
+    },
+    CoinFlip {
+        player: String,
+        flips: u32,
+        heads: u32,
+    },
+    Activated {
+        card: CardName,
+    },
+    Reveal {
+        player: String,
+        card: CardRef,
+    },
+    ChoseOption {
+        player: String,
+        option: String,
+    },
+    /// One of the client's "prevented" / "unaffected" lines.
+    Prevented {
+        text: String,
+    },
+    EndTurn {
+        player: String,
+    },
+    OncePerGameUsed {
+        player: String,
+        what: OncePerGame,
+    },
+    TeraEffect {
+        player: String,
+        card: CardName,
+    },
+    Reconnected {
+        player: String,
+    },
+    TimedOut {
+        player: String,
+    },
+    PerformedAction {
+        player: String,
+    },
+    RpsChoice {
+        player: String,
+        choice: String,
+    },
+    RpsWon {
+        player: String,
+    },
+    SuddenDeath,
+    /// `Draw!`: the game ended in a draw.
+    GameDrawn,
+    GameEnd {
+        reason: EndReason,
+        reason_text: String,
+        winner: String,
+    },
+    /// A line of no known shape; `why` says what was tried.
+    Unparsed {
+        why: String,
+    },
+}
+
+impl Event {
+    /// The kebab-case name of the event type, as the report writes it.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Event::Blank => "blank",
+            Event::SetupHeader => "setup-header",
+            Event::CheckupHeader => "checkup-header",
+            Event::TurnHeader { .. } => "turn-header",
+            Event::CoinChoice { .. } => "coin-choice",
+            Event::CoinTossWon { .. } => "coin-toss-won",
+            Event::TurnOrderChosen { .. } => "turn-order-chosen",
+            Event::OpeningHand { .. } => "opening-hand",
+            Event::DrawnCards { .. } => "drawn-cards",
+            Event::Mulligan { .. } => "mulligan",
+            Event::MulliganReveal { .. } => "mulligan-reveal",
+            Event::MulliganExtraDraw { .. } => "mulligan-extra-draw",
+            Event::PlayToActive { .. } => "play-to-active",
+            Event::PlayToBench { .. } => "play-to-bench",
+            Event::PlayToStadium { .. } => "play-to-stadium",
+            Event::PlayCard { .. } => "play-card",
+            Event::Drew { .. } => "drew",
+            Event::DrewAndPlayed { .. } => "drew-and-played",
+            Event::Attach { .. } => "attach",
+            Event::Evolve { .. } => "evolve",
+            Event::Devolve { .. } => "devolve",
+            Event::Retreat { .. } => "retreat",
+            Event::Promote { .. } => "promote",
+            Event::Switch { .. } => "switch",
+            Event::Use { .. } => "use",
+            Event::Attack { .. } => "attack",
+            Event::TookDamage { .. } => "took-damage",
+            Event::BreakdownHeader => "breakdown-header",
+            Event::Breakdown { .. } => "breakdown",
+            Event::CardList { .. } => "card-list",
+            Event::KnockOut { .. } => "knock-out",
+            Event::TookPrizes { .. } => "took-prizes",
+            Event::AddedToHand { .. } => "added-to-hand",
+            Event::Discard { .. } => "discard",
+            Event::DiscardFromPokemon { .. } => "discard-from-pokemon",
+            Event::Shuffle { .. } => "shuffle",
+            Event::ShuffleInto { .. } => "shuffle-into",
+            Event::PutInDeck { .. } => "put-in-deck",
+            Event::Move { .. } => "move",
+            Event::NoCardsMoved => "no-cards-moved",
+            Event::PutCounters { .. } => "put-counters",
+            Event::MoveCounters { .. } => "move-counters",
+            Event::ConditionDamage { .. } => "condition-damage",
+            Event::ConditionApplied { .. } => "condition-applied",
+            Event::ConditionRemoved { .. } => "condition-removed",
+            Event::AllConditionsRemoved { .. } => "all-conditions-removed",
+            Event::Healed { .. } => "healed",
+            Event::CoinFlip { .. } => "coin-flip",
+            Event::Activated { .. } => "activated",
+            Event::Reveal { .. } => "reveal",
+            Event::ChoseOption { .. } => "chose-option",
+            Event::Prevented { .. } => "prevented",
+            Event::EndTurn { .. } => "end-turn",
+            Event::OncePerGameUsed { .. } => "once-per-game-used",
+            Event::TeraEffect { .. } => "tera-effect",
+            Event::Reconnected { .. } => "reconnected",
+            Event::TimedOut { .. } => "timed-out",
+            Event::PerformedAction { .. } => "performed-action",
+            Event::RpsChoice { .. } => "rps-choice",
+            Event::RpsWon { .. } => "rps-won",
+            Event::SuddenDeath => "sudden-death",
+            Event::GameDrawn => "game-drawn",
+            Event::GameEnd { .. } => "game-end",
+            Event::Unparsed { .. } => "unparsed",
+        }
+    }
+
+    /// The number of cards a line announces and that a card list may follow (`drew 2 cards.`).
+    pub fn announced_list(&self) -> Option<u32> {
+        let hidden = |c: &CardRef| match c {
+            CardRef::Hidden { count } => Some(*count),
+            CardRef::Named { .. } => None,
+        };
+        match self {
+            Event::DrawnCards { count } => Some(*count),
+            Event::MulliganReveal { .. } => Some(0),
+            Event::Drew { card, .. }
+            | Event::DrewAndPlayed { card, .. }
+            | Event::Discard { card, .. }
+            | Event::DiscardFromPokemon { card, .. }
+            | Event::ShuffleInto { card, .. }
+            | Event::PutInDeck { card, .. }
+            | Event::Move { card, .. }
+            | Event::Reveal { card, .. }
+            | Event::AddedToHand { card, .. } => hidden(card),
+            _ => None,
+        }
+    }
+}

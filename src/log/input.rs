@@ -1,0 +1,185 @@
+//! From bytes to lines: size limit, encoding, byte-order mark, line endings, and the checks that
+//! tell a battle log from something else (binary data, an HTML page).
+
+use super::error::LogError;
+
+/// The largest input accepted: 5 MB. Real battle logs are 5–25 KB.
+pub const MAX_LOG_BYTES: usize = 5 * 1024 * 1024;
+
+/// One physical line of the input: its 1-based number and its byte range in the decoded text,
+/// without the line ending.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RawLine {
+    pub number: u32,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// Decode the input: refuse what is not text, drop a leading byte-order mark.
+pub fn decode(bytes: &[u8]) -> Result<String, LogError> {
+    if bytes.len() > MAX_LOG_BYTES {
+        return Err(LogError::TooLarge {
+            size: bytes.len(),
+            max: MAX_LOG_BYTES,
+        });
+    }
+    let bytes = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(bytes);
+    if let Some(offset) = memchr::memchr(0, bytes) {
+        let (line, column) = position(bytes, offset);
+        return Err(LogError::Binary { line, column });
+    }
+    let text = match std::str::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let (line, column) = position(bytes, e.valid_up_to());
+            return Err(LogError::NotUtf8 { line, column });
+        }
+    };
+    if text.trim().is_empty() {
+        return Err(LogError::Empty);
+    }
+    let head = text
+        .trim_start()
+        .get(..512)
+        .unwrap_or(text.trim_start())
+        .to_ascii_lowercase();
+    if head.starts_with("<!doctype")
+        || head.starts_with("<html")
+        || head.contains("<head>")
+        || head.contains("<body")
+    {
+        return Err(LogError::Html);
+    }
+    Ok(text.to_string())
+}
+
+/// Line and column (both 1-based, column in bytes) of a byte offset.
+fn position(bytes: &[u8], offset: usize) -> (u32, u32) {
+    let before = &bytes[..offset.min(bytes.len())];
+    let line = memchr::memchr_iter(b'\n', before).count() + 1;
+    let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
+    (line as u32, (offset - line_start + 1) as u32)
+}
+
+/// Split decoded text into lines. `\n` and `\r\n` end a line; a file that uses only `\r` is split
+/// on `\r`. A final line ending does not open an extra empty line.
+pub fn split_lines(text: &str) -> Vec<RawLine> {
+    let sep = if text.contains('\n') { b'\n' } else { b'\r' };
+    let mut lines = Vec::with_capacity(text.len() / 32 + 1);
+    let mut start = 0;
+    let mut number = 1u32;
+    for i in memchr::memchr_iter(sep, text.as_bytes()) {
+        let mut end = i;
+        if sep == b'\n' && end > start && text.as_bytes()[end - 1] == b'\r' {
+            end -= 1;
+        }
+        lines.push(RawLine { number, start, end });
+        number += 1;
+        start = i + 1;
+    }
+    if start < text.len() {
+        lines.push(RawLine {
+            number,
+            start,
+            end: text.len(),
+        });
+    }
+    lines
+}
+
+/// The language of a log whose lines are not English, from the client's phase headers.
+pub fn foreign_language(text: &str) -> Option<&'static str> {
+    const HEADERS: &[(&str, &str)] = &[
+        ("Vorbereitung", "German"),
+        ("Zug von ", "German"),
+        ("Pokémon-Check", "German"),
+        ("Préparation", "French"),
+        ("Tour de ", "French"),
+        ("Contrôle Pokémon", "French"),
+        ("Allestimento", "Italian"),
+        ("Turno di ", "Italian"),
+        ("Controllo Pokémon", "Italian"),
+        ("Preparación", "Spanish"),
+        ("Chequeo Pokémon", "Spanish"),
+        ("Preparação", "Portuguese"),
+        ("Checape Pokémon", "Portuguese"),
+        ("Turno de ", "Spanish or Portuguese"),
+    ];
+    text.lines().take(400).find_map(|line| {
+        let line = line.trim();
+        let line = strip_turn_number(line);
+        HEADERS
+            .iter()
+            .find(|(h, _)| line == h.trim_end() || (h.ends_with(' ') && line.starts_with(h)))
+            .map(|(_, lang)| *lang)
+    })
+}
+
+/// `Turn # 3 - X's Turn` -> `X's Turn`.
+pub fn strip_turn_number(line: &str) -> &str {
+    if let Some(rest) = line.strip_prefix("Turn # ")
+        && let Some((n, after)) = rest.split_once(" - ")
+        && n.bytes().all(|b| b.is_ascii_digit())
+    {
+        return after;
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crlf_and_final_newline() {
+        let text = "Setup\r\nA won the coin toss.\r\n";
+        let lines = split_lines(text);
+        assert_eq!(lines.len(), 2);
+        assert_eq!(&text[lines[1].start..lines[1].end], "A won the coin toss.");
+    }
+
+    #[test]
+    fn no_final_newline_and_blank_lines() {
+        let text = "a\n\nb";
+        let lines = split_lines(text);
+        assert_eq!(
+            lines
+                .iter()
+                .map(|l| &text[l.start..l.end])
+                .collect::<Vec<_>>(),
+            vec!["a", "", "b"]
+        );
+        assert_eq!(lines[2].number, 3);
+    }
+
+    #[test]
+    fn refuses_what_is_not_a_text_log() {
+        assert!(matches!(decode(b""), Err(LogError::Empty)));
+        assert!(matches!(decode(b" \n\n"), Err(LogError::Empty)));
+        assert!(matches!(
+            decode(b"ab\ncd\0ef"),
+            Err(LogError::Binary { line: 2, column: 3 })
+        ));
+        assert!(matches!(
+            decode(b"ok\n\xff\xfe"),
+            Err(LogError::NotUtf8 { line: 2, column: 1 })
+        ));
+        assert!(matches!(
+            decode(b"<!DOCTYPE html><html></html>"),
+            Err(LogError::Html)
+        ));
+        let big = vec![b'a'; MAX_LOG_BYTES + 1];
+        assert!(matches!(decode(&big), Err(LogError::TooLarge { .. })));
+        assert_eq!(decode(b"\xEF\xBB\xBFSetup").unwrap(), "Setup");
+    }
+
+    #[test]
+    fn recognises_other_languages() {
+        assert_eq!(foreign_language("Vorbereitung\nx"), Some("German"));
+        assert_eq!(
+            foreign_language("Turn # 1 - Turno di player1"),
+            Some("Italian")
+        );
+        assert_eq!(foreign_language("Setup\nA's Turn"), None);
+    }
+}

@@ -1,0 +1,431 @@
+//! Reading a whole battle log: every line becomes a [`LogLine`] with its number, its depth
+//! (action, sub-line, card list) and its [`Event`].
+
+use std::borrow::Cow;
+
+use serde::Serialize;
+
+use super::build::{breakdown_item, build};
+use super::error::LogError;
+use super::event::{CardName, Event};
+use super::input::{RawLine, decode, foreign_language, split_lines};
+use super::pattern::Matcher;
+use super::players::discover;
+
+/// How a line sits in the log's structure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Depth {
+    /// A line of its own: a header, or an action of the player.
+    Top,
+    /// A `- ` line: a consequence of the action above it.
+    Sub,
+    /// A `   • ` line: a card list or a damage-breakdown item.
+    List,
+}
+
+/// One line of the log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LogLine {
+    /// 1-based line number in the input.
+    pub number: u32,
+    /// Byte range of the line's text in [`ParsedLog::source`], without the line ending.
+    #[serde(skip)]
+    pub span: (u32, u32),
+    pub depth: Depth,
+    pub event: Event,
+}
+
+/// A parsed battle log.
+#[derive(Debug, Clone)]
+pub struct ParsedLog {
+    /// The decoded text (byte-order mark removed).
+    pub source: String,
+    pub lines: Vec<LogLine>,
+    /// The player names found in the log, in order of first appearance (at most two).
+    pub players: Vec<String>,
+}
+
+impl ParsedLog {
+    /// The raw text of a line, as the input wrote it (line ending removed).
+    pub fn text(&self, line: &LogLine) -> &str {
+        &self.source[line.span.0 as usize..line.span.1 as usize]
+    }
+
+    /// Lines that matched no known shape.
+    pub fn unparsed(&self) -> impl Iterator<Item = &LogLine> {
+        self.lines
+            .iter()
+            .filter(|l| matches!(l.event, Event::Unparsed { .. }))
+    }
+}
+
+/// Parse a battle log from bytes. Fails only when the input is not a battle log at all; lines of
+/// unknown shape become [`Event::Unparsed`].
+pub fn parse_log(bytes: &[u8]) -> Result<ParsedLog, LogError> {
+    let source = decode(bytes)?;
+    let raw = split_lines(&source);
+    let log = parse_lines(&source, &raw);
+    let log = ParsedLog { source, ..log };
+    let shaped = log
+        .lines
+        .iter()
+        .filter(|l| !matches!(l.event, Event::Blank | Event::Unparsed { .. }))
+        .count();
+    if shaped == 0 {
+        if let Some(language) = foreign_language(&log.source) {
+            return Err(LogError::UnsupportedLanguage { language });
+        }
+        let first = log
+            .lines
+            .iter()
+            .map(|l| log.text(l).trim())
+            .find(|t| !t.is_empty())
+            .unwrap_or("")
+            .chars()
+            .take(60)
+            .collect();
+        return Err(LogError::NotABattleLog {
+            lines: log.lines.len(),
+            first,
+        });
+    }
+    let non_blank = log
+        .lines
+        .iter()
+        .filter(|l| !matches!(l.event, Event::Blank))
+        .count();
+    if shaped * 4 < non_blank
+        && let Some(language) = foreign_language(&log.source)
+    {
+        return Err(LogError::UnsupportedLanguage { language });
+    }
+    Ok(log)
+}
+
+/// Parse text that is already decoded (no size or encoding checks, never fails).
+pub fn parse_text(text: &str) -> ParsedLog {
+    let raw = split_lines(text);
+    let log = parse_lines(text, &raw);
+    ParsedLog {
+        source: text.to_string(),
+        ..log
+    }
+}
+
+/// The line's text with the client's spelling variants made uniform: curly apostrophes become
+/// straight ones, "Pokemon" becomes "Pokémon", non-breaking spaces become spaces.
+pub fn normalise(text: &str) -> Cow<'_, str> {
+    if !text.contains(['\u{2019}', '\u{2018}', '\u{00A0}', '\u{202F}']) && !text.contains("Pokemon")
+    {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(
+        text.replace(['\u{2019}', '\u{2018}'], "'")
+            .replace(['\u{00A0}', '\u{202F}'], " ")
+            .replace("Pokemon", "Pokémon"),
+    )
+}
+
+/// What a line looks like before its words are read.
+enum Form<'a> {
+    Blank,
+    Top(&'a str),
+    Sub(&'a str),
+    Bullet(&'a str),
+}
+
+fn form(text: &str) -> Form<'_> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Form::Blank;
+    }
+    if let Some(rest) = t.strip_prefix('•') {
+        return Form::Bullet(rest.trim());
+    }
+    if let Some(rest) = t.strip_prefix("- ") {
+        return Form::Sub(rest.trim());
+    }
+    if t == "-" {
+        return Form::Sub("");
+    }
+    Form::Top(t)
+}
+
+/// State carried from one line to the next while reading.
+#[derive(Default)]
+struct Context {
+    /// Inside a `Damage breakdown` block.
+    in_breakdown: bool,
+    /// The line above announced cards that a list may name.
+    list_expected: bool,
+}
+
+fn parse_lines(source: &str, raw: &[RawLine]) -> ParsedLog {
+    let normalised: Vec<Cow<'_, str>> = raw
+        .iter()
+        .map(|r| normalise(&source[r.start..r.end]))
+        .collect();
+    let players = discover(normalised.iter().map(|t| match form(t) {
+        Form::Top(s) | Form::Sub(s) | Form::Bullet(s) => s,
+        Form::Blank => "",
+    }));
+    let names: Vec<&str> = players.iter().map(String::as_str).collect();
+    let matcher = Matcher::english();
+    let mut ctx = Context::default();
+    let mut lines = Vec::with_capacity(raw.len());
+    for (r, text) in raw.iter().zip(&normalised) {
+        let (depth, event) = parse_one(text, &mut ctx, matcher, &names);
+        ctx.list_expected = match (&event, depth) {
+            (Event::CardList { .. }, _) => false,
+            (e, _) => {
+                e.announced_list().is_some() || (ctx.list_expected && matches!(e, Event::Blank))
+            }
+        };
+        lines.push(LogLine {
+            number: r.number,
+            span: (r.start as u32, r.end as u32),
+            depth,
+            event,
+        });
+    }
+    ParsedLog {
+        source: String::new(),
+        lines,
+        players,
+    }
+}
+
+fn parse_one(text: &str, ctx: &mut Context, matcher: &Matcher, names: &[&str]) -> (Depth, Event) {
+    match form(text) {
+        Form::Blank => {
+            ctx.in_breakdown = false;
+            (Depth::Top, Event::Blank)
+        }
+        Form::Bullet(content) => {
+            if ctx.in_breakdown
+                && let Some(item) = breakdown_item(content)
+            {
+                return (Depth::List, Event::Breakdown { item });
+            }
+            ctx.in_breakdown = false;
+            (Depth::List, card_list(content))
+        }
+        Form::Sub(content) => {
+            if content == "Damage breakdown:" {
+                ctx.in_breakdown = true;
+                return (Depth::Sub, Event::BreakdownHeader);
+            }
+            if ctx.in_breakdown
+                && let Some(item) = breakdown_item(content)
+            {
+                return (Depth::Sub, Event::Breakdown { item });
+            }
+            ctx.in_breakdown = false;
+            match read(content, matcher, names) {
+                Some(event) => (Depth::Sub, event),
+                None if ctx.list_expected && !content.is_empty() => {
+                    (Depth::Sub, card_list(content))
+                }
+                None => (Depth::Sub, unparsed(content)),
+            }
+        }
+        Form::Top(content) => {
+            ctx.in_breakdown = false;
+            match read(content, matcher, names) {
+                Some(event) => (Depth::Top, event),
+                None => (Depth::Top, unparsed(content)),
+            }
+        }
+    }
+}
+
+/// Read a line's words against the pattern table: first with `{p}` bound to the known player
+/// names, then, if nothing fits, with any text as a name.
+fn read(content: &str, matcher: &Matcher, names: &[&str]) -> Option<Event> {
+    let strict = matcher
+        .matches(content, names)
+        .iter()
+        .find_map(|m| build(m, content));
+    if strict.is_some() || names.is_empty() {
+        return strict;
+    }
+    matcher
+        .matches(content, &[])
+        .iter()
+        .find_map(|m| build(m, content))
+}
+
+fn card_list(content: &str) -> Event {
+    Event::CardList {
+        cards: content
+            .split(", ")
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(CardName::parse)
+            .collect(),
+    }
+}
+
+fn unparsed(content: &str) -> Event {
+    let why = if content.is_empty() {
+        "an empty sub-line".to_string()
+    } else if content.contains(". ") && content.len() > 80 {
+        "no known line shape matches; this may be two lines run together".to_string()
+    } else {
+        "no known line shape matches".to_string()
+    };
+    Event::Unparsed { why }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::log::event::{BreakdownItem, CardRef, EndReason, Spot};
+
+    fn events(text: &str) -> Vec<Event> {
+        parse_text(text)
+            .lines
+            .into_iter()
+            .map(|l| l.event)
+            .collect()
+    }
+
+    #[test]
+    fn a_short_log_reads_line_by_line() {
+        let log = "Setup\nAnn won the coin toss.\nAnn decided to go first.\nAnn drew 7 cards for the opening hand.\n- 7 drawn cards.\n   • Pikachu, Potion\nBob drew 7 cards for the opening hand.\n\nAnn's Turn\nAnn drew a card.\nAnn attached Basic Lightning Energy to Pikachu in the Active Spot.\nAnn ended their turn.\n";
+        let ev = events(log);
+        assert_eq!(ev[0], Event::SetupHeader);
+        assert_eq!(
+            ev[4],
+            Event::DrawnCards { count: 7 },
+            "the sub-line that heads the opening hand"
+        );
+        assert!(matches!(&ev[5], Event::CardList { cards } if cards.len() == 2));
+        assert_eq!(
+            ev[8],
+            Event::TurnHeader {
+                number: None,
+                player: Some("Ann".into())
+            }
+        );
+        assert!(matches!(
+            &ev[10],
+            Event::Attach {
+                spot: Spot::Active,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn dash_card_lists_follow_a_line_that_announces_cards() {
+        let ev = events(
+            "Bob drew 7 cards for the opening hand.\n- 7 drawn cards.\n- Froakie, Froakie\n- Bob drew 2 cards.\n- Ultra Ball, Switch\n",
+        );
+        assert!(matches!(&ev[2], Event::CardList { cards } if cards.len() == 2));
+        assert!(matches!(&ev[4], Event::CardList { cards } if cards[1].name == "Switch"));
+    }
+
+    #[test]
+    fn damage_breakdown_blocks() {
+        let ev = events(
+            "Ann's Budew used Itchy Pollen on Bob's Solrock for 20 damage. Bob's Solrock took 10 more damage because of Grass Weakness.\n- Damage breakdown:\n   • Base damage: 10 damage\n   • Weakness to Grass: 10 damage\n   • Total damage: 20 damage\n\nBob drew a card.\n",
+        );
+        match &ev[0] {
+            Event::Attack {
+                damage, weakness, ..
+            } => {
+                assert_eq!(*damage, 20);
+                assert_eq!(weakness.as_ref().unwrap().amount, 10);
+            }
+            other => panic!("not an attack: {other:?}"),
+        }
+        assert_eq!(ev[1], Event::BreakdownHeader);
+        assert_eq!(
+            ev[4],
+            Event::Breakdown {
+                item: BreakdownItem::Total { amount: 20 }
+            }
+        );
+    }
+
+    #[test]
+    fn curly_apostrophes_and_card_ids() {
+        let ev = events(
+            "Ann drew 7 cards for the opening hand.\nBob drew 7 cards for the opening hand.\nAnn’s (sv6_128) Dreepy used Petty Grudge on Bob’s Budew for 10 damage.\n",
+        );
+        match &ev[2] {
+            Event::Attack {
+                pokemon, target, ..
+            } => {
+                assert_eq!(pokemon.name, "Dreepy");
+                assert_eq!(pokemon.id.as_deref(), Some("sv6_128"));
+                assert_eq!(target.name, "Budew");
+            }
+            other => panic!("not an attack: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn end_lines() {
+        let ev = events(
+            "Ann drew a card.\nBob drew a card.\nOpponent's deck ran out of cards. Ann wins.\n",
+        );
+        assert_eq!(
+            ev[2],
+            Event::GameEnd {
+                reason: EndReason::DeckOut,
+                reason_text: "Opponent's deck ran out of cards".into(),
+                winner: "Ann".into()
+            }
+        );
+    }
+
+    #[test]
+    fn unknown_lines_keep_their_text() {
+        let log = parse_text("Ann drew a card.\nthis is not a log line\n");
+        let bad: Vec<_> = log.unparsed().collect();
+        assert_eq!(bad.len(), 1);
+        assert_eq!(bad[0].number, 2);
+        assert_eq!(log.text(bad[0]), "this is not a log line");
+    }
+
+    #[test]
+    fn hidden_and_counted_cards() {
+        let ev = events("Ann drew a card.\nAnn drew 3 cards.\nAnn drew Pikachu.\n");
+        assert!(matches!(
+            &ev[0],
+            Event::Drew {
+                card: CardRef::Hidden { count: 1 },
+                ..
+            }
+        ));
+        assert!(matches!(
+            &ev[1],
+            Event::Drew {
+                card: CardRef::Hidden { count: 3 },
+                ..
+            }
+        ));
+        assert!(matches!(
+            &ev[2],
+            Event::Drew {
+                card: CardRef::Named { .. },
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn not_a_battle_log() {
+        assert!(matches!(
+            parse_log(b"hello\nworld\n"),
+            Err(LogError::NotABattleLog { lines: 2, .. })
+        ));
+        assert!(matches!(
+            parse_log("Vorbereitung\nplayer1 hat den Münzwurf gewonnen.\n".as_bytes()),
+            Err(LogError::UnsupportedLanguage { language: "German" })
+        ));
+    }
+}

@@ -1,0 +1,95 @@
+//! Finding the two player names before the lines are read, so that a possessive such as
+//! `Bob's Kid's Pikachu` splits at the right place whatever characters the names hold.
+
+use super::input::strip_turn_number;
+
+/// Evidence of a name: lines whose only slot is the player name, anchored at both ends.
+fn name_in(line: &str) -> Option<(&str, u32)> {
+    const STRONG: &[&str] = &[
+        " won the coin toss.",
+        " decided to go first.",
+        " decided to go second.",
+        " chose heads for the opening coin flip.",
+        " chose tails for the opening coin flip.",
+        " took a mulligan.",
+    ];
+    const WEAK: &[&str] = &[
+        " ended their turn.",
+        " drew a card.",
+        " shuffled their deck.",
+    ];
+    for s in STRONG {
+        if let Some(name) = line.strip_suffix(s) {
+            return Some((name, 10));
+        }
+    }
+    if let Some(rest) = line.strip_suffix(" cards for the opening hand.")
+        && let Some((name, n)) = rest.rsplit_once(" drew ")
+        && n.bytes().all(|b| b.is_ascii_digit())
+    {
+        return Some((name, 10));
+    }
+    let header = strip_turn_number(line);
+    if let Some(name) = header.strip_suffix("'s Turn") {
+        return (name != "[playerName]").then_some((name, 10));
+    }
+    for s in WEAK {
+        if let Some(name) = line.strip_suffix(s) {
+            return Some((name, 1));
+        }
+    }
+    None
+}
+
+/// The player names of a log, at most two, in the order they first appear. `lines` are the
+/// normalised line contents (sub-line dash removed).
+pub fn discover<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut seen: Vec<(String, u32, usize)> = Vec::new();
+    for (i, line) in lines.enumerate() {
+        let Some((name, weight)) = name_in(line) else {
+            continue;
+        };
+        let name = name.trim();
+        if name.is_empty() || name.len() > 64 {
+            continue;
+        }
+        match seen.iter_mut().find(|(n, _, _)| n == name) {
+            Some(entry) => entry.1 += weight,
+            None => seen.push((name.to_string(), weight, i)),
+        }
+    }
+    seen.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(&b.2)));
+    seen.truncate(2);
+    seen.sort_by_key(|(_, _, first)| *first);
+    seen.into_iter().map(|(n, _, _)| n).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_both_names_in_order_of_appearance() {
+        let lines = [
+            "Zoë chose tails for the opening coin flip.",
+            "Ash K 1999 won the coin toss.",
+            "Ash K 1999 decided to go first.",
+            "Zoë drew 7 cards for the opening hand.",
+            "Ash K 1999 drew 7 cards for the opening hand.",
+            "[playerName]'s Turn",
+            "Ash K 1999 drew a card.",
+        ];
+        assert_eq!(discover(lines.into_iter()), vec!["Zoë", "Ash K 1999"]);
+    }
+
+    #[test]
+    fn a_cut_log_still_names_its_players_from_turn_lines() {
+        let lines = [
+            "Turn # 4 - Misty_W's Turn",
+            "Misty_W drew a card.",
+            "Brock drew a card.",
+            "Brock ended their turn.",
+        ];
+        assert_eq!(discover(lines.into_iter()), vec!["Misty_W", "Brock"]);
+    }
+}

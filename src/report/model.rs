@@ -1,0 +1,171 @@
+//! The replay report: the contract the CLI, the web service and other tools rely on.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{ReplayResult, RuleEdition, Verdict};
+use crate::log::{Event, ParsedLog};
+
+/// The format name written in every report.
+pub const REPORT_FORMAT: &str = "ptcg-judge/replay-report/1";
+
+/// A verified replay of one battle log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    pub format: String,
+    /// The rule edition the log was checked against (`sv`, `apr-2018`, …).
+    pub edition: String,
+    /// The version of the engine that produced the report.
+    pub engine_version: String,
+    /// How many cards the card data held (0: none loaded, card checks are unverified).
+    pub card_data: usize,
+    pub players: Vec<PlayerReport>,
+    pub result: GameResult,
+    pub steps: Vec<StepReport>,
+    pub summary: Summary,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerReport {
+    pub name: String,
+    /// Whether this player took the first turn (`null` when the log does not show it).
+    pub went_first: Option<bool>,
+    /// Whether this player exported the log (their own cards are named in it).
+    pub exported_log: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    pub winner: Option<String>,
+    /// `prizes`, `no-pokemon`, `deck-out`, `concede`, `timeout` or `unknown`.
+    pub reason: String,
+    /// The line that ended the game, when there is one.
+    pub line: Option<u32>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StepReport {
+    /// 1-based line number in the log.
+    pub line: u32,
+    /// The line as the log wrote it.
+    pub text: String,
+    /// Turns begun when the line was read (0 during setup).
+    pub turn: u32,
+    /// The player whose turn it was (`null` during setup).
+    pub player: Option<String>,
+    /// The kind of event the line is (`attack`, `knock-out`, `turn-header`, …).
+    pub event: String,
+    /// `action`, `sub` (a `- ` line) or `list` (a `•` line).
+    pub depth: String,
+    pub verdict: Verdict,
+    pub clauses: Vec<String>,
+    pub message: String,
+    /// The typed event, for tools that want the numbers.
+    pub data: serde_json::Value,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Summary {
+    pub lines: usize,
+    pub parsed: usize,
+    pub unparsed: usize,
+    pub ok: usize,
+    pub violations: usize,
+    pub unverified: usize,
+    pub info: usize,
+}
+
+impl Report {
+    /// Assemble the report of a replay.
+    pub fn build(
+        log: &ParsedLog,
+        replay: &ReplayResult,
+        edition: RuleEdition,
+        card_data: usize,
+    ) -> Report {
+        let state = &replay.state;
+        let name = |p: usize| state.players.get(p).map(|ps| ps.name.clone());
+        let mut summary = Summary {
+            lines: log.lines.len(),
+            ..Summary::default()
+        };
+        let mut end_line = None;
+        let mut reason = "unknown".to_string();
+        let mut winner = None;
+        let steps = log
+            .lines
+            .iter()
+            .zip(&replay.steps)
+            .map(|(line, rec)| {
+                match rec.step.verdict {
+                    Verdict::Ok => summary.ok += 1,
+                    Verdict::Violation => summary.violations += 1,
+                    Verdict::Unverified => summary.unverified += 1,
+                    Verdict::Info => summary.info += 1,
+                    Verdict::Unparsed => summary.unparsed += 1,
+                }
+                if let Event::GameEnd {
+                    reason: r,
+                    winner: w,
+                    ..
+                } = &line.event
+                    && end_line.is_none()
+                {
+                    end_line = Some(line.number);
+                    reason = r.as_str().to_string();
+                    winner = Some(w.clone());
+                }
+                if matches!(line.event, Event::GameDrawn) && end_line.is_none() {
+                    end_line = Some(line.number);
+                }
+                StepReport {
+                    line: line.number,
+                    text: log.text(line).to_string(),
+                    turn: rec.turn,
+                    player: rec.to_move.and_then(name),
+                    event: line.event.kind().to_string(),
+                    depth: match line.depth {
+                        crate::log::Depth::Top => "action",
+                        crate::log::Depth::Sub => "sub",
+                        crate::log::Depth::List => "list",
+                    }
+                    .to_string(),
+                    verdict: rec.step.verdict,
+                    clauses: rec.step.clauses.iter().map(|c| c.to_string()).collect(),
+                    message: rec.step.message.clone(),
+                    data: serde_json::to_value(&line.event).unwrap_or(serde_json::Value::Null),
+                }
+            })
+            .collect();
+        summary.parsed = summary.lines - summary.unparsed;
+        Report {
+            format: REPORT_FORMAT.to_string(),
+            edition: edition.id().to_string(),
+            engine_version: env!("CARGO_PKG_VERSION").to_string(),
+            card_data,
+            players: state
+                .players
+                .iter()
+                .enumerate()
+                .map(|(i, p)| PlayerReport {
+                    name: p.name.clone(),
+                    went_first: state.first_player.map(|f| f == i),
+                    exported_log: replay.log_owner == Some(i),
+                })
+                .collect(),
+            result: GameResult {
+                winner,
+                reason,
+                line: end_line,
+            },
+            steps,
+            summary,
+        }
+    }
+
+    /// The steps with a violation.
+    pub fn violations(&self) -> impl Iterator<Item = &StepReport> {
+        self.steps
+            .iter()
+            .filter(|s| s.verdict == Verdict::Violation)
+    }
+}
