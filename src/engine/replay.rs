@@ -1228,10 +1228,7 @@ impl<'a> Replay<'a> {
         match (to, card) {
             (Destination::Hand, CardRef::Named { card }) => {
                 let in_play = resolve::candidates(&self.state, p, &card.name, None);
-                let in_discard = self.state.players[p]
-                    .discard
-                    .iter()
-                    .any(|d| *d == card.name);
+                let in_discard = self.state.players[p].discard.contains(&card.name);
                 if !in_discard && !in_play.is_empty() {
                     // A Pokémon put back into the hand from play (its attached cards are discarded).
                     let found =

@@ -23,9 +23,13 @@ pub enum LogError {
     )]
     UnsupportedLanguage { language: &'static str },
     #[error(
-        "no line has the shape of a battle-log line ({lines} lines read; the first is {first:?}); a Pokémon TCG Live log starts with \"Setup\" and has lines such as \"<player> drew a card.\""
+        "this is not a battle log: {shaped} of {lines} lines have the shape of a battle-log line (a log needs its players or phase headers, and most lines in known shapes); the first line is {first:?}. A Pokémon TCG Live log starts with \"Setup\" and has lines such as \"<player> drew a card.\""
     )]
-    NotABattleLog { lines: usize, first: String },
+    NotABattleLog {
+        lines: usize,
+        shaped: usize,
+        first: String,
+    },
 }
 
 impl LogError {

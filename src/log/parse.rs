@@ -67,12 +67,29 @@ pub fn parse_log(bytes: &[u8]) -> Result<ParsedLog, LogError> {
     let raw = split_lines(&source);
     let log = parse_lines(&source, &raw);
     let log = ParsedLog { source, ..log };
+    let non_blank = log
+        .lines
+        .iter()
+        .filter(|l| !matches!(l.event, Event::Blank))
+        .count();
     let shaped = log
         .lines
         .iter()
         .filter(|l| !matches!(l.event, Event::Blank | Event::Unparsed { .. }))
         .count();
-    if shaped == 0 {
+    let has_header = log.lines.iter().any(|l| {
+        matches!(
+            l.event,
+            Event::SetupHeader
+                | Event::TurnHeader { .. }
+                | Event::CheckupHeader
+                | Event::GameEnd { .. }
+        )
+    });
+    // A battle log names its players (or at least has a phase header), and most of its lines
+    // have a known shape. Prose that happens to contain "I played cards." is not one.
+    let looks_like_log = (!log.players.is_empty() || has_header) && shaped * 2 >= non_blank;
+    if !looks_like_log {
         if let Some(language) = foreign_language(&log.source) {
             return Err(LogError::UnsupportedLanguage { language });
         }
@@ -87,18 +104,9 @@ pub fn parse_log(bytes: &[u8]) -> Result<ParsedLog, LogError> {
             .collect();
         return Err(LogError::NotABattleLog {
             lines: log.lines.len(),
+            shaped,
             first,
         });
-    }
-    let non_blank = log
-        .lines
-        .iter()
-        .filter(|l| !matches!(l.event, Event::Blank))
-        .count();
-    if shaped * 4 < non_blank
-        && let Some(language) = foreign_language(&log.source)
-    {
-        return Err(LogError::UnsupportedLanguage { language });
     }
     Ok(log)
 }

@@ -472,7 +472,7 @@ impl Matcher {
         let mut patterns: Vec<Pattern> =
             table.iter().map(|(s, t)| Pattern::compile(*s, t)).collect();
         // Most specific first, so the first pattern that matches and builds is the best one.
-        patterns.sort_by(|a, b| b.specificity.cmp(&a.specificity));
+        patterns.sort_by_key(|p| std::cmp::Reverse(p.specificity));
         let mut keys: Vec<String> = Vec::new();
         let mut by_key: Vec<Vec<usize>> = Vec::new();
         for (i, p) in patterns.iter().enumerate() {
@@ -554,9 +554,9 @@ fn match_segments<'a>(
         Segment::Slot(slot) => {
             if *slot == Slot::Player && !players.is_empty() {
                 for name in players {
-                    if s.starts_with(name) {
+                    if let Some(after) = s.strip_prefix(name) {
                         caps.push(&s[..name.len()]);
-                        if match_segments(rest, &s[name.len()..], players, caps) {
+                        if match_segments(rest, after, players, caps) {
                             return true;
                         }
                         caps.pop();

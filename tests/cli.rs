@@ -1,0 +1,195 @@
+//! The `ptcg-judge` binary: exit codes, formats, and a clear error for every kind of bad input.
+
+mod common;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::io::Write;
+
+const SHORT_LOG: &str = "Setup
+Zoë chose heads for the opening coin flip.
+Zoë won the coin toss.
+Zoë decided to go first.
+Zoë drew 7 cards for the opening hand.
+- 7 drawn cards.
+   • Pikachu, Potion, Basic Lightning Energy, Nest Ball, Switch, Raichu, Pikachu
+Ash K 1999 drew 7 cards for the opening hand.
+- 7 drawn cards.
+Zoë played Pikachu to the Active Spot.
+Ash K 1999 played Charmander to the Active Spot.
+
+Zoë's Turn
+Zoë drew Potion.
+Zoë attached Basic Lightning Energy to Pikachu in the Active Spot.
+Zoë ended their turn.
+
+Ash K 1999's Turn
+Ash K 1999 drew a card.
+";
+
+fn cmd() -> Command {
+    let mut c = Command::cargo_bin("ptcg-judge").unwrap();
+    c.env_remove("PTCG_JUDGE_CARDS");
+    c
+}
+
+fn temp_with(bytes: &[u8]) -> tempfile::NamedTempFile {
+    let mut f = tempfile::NamedTempFile::new().unwrap();
+    f.write_all(bytes).unwrap();
+    f
+}
+
+#[test]
+fn a_log_cut_off_mid_turn_is_read_and_exits_zero() {
+    let f = temp_with(SHORT_LOG.as_bytes());
+    cmd()
+        .args(["verify", f.path().to_str().unwrap()])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("Zoë (went first)"))
+        .stdout(predicate::str::contains("result: no winner shown"))
+        .stderr(predicate::str::contains("no card data"));
+}
+
+#[test]
+fn stdin_and_json() {
+    let out = cmd()
+        .args(["verify", "-", "--format", "json"])
+        .write_stdin(SHORT_LOG)
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["edition"], "sv");
+    assert_eq!(v["players"][0]["name"], "Zoë");
+    assert_eq!(v["players"][0]["went_first"], true);
+    assert_eq!(v["players"][1]["went_first"], false);
+    assert_eq!(v["summary"]["lines"], 19);
+    assert_eq!(v["summary"]["unparsed"], 0);
+    let step = &v["steps"][14];
+    assert_eq!(step["line"], 15);
+    assert_eq!(step["event"], "attach");
+    assert_eq!(step["turn"], 1);
+    assert_eq!(step["player"], "Zoë");
+    assert!(
+        ["ok", "violation", "unverified", "info", "unparsed"]
+            .contains(&step["verdict"].as_str().unwrap())
+    );
+    assert_eq!(v["result"]["reason"], "unknown");
+}
+
+#[test]
+fn a_line_of_unknown_shape_is_reported_with_its_number_and_is_not_fatal() {
+    let text = SHORT_LOG.replace("Zoë ended their turn.", "Zoë did a little dance.");
+    let f = temp_with(text.as_bytes());
+    cmd()
+        .args(["verify", f.path().to_str().unwrap()])
+        .assert()
+        .code(0)
+        .stdout(
+            predicate::str::is_match(
+                r"unparsed\s+16 .*Zoë did a little dance\..*no known line shape",
+            )
+            .unwrap(),
+        );
+}
+
+/// Inputs that are not battle logs: exit code 2 and a message that says what is wrong.
+#[test]
+fn bad_inputs_exit_two_with_a_reason() {
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("an empty file", Vec::new(), "the input is empty"),
+        (
+            "only blank lines",
+            b"\n\n  \n".to_vec(),
+            "the input is empty",
+        ),
+        (
+            "binary data",
+            vec![0x7f, b'E', b'L', b'F', 0, 1, 2, 3],
+            "binary data",
+        ),
+        (
+            "invalid UTF-8",
+            b"Setup\nAsh won the coin toss.\n\xff\xfe\n".to_vec(),
+            "line 3, column 1",
+        ),
+        (
+            "an HTML page",
+            b"<!DOCTYPE html>\n<html><body><p>Zo\xc3\xab drew a card.</p></body></html>".to_vec(),
+            "HTML page",
+        ),
+        (
+            "prose",
+            b"Dear diary,\ntoday I played cards.\n".to_vec(),
+            "1 of 2 lines have the shape",
+        ),
+        (
+            "a chat transcript",
+            b"[20:44:01] Ann: hi\n[20:44:06] Bob: gl hf\nAnn drew a card.\n[20:45:00] Ann: oops\n"
+                .to_vec(),
+            "1 of 4 lines have the shape",
+        ),
+        (
+            "a German log",
+            "Vorbereitung\nplayer1 hat den Münzwurf gewonnen.\n"
+                .as_bytes()
+                .to_vec(),
+            "German",
+        ),
+        (
+            "over 5 MB",
+            "Zoë drew a card.\n"
+                .repeat(5 * 1024 * 1024 / 17 + 10)
+                .into_bytes(),
+            "at most 5242880 bytes",
+        ),
+    ];
+    for (what, bytes, message) in cases {
+        let f = temp_with(&bytes);
+        cmd()
+            .args(["verify", f.path().to_str().unwrap()])
+            .assert()
+            .code(2)
+            .stdout(predicate::str::is_empty())
+            .stderr(predicate::str::contains(message).name(what));
+    }
+}
+
+#[test]
+fn a_missing_file_exits_two() {
+    cmd()
+        .args(["verify", "/nonexistent/battle.log"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cannot read /nonexistent/battle.log",
+        ));
+}
+
+#[test]
+fn a_bad_card_folder_exits_two() {
+    let f = temp_with(SHORT_LOG.as_bytes());
+    cmd()
+        .args([
+            "verify",
+            f.path().to_str().unwrap(),
+            "--cards",
+            "/nonexistent/cards",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot load card data"));
+}
+
+#[test]
+fn an_unknown_edition_is_refused_by_name() {
+    let f = temp_with(SHORT_LOG.as_bytes());
+    cmd()
+        .args(["verify", f.path().to_str().unwrap(), "--edition", "xy"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown rule edition \"xy\""));
+}

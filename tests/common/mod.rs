@@ -1,0 +1,61 @@
+//! Test helpers: where the shared corpus and card data are, when they exist.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+/// `../shared` beside the project, when present.
+pub fn shared_dir() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
+    dir.is_dir().then_some(dir)
+}
+
+/// Print that a suite is skipped and why.
+pub fn skipped(suite: &str, what: &str) {
+    eprintln!("SKIPPED {suite}: {what} not found (expected beside the project in ../shared)");
+}
+
+/// The English real logs of the shared corpus: en-2026, en-player-name-bug, and the English
+/// files of localized/.
+pub fn english_logs() -> Option<Vec<PathBuf>> {
+    let root = shared_dir()?.join("ptcgl-logs");
+    if !root.is_dir() {
+        return None;
+    }
+    let mut files = Vec::new();
+    for dir in ["en-2026", "en-player-name-bug", "localized"] {
+        let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if dir == "localized" && !name.starts_with("en-") {
+                continue;
+            }
+            files.push(p);
+        }
+    }
+    files.sort();
+    Some(files)
+}
+
+/// The shared card data folder, when present.
+pub fn shared_cards() -> Option<PathBuf> {
+    let dir = shared_dir()?.join("cards/pokemon-tcg-data");
+    dir.join("cards/en").is_dir().then_some(dir)
+}
+
+/// The project's own sample logs.
+pub fn sample_logs() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("replays");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "log"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
