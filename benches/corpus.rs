@@ -15,9 +15,17 @@ fn corpus() -> (String, Vec<Vec<u8>>) {
     if shared.is_dir() {
         label = "shared English corpus".to_string();
         for dir in ["en-2026", "en-player-name-bug", "localized"] {
-            for e in std::fs::read_dir(shared.join(dir)).into_iter().flatten().flatten() {
+            for e in std::fs::read_dir(shared.join(dir))
+                .into_iter()
+                .flatten()
+                .flatten()
+            {
                 let p = e.path();
-                let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("").to_string();
+                let name = p
+                    .file_name()
+                    .and_then(|n| n.to_str())
+                    .unwrap_or("")
+                    .to_string();
                 if dir != "localized" || name.starts_with("en-") {
                     files.push(p);
                 }
@@ -25,14 +33,21 @@ fn corpus() -> (String, Vec<Vec<u8>>) {
         }
     } else {
         label = "replays/ samples (../shared not found)".to_string();
-        for e in std::fs::read_dir(root.join("replays")).into_iter().flatten().flatten() {
+        for e in std::fs::read_dir(root.join("replays"))
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
             if e.path().extension().is_some_and(|x| x == "log") {
                 files.push(e.path());
             }
         }
     }
     files.sort();
-    (label, files.iter().map(|f| std::fs::read(f).unwrap()).collect())
+    (
+        label,
+        files.iter().map(|f| std::fs::read(f).unwrap()).collect(),
+    )
 }
 
 fn bench(c: &mut Criterion) {

@@ -21,7 +21,7 @@ pub fn verify(
     let parsed = log::parse_log(bytes)?;
     let result = Replay::run(&parsed, cards, edition);
     Ok(Report::build(
-        &parsed,
+        parsed,
         &result,
         edition,
         cards.map_or(0, CardDb::len),

@@ -202,7 +202,7 @@ fn every_turn_header_gets_a_player_even_when_the_client_wrote_the_placeholder() 
         let bytes = std::fs::read(path).unwrap();
         let report = ptcg_judge::verify(&bytes, None, RuleEdition::default()).unwrap();
         let log = parse_log(&bytes).unwrap();
-        let mut previous: Option<String> = None;
+        let mut previous: Option<ptcg_judge::log::Text> = None;
         for (step, line) in report.steps.iter().zip(&log.lines) {
             if let Event::TurnHeader { .. } = line.event {
                 let player = step

@@ -2,17 +2,17 @@
 //! name, whether a "used" line ends the turn (an attack) or not (an Ability), who exported the
 //! log. Computed once before the replay, so the replay itself stays a step-by-step fold.
 
-use crate::log::{CardRef, Depth, Event, ParsedLog};
+use crate::log::{CardRef, Depth, Event, ParsedLog, Text};
 
 /// Per-line lookahead facts.
 #[derive(Debug, Clone, Default)]
 pub struct Hints {
     /// For a turn header: the player named by the first action of that turn.
-    pub turn_player: Vec<Option<String>>,
+    pub turn_player: Vec<Option<Text>>,
     /// For a `used` line: true when the next action line is a new turn, a Checkup or the end.
     pub ends_turn: Vec<bool>,
     /// The player whose own cards the log names (the one who exported it).
-    pub log_owner: Option<String>,
+    pub log_owner: Option<Text>,
 }
 
 /// The player an event is about, for turn-player inference.
@@ -71,7 +71,7 @@ pub fn compute(log: &ParsedLog) -> Hints {
                         !matches!(l.event, Event::TurnHeader { .. } | Event::CheckupHeader)
                     })
                     .filter(|l| l.depth == Depth::Top)
-                    .find_map(|l| actor(&l.event).map(str::to_string));
+                    .find_map(|l| actor(&l.event).map(Text::from));
             }
             Event::Use { .. } | Event::Attack { .. } if line.depth == Depth::Top => {
                 let next = log.lines[i + 1..]
@@ -96,7 +96,7 @@ pub fn compute(log: &ParsedLog) -> Hints {
 }
 
 /// The exporter: the player whose opening hand is listed, or whose turn draws name the card.
-fn log_owner(log: &ParsedLog) -> Option<String> {
+fn log_owner(log: &ParsedLog) -> Option<Text> {
     let lines = &log.lines;
     for (i, line) in lines.iter().enumerate() {
         if let Event::OpeningHand { player, .. } = &line.event {

@@ -3,6 +3,7 @@
 use crate::cards::CardDb;
 use crate::log::{
     CardName, CardRef, Condition, Depth, Destination, Event, LogLine, OncePerGame, ParsedLog, Spot,
+    Text,
 };
 
 use super::cardinfo::{CardInfo, CardKind, UseKind};
@@ -20,11 +21,11 @@ use super::verdict::Step;
 enum Source {
     #[default]
     None,
-    Trainer(String),
-    Ability(Option<PokemonId>, String),
-    Attack(Option<PokemonId>, String),
-    Activated(String),
-    Stadium(String),
+    Trainer(Text),
+    Ability(Option<PokemonId>, Text),
+    Attack(Option<PokemonId>, Text),
+    Activated(Text),
+    Stadium(Text),
     MulliganDraw,
     Other,
 }
@@ -68,7 +69,7 @@ pub struct Replay<'a> {
     action: Action,
     list: Option<ListUse>,
     extra_draws: Option<(PlayerIdx, u32)>,
-    stadium_discard: Option<(PlayerIdx, String)>,
+    stadium_discard: Option<(PlayerIdx, Text)>,
     /// Pokémon Knocked Out since the last player action, for lines that refer to them after.
     knocked_out: Vec<PokemonId>,
     log_owner: Option<PlayerIdx>,
@@ -95,10 +96,13 @@ pub struct ReplayResult {
 }
 
 /// The two player names a state needs: the log's, padded when a cut log names fewer.
-fn player_names(log: &ParsedLog) -> Vec<String> {
+fn player_names(log: &ParsedLog) -> Vec<Text> {
     let mut names = log.players.clone();
     while names.len() < 2 {
-        names.push(format!("(unnamed player {})", names.len() + 1));
+        names.push(compact_str::format_compact!(
+            "(unnamed player {})",
+            names.len() + 1
+        ));
     }
     names
 }
@@ -404,7 +408,7 @@ impl<'a> Replay<'a> {
 
     fn setup(&mut self) -> Step {
         if self.state.phase != Phase::Start {
-            let names: Vec<String> = self.state.players.iter().map(|p| p.name.clone()).collect();
+            let names: Vec<Text> = self.state.players.iter().map(|p| p.name.clone()).collect();
             self.state = GameState::new(&names);
             if self.sudden_death_next {
                 self.state.prize_count = 1;
@@ -580,24 +584,24 @@ impl<'a> Replay<'a> {
         self.action.player = Some(p);
         let name = card.name.as_str();
         if self.state.stadium.as_ref().is_some_and(|s| s.name == name) {
-            self.action.source = Source::Stadium(name.to_string());
+            self.action.source = Source::Stadium(Text::from(name));
             self.action.effect = self.info.card_text(name);
             return Step::info(format!("{player} uses the effect of the Stadium in play"));
         }
         let kind = self.info.kind(name);
         let in_play = resolve::candidates(&self.state, p, name, None);
         if !in_play.is_empty() && matches!(kind, CardKind::Pokemon | CardKind::Unknown) {
-            self.action.source = Source::Ability(in_play.first().copied(), name.to_string());
+            self.action.source = Source::Ability(in_play.first().copied(), Text::from(name));
             self.action.effect = self.info.card_text(name);
             return Step::info(format!("{player} uses an Ability of {name}"));
         }
         let ps = &mut self.state.players[p];
         ps.hand.add(-1);
-        ps.discard.push(name.to_string());
+        ps.discard.push(Text::from(name));
         if kind == CardKind::Supporter {
             self.state.counters.supporters += 1;
         }
-        self.action.source = Source::Trainer(name.to_string());
+        self.action.source = Source::Trainer(Text::from(name));
         self.action.effect = self.info.card_text(name);
         Step::info("")
     }
@@ -885,9 +889,9 @@ impl<'a> Replay<'a> {
         match kind {
             UseKind::Attack => {
                 self.state.counters.attacks += 1;
-                self.action.source = Source::Attack(id, name.to_string());
+                self.action.source = Source::Attack(id, Text::from(name));
             }
-            UseKind::Ability => self.action.source = Source::Ability(id, name.to_string()),
+            UseKind::Ability => self.action.source = Source::Ability(id, Text::from(name)),
         }
         if id.is_none() {
             return not_in_play(player, &pokemon.name);
@@ -925,7 +929,7 @@ impl<'a> Replay<'a> {
             self.action.player = Some(p);
         }
         if !matches!(self.action.source, Source::Attack(..)) {
-            self.action.source = Source::Attack(attacker.id(), attack.to_string());
+            self.action.source = Source::Attack(attacker.id(), Text::from(attack));
             self.action.effect = self.info.use_of(&pokemon.name, attack).map(|(_, e)| e);
         }
         self.state.counters.attacks += 1;
@@ -1390,7 +1394,7 @@ fn position(spot: Spot) -> Option<Position> {
     }
 }
 
-fn remove_one(list: &mut Vec<String>, name: &str) {
+fn remove_one(list: &mut Vec<Text>, name: &str) {
     if let Some(i) = list.iter().position(|c| c == name) {
         list.remove(i);
     }

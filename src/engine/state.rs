@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+use crate::log::Text;
+
 use crate::log::Condition;
 
 /// Index of a player: 0 is the first name the log mentions, 1 the other.
@@ -60,11 +62,11 @@ pub struct Pokemon {
     pub id: PokemonId,
     pub owner: PlayerIdx,
     /// Card names from the Basic up; the last is the Pokémon's current name.
-    pub stack: Vec<String>,
+    pub stack: Vec<Text>,
     /// Energy cards attached, by name.
-    pub energy: Vec<String>,
+    pub energy: Vec<Text>,
     /// Pokémon Tools attached, by name.
-    pub tools: Vec<String>,
+    pub tools: Vec<Text>,
     /// Damage on it, in HP (10 per damage counter).
     pub damage: i32,
     pub conditions: Vec<Condition>,
@@ -80,7 +82,7 @@ pub struct Pokemon {
 impl Pokemon {
     /// The Pokémon's current name (the top card of its stack).
     pub fn name(&self) -> &str {
-        self.stack.last().map(String::as_str).unwrap_or("")
+        self.stack.last().map(Text::as_str).unwrap_or("")
     }
 
     pub fn has(&self, c: Condition) -> bool {
@@ -111,7 +113,7 @@ impl Pokemon {
 /// The Stadium in play and who played it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Stadium {
-    pub name: String,
+    pub name: Text,
     pub owner: PlayerIdx,
 }
 
@@ -131,15 +133,15 @@ pub struct TurnCounters {
 /// One player's side of the game.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PlayerState {
-    pub name: String,
+    pub name: Text,
     pub active: Option<PokemonId>,
     pub bench: Vec<PokemonId>,
     /// Prize cards left; `None` before they are set aside.
     pub prizes_left: Option<i32>,
     pub hand: Count,
     pub deck: Count,
-    pub discard: Vec<String>,
-    pub lost_zone: Vec<String>,
+    pub discard: Vec<Text>,
+    pub lost_zone: Vec<Text>,
     pub mulligans: u32,
     pub went_first: Option<bool>,
     pub gx_attack_used: bool,
@@ -151,7 +153,7 @@ pub struct PlayerState {
 impl PlayerState {
     pub fn new(name: &str) -> PlayerState {
         PlayerState {
-            name: name.to_string(),
+            name: Text::from(name),
             active: None,
             bench: Vec::new(),
             prizes_left: None,
@@ -207,7 +209,7 @@ pub struct GameState {
 }
 
 impl GameState {
-    pub fn new(names: &[String]) -> GameState {
+    pub fn new(names: &[Text]) -> GameState {
         GameState {
             players: names.iter().map(|n| PlayerState::new(n)).collect(),
             pokemon: Vec::new(),
@@ -252,7 +254,7 @@ impl GameState {
         self.pokemon.push(Pokemon {
             id,
             owner,
-            stack: vec![name.to_string()],
+            stack: vec![Text::from(name)],
             energy: Vec::new(),
             tools: Vec::new(),
             damage: 0,

@@ -2,7 +2,7 @@
 
 use super::event::{
     BreakdownItem, CardName, CardRef, CoinFace, Condition, Destination, EndReason, Event,
-    OncePerGame, Shuffled, Spot, TypeModifier,
+    OncePerGame, Shuffled, Spot, Text, TypeModifier,
 };
 use super::pattern::{Match, Shape};
 
@@ -18,8 +18,8 @@ fn card(s: &str) -> CardName {
     CardName::parse(s)
 }
 
-fn owned(s: &str) -> String {
-    s.to_string()
+fn owned(s: &str) -> Text {
+    Text::from(s)
 }
 
 fn face(s: &str) -> Option<CoinFace> {
@@ -32,7 +32,7 @@ fn face(s: &str) -> Option<CoinFace> {
 
 fn modifier(energy_type: &str, amount: &str) -> Option<TypeModifier> {
     Some(TypeModifier {
-        energy_type: energy_type.to_string(),
+        energy_type: Text::from(energy_type),
         amount: num(amount)?,
     })
 }
@@ -41,7 +41,7 @@ fn modifier(energy_type: &str, amount: &str) -> Option<TypeModifier> {
 /// condition name that is not a Special Condition, say), so the next candidate is tried.
 pub fn build(m: &Match<'_>, line: &str) -> Option<Event> {
     let c = &m.captures;
-    let get = |i: usize| c.get(i).copied();
+    let get = |i: usize| c.get(i);
     Some(match m.shape {
         Shape::SetupHeader => Event::SetupHeader,
         Shape::CheckupHeader => Event::CheckupHeader,
@@ -472,12 +472,12 @@ pub fn breakdown_item(text: &str) -> Option<BreakdownItem> {
         _ => {
             if let Some(t) = label.strip_prefix("Weakness to ") {
                 BreakdownItem::Weakness {
-                    energy_type: t.to_string(),
+                    energy_type: Text::from(t),
                     amount,
                 }
             } else if let Some(t) = label.strip_prefix("Resistance to ") {
                 BreakdownItem::Resistance {
-                    energy_type: t.to_string(),
+                    energy_type: Text::from(t),
                     amount,
                 }
             } else if let Some(rest) = label.strip_prefix('(')
@@ -485,19 +485,19 @@ pub fn breakdown_item(text: &str) -> Option<BreakdownItem> {
                 && !source.bytes().all(|b| b.is_ascii_digit())
             {
                 BreakdownItem::Source {
-                    source: source.to_string(),
-                    name: name.to_string(),
+                    source: Text::from(source),
+                    name: Text::from(name),
                     amount,
                 }
             } else if let Some((n, what)) = counted(label) {
                 BreakdownItem::Count {
-                    what: what.to_string(),
+                    what: Text::from(what),
                     count: n,
                     amount,
                 }
             } else {
                 BreakdownItem::Other {
-                    label: label.to_string(),
+                    label: Text::from(label),
                     amount,
                 }
             }

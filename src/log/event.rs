@@ -4,15 +4,19 @@
 //! "Pokemon" to "Pokémon"); the owner a line names is *claimed*, not trusted: the engine resolves
 //! the real owner from the game state.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+
+/// The text of a name or label in an event: stored inline when short (most player and card
+/// names are), so reading a line does not allocate for them.
+pub type Text = compact_str::CompactString;
 
 /// A card as a log line names it: its name, and the card id when the client printed one
 /// (`(sv6_128) Dreepy` gives id `sv6_128`, name `Dreepy`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardName {
-    pub name: String,
+    pub name: Text,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub id: Option<String>,
+    pub id: Option<Text>,
 }
 
 impl CardName {
@@ -29,13 +33,13 @@ impl CardName {
                     .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
             {
                 return CardName {
-                    name: rest[close + 2..].trim().to_string(),
-                    id: Some(id.to_string()),
+                    name: Text::from(rest[close + 2..].trim()),
+                    id: Some(Text::from(id)),
                 };
             }
         }
         CardName {
-            name: text.to_string(),
+            name: Text::from(text),
             id: None,
         }
     }
@@ -48,7 +52,7 @@ impl std::fmt::Display for CardName {
 }
 
 /// What a line says was moved: a named card, or a number of cards the log does not name.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum CardRef {
     /// A card named by the log.
@@ -95,7 +99,7 @@ impl CardRef {
 }
 
 /// Where on the board a line says a card went.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Spot {
     Active,
@@ -105,7 +109,7 @@ pub enum Spot {
 }
 
 /// Where a "moved" or "put" line sends a card.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Destination {
     Hand,
@@ -123,7 +127,7 @@ pub enum Destination {
 }
 
 /// What a shuffle line shuffled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Shuffled {
     Deck,
@@ -134,7 +138,7 @@ pub enum Shuffled {
 }
 
 /// The five Special Conditions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
 #[serde(rename_all = "kebab-case")]
 pub enum Condition {
     Poisoned,
@@ -168,7 +172,7 @@ impl Condition {
 }
 
 /// A coin face.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum CoinFace {
     Heads,
@@ -176,7 +180,7 @@ pub enum CoinFace {
 }
 
 /// Why the game ended, read from the wording of the end line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum EndReason {
     Prizes,
@@ -220,14 +224,14 @@ impl EndReason {
 
 /// Weakness or Resistance as an attack line states it: the type and the amount added or taken
 /// away (`took 170 more damage because of Fighting Weakness` gives `Fighting`, 170).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TypeModifier {
-    pub energy_type: String,
+    pub energy_type: Text,
     pub amount: i32,
 }
 
 /// One line of a `Damage breakdown` block.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum BreakdownItem {
     Base {
@@ -237,28 +241,28 @@ pub enum BreakdownItem {
         amount: i32,
     },
     Weakness {
-        energy_type: String,
+        energy_type: Text,
         amount: i32,
     },
     Resistance {
-        energy_type: String,
+        energy_type: Text,
         amount: i32,
     },
     /// A named source: `(Pokémon Tool) Brave Bangle: 30 damage`.
     Source {
-        source: String,
-        name: String,
+        source: Text,
+        name: Text,
         amount: i32,
     },
     /// A counted quantity: `5 Benched Pokémon: 100 damage`.
     Count {
-        what: String,
+        what: Text,
         count: u32,
         amount: i32,
     },
     /// A condition met: `Evolved this turn: 30 damage`, or anything else the client wrote.
     Other {
-        label: String,
+        label: Text,
         amount: i32,
     },
 }
@@ -278,16 +282,16 @@ impl BreakdownItem {
 }
 
 /// A special move usable once per game (`can no longer use VSTAR Powers.`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum OncePerGame {
     GxAttack,
     VstarPower,
-    Other(String),
+    Other(Text),
 }
 
 /// The event a battle-log line describes.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum Event {
     Blank,
@@ -298,21 +302,21 @@ pub enum Event {
         #[serde(skip_serializing_if = "Option::is_none")]
         number: Option<u32>,
         #[serde(skip_serializing_if = "Option::is_none")]
-        player: Option<String>,
+        player: Option<Text>,
     },
     CoinChoice {
-        player: String,
+        player: Text,
         face: CoinFace,
     },
     CoinTossWon {
-        player: String,
+        player: Text,
     },
     TurnOrderChosen {
-        player: String,
+        player: Text,
         first: bool,
     },
     OpeningHand {
-        player: String,
+        player: Text,
         count: u32,
     },
     /// `7 drawn cards.` (heads the list of an opening hand).
@@ -320,93 +324,93 @@ pub enum Event {
         count: u32,
     },
     Mulligan {
-        player: String,
+        player: Text,
         count: u32,
     },
     MulliganReveal {
         number: u32,
     },
     MulliganExtraDraw {
-        player: String,
+        player: Text,
         count: u32,
-        opponent: String,
+        opponent: Text,
     },
     PlayToActive {
-        player: String,
+        player: Text,
         card: CardName,
     },
     PlayToBench {
-        player: String,
+        player: Text,
         card: CardName,
     },
     PlayToStadium {
-        player: String,
+        player: Text,
         card: CardName,
     },
     /// `X played Y.`: a Trainer card, the use of a Stadium in play, or an Ability the client
     /// writes as playing the Pokémon. The engine decides which.
     PlayCard {
-        player: String,
+        player: Text,
         card: CardName,
     },
     Drew {
-        player: String,
+        player: Text,
         card: CardRef,
     },
     DrewAndPlayed {
-        player: String,
+        player: Text,
         card: CardRef,
         to: Destination,
     },
     Attach {
-        player: String,
+        player: Text,
         card: CardName,
         target: CardName,
         spot: Spot,
     },
     Evolve {
-        player: String,
+        player: Text,
         from: CardName,
         to: CardName,
         spot: Spot,
     },
     Devolve {
-        player: String,
-        owner: String,
+        player: Text,
+        owner: Text,
         from: CardName,
         to: CardName,
         spot: Spot,
     },
     Retreat {
-        player: String,
+        player: Text,
         card: CardName,
     },
     /// `X's Y is now in the Active Spot.`
     Promote {
-        player: String,
+        player: Text,
         card: CardName,
     },
     /// `A's P was switched with B's Q to become the Active Pokémon.` (`to_active`), or the
     /// fallback wording without the Active Spot.
     Switch {
-        first_owner: String,
+        first_owner: Text,
         first: CardName,
-        second_owner: String,
+        second_owner: Text,
         second: CardName,
         to_active: bool,
     },
     /// `X's Y used Z.`: an attack without a damage line, or an Ability. The engine decides which.
     Use {
-        player: String,
+        player: Text,
         pokemon: CardName,
-        name: String,
+        name: Text,
     },
     /// `X's Y used Z on W's V for N damage.` with the Weakness/Resistance sentences when present.
     Attack {
-        player: String,
+        player: Text,
         pokemon: CardName,
-        attack: String,
-        target_owner: String,
+        attack: Text,
+        target_owner: Text,
         target: CardName,
         damage: i32,
         #[serde(skip_serializing_if = "Option::is_none")]
@@ -416,7 +420,7 @@ pub enum Event {
     },
     /// `W's V took N damage.` (damage to a second Pokémon, e.g. a Benched one).
     TookDamage {
-        owner: String,
+        owner: Text,
         pokemon: CardName,
         damage: i32,
         #[serde(skip_serializing_if = "Option::is_none")]
@@ -432,88 +436,88 @@ pub enum Event {
         cards: Vec<CardName>,
     },
     KnockOut {
-        owner: String,
+        owner: Text,
         pokemon: CardName,
     },
     TookPrizes {
-        player: String,
+        player: Text,
         count: u32,
     },
     AddedToHand {
-        player: String,
+        player: Text,
         card: CardRef,
     },
     Discard {
-        player: String,
+        player: Text,
         card: CardRef,
     },
     DiscardFromPokemon {
-        owner: String,
+        owner: Text,
         pokemon: CardName,
         card: CardRef,
     },
     Shuffle {
-        player: String,
+        player: Text,
         what: Shuffled,
     },
     ShuffleInto {
-        player: String,
+        player: Text,
         card: CardRef,
         into: Destination,
     },
     PutInDeck {
-        player: String,
+        player: Text,
         card: CardRef,
         to: Destination,
     },
     Move {
-        player: String,
-        owner: String,
+        player: Text,
+        owner: Text,
         card: CardRef,
         to: Destination,
     },
     NoCardsMoved,
     PutCounters {
-        actor: String,
+        actor: Text,
         count: u32,
-        owner: String,
+        owner: Text,
         target: CardName,
     },
     MoveCounters {
-        actor: String,
+        actor: Text,
         count: u32,
-        from_owner: String,
+        from_owner: Text,
         from: CardName,
-        to_owner: String,
+        to_owner: Text,
         to: CardName,
     },
     ConditionDamage {
         count: u32,
-        owner: String,
+        owner: Text,
         pokemon: CardName,
         condition: Condition,
     },
     ConditionApplied {
-        owner: String,
+        owner: Text,
         pokemon: CardName,
         condition: Condition,
     },
     ConditionRemoved {
-        owner: String,
+        owner: Text,
         pokemon: CardName,
         condition: Condition,
     },
     AllConditionsRemoved {
-        owner: String,
+        owner: Text,
         pokemon: CardName,
     },
     Healed {
-        owner: String,
+        owner: Text,
         pokemon: CardName,
         amount: u32,
     },
     CoinFlip {
-        player: String,
+        player: Text,
         flips: u32,
         heads: u32,
     },
@@ -521,55 +525,55 @@ pub enum Event {
         card: CardName,
     },
     Reveal {
-        player: String,
+        player: Text,
         card: CardRef,
     },
     ChoseOption {
-        player: String,
-        option: String,
+        player: Text,
+        option: Text,
     },
     /// One of the client's "prevented" / "unaffected" lines.
     Prevented {
-        text: String,
+        text: Text,
     },
     EndTurn {
-        player: String,
+        player: Text,
     },
     OncePerGameUsed {
-        player: String,
+        player: Text,
         what: OncePerGame,
     },
     TeraEffect {
-        player: String,
+        player: Text,
         card: CardName,
     },
     Reconnected {
-        player: String,
+        player: Text,
     },
     TimedOut {
-        player: String,
+        player: Text,
     },
     PerformedAction {
-        player: String,
+        player: Text,
     },
     RpsChoice {
-        player: String,
-        choice: String,
+        player: Text,
+        choice: Text,
     },
     RpsWon {
-        player: String,
+        player: Text,
     },
     SuddenDeath,
     /// `Draw!`: the game ended in a draw.
     GameDrawn,
     GameEnd {
         reason: EndReason,
-        reason_text: String,
-        winner: String,
+        reason_text: Text,
+        winner: Text,
     },
     /// A line of no known shape; `why` says what was tried.
     Unparsed {
-        why: String,
+        why: Text,
     },
 }
 

@@ -16,7 +16,7 @@ mod players;
 pub use error::LogError;
 pub use event::{
     BreakdownItem, CardName, CardRef, CoinFace, Condition, Destination, EndReason, Event,
-    OncePerGame, Shuffled, Spot, TypeModifier,
+    OncePerGame, Shuffled, Spot, Text, TypeModifier,
 };
 pub use input::MAX_LOG_BYTES;
 pub use parse::{Depth, LogLine, ParsedLog, normalise, parse_log, parse_text};

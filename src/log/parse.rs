@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::build::{breakdown_item, build};
 use super::error::LogError;
-use super::event::{CardName, Event};
+use super::event::{CardName, Event, Text};
 use super::input::{RawLine, decode, foreign_language, split_lines};
 use super::pattern::Matcher;
 use super::players::discover;
@@ -43,7 +43,7 @@ pub struct ParsedLog {
     pub source: String,
     pub lines: Vec<LogLine>,
     /// The player names found in the log, in order of first appearance (at most two).
-    pub players: Vec<String>,
+    pub players: Vec<Text>,
 }
 
 impl ParsedLog {
@@ -124,8 +124,18 @@ pub fn parse_text(text: &str) -> ParsedLog {
 /// The line's text with the client's spelling variants made uniform: curly apostrophes become
 /// straight ones, "Pokemon" becomes "Pokémon", non-breaking spaces become spaces.
 pub fn normalise(text: &str) -> Cow<'_, str> {
-    if !text.contains(['\u{2019}', '\u{2018}', '\u{00A0}', '\u{202F}']) && !text.contains("Pokemon")
-    {
+    static POKEMON: std::sync::OnceLock<memchr::memmem::Finder<'static>> =
+        std::sync::OnceLock::new();
+    let pokemon = POKEMON.get_or_init(|| memchr::memmem::Finder::new(b"Pokemon"));
+    let bytes = text.as_bytes();
+    // ’ ‘ and the narrow no-break space are E2 80 99/98/AF in UTF-8; the no-break space is C2 A0.
+    let special = memchr::memchr2_iter(0xE2, 0xC2, bytes).any(|i| {
+        matches!(
+            (bytes[i], bytes.get(i + 1), bytes.get(i + 2)),
+            (0xE2, Some(0x80), Some(0x98 | 0x99 | 0xAF)) | (0xC2, Some(0xA0), _)
+        )
+    });
+    if !special && pokemon.find(bytes).is_none() {
         return Cow::Borrowed(text);
     }
     Cow::Owned(
@@ -178,7 +188,7 @@ fn parse_lines(source: &str, raw: &[RawLine]) -> ParsedLog {
         Form::Top(s) | Form::Sub(s) | Form::Bullet(s) => s,
         Form::Blank => "",
     }));
-    let names: Vec<&str> = players.iter().map(String::as_str).collect();
+    let names: Vec<&str> = players.iter().map(Text::as_str).collect();
     let matcher = Matcher::english();
     let mut ctx = Context::default();
     let mut lines = Vec::with_capacity(raw.len());
@@ -251,17 +261,11 @@ fn parse_one(text: &str, ctx: &mut Context, matcher: &Matcher, names: &[&str]) -
 /// Read a line's words against the pattern table: first with `{p}` bound to the known player
 /// names, then, if nothing fits, with any text as a name.
 fn read(content: &str, matcher: &Matcher, names: &[&str]) -> Option<Event> {
-    let strict = matcher
-        .matches(content, names)
-        .iter()
-        .find_map(|m| build(m, content));
+    let strict = matcher.first(content, names, |m| build(m, content));
     if strict.is_some() || names.is_empty() {
         return strict;
     }
-    matcher
-        .matches(content, &[])
-        .iter()
-        .find_map(|m| build(m, content))
+    matcher.first(content, &[], |m| build(m, content))
 }
 
 fn card_list(content: &str) -> Event {
@@ -283,7 +287,7 @@ fn unparsed(content: &str) -> Event {
     } else {
         "no known line shape matches".to_string()
     };
-    Event::Unparsed { why }
+    Event::Unparsed { why: why.into() }
 }
 
 #[cfg(test)]

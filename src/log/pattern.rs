@@ -5,7 +5,6 @@
 //! `{p}` a player name, `{c}` a card name (or `a card` / `N cards`), `{n}` a whole number
 //! (possibly negative), `{t}` free text.
 
-use aho_corasick::AhoCorasick;
 use std::sync::OnceLock;
 
 /// What a matched line becomes; one variant per family of client templates.
@@ -378,8 +377,18 @@ enum Slot {
 
 #[derive(Debug, Clone)]
 enum Segment {
-    Literal(String),
+    /// Literal text, with its searcher built once.
+    Literal(String, Box<memchr::memmem::Finder<'static>>),
     Slot(Slot),
+}
+
+impl Segment {
+    fn literal(text: &str) -> Segment {
+        Segment::Literal(
+            text.to_string(),
+            Box::new(memchr::memmem::Finder::new(text.as_bytes()).into_owned()),
+        )
+    }
 }
 
 /// One pattern of the table, split into segments.
@@ -389,6 +398,48 @@ struct Pattern {
     segments: Vec<Segment>,
     /// Characters of literal text: the more, the more specific.
     specificity: usize,
+    /// The whole words of its literal text, as bits of a [`word_mask`]: a line lacking one of
+    /// them cannot match.
+    words: u64,
+}
+
+/// A 64-bit set of the space-separated words of a text (each word sets one hashed bit).
+pub fn word_mask(text: &str) -> u64 {
+    text.split(' ')
+        .filter(|w| !w.is_empty())
+        .fold(0, |m, w| m | word_bit(w))
+}
+
+fn word_bit(word: &str) -> u64 {
+    // FNV-1a, folded to 6 bits.
+    let mut h: u32 = 0x811c_9dc5;
+    for b in word.bytes() {
+        h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
+    }
+    1 << ((h ^ (h >> 6) ^ (h >> 12)) & 63)
+}
+
+/// The words of a pattern that stand whole in any line it matches: those of its literals that
+/// have a space (or the start or end of the line) on both sides.
+fn whole_words(segments: &[Segment]) -> u64 {
+    let mut mask = 0;
+    let n = segments.len();
+    for (i, seg) in segments.iter().enumerate() {
+        let Segment::Literal(lit, _) = seg else {
+            continue;
+        };
+        let open_left = i == 0;
+        let open_right = i + 1 == n;
+        let tokens: Vec<&str> = lit.split(' ').collect();
+        for (k, tok) in tokens.iter().enumerate() {
+            let left_ok = k > 0 || open_left;
+            let right_ok = k + 1 < tokens.len() || open_right;
+            if left_ok && right_ok && !tok.is_empty() {
+                mask |= word_bit(tok);
+            }
+        }
+    }
+    mask
 }
 
 impl Pattern {
@@ -408,13 +459,13 @@ impl Pattern {
             match slot {
                 Some((i, slot)) => {
                     if i > 0 {
-                        segments.push(Segment::Literal(rest[..i].to_string()));
+                        segments.push(Segment::literal(&rest[..i]));
                     }
                     segments.push(Segment::Slot(slot));
                     rest = &rest[i + 3..];
                 }
                 None => {
-                    segments.push(Segment::Literal(rest.to_string()));
+                    segments.push(Segment::literal(rest));
                     rest = "";
                 }
             }
@@ -422,43 +473,190 @@ impl Pattern {
         let specificity = segments
             .iter()
             .map(|s| match s {
-                Segment::Literal(l) => l.chars().count(),
+                Segment::Literal(l, _) => l.chars().count(),
                 Segment::Slot(_) => 0,
             })
             .sum();
+        let words = whole_words(&segments);
         Pattern {
             shape,
             segments,
             specificity,
+            words,
         }
-    }
-
-    /// The longest literal: the key the candidate search looks for.
-    fn key(&self) -> &str {
-        self.segments
-            .iter()
-            .filter_map(|s| match s {
-                Segment::Literal(l) => Some(l.as_str()),
-                Segment::Slot(_) => None,
-            })
-            .max_by_key(|l| l.len())
-            .unwrap_or("")
     }
 }
 
-/// The compiled table with its candidate index.
+/// A set of pattern indices (the table has fewer than 256 patterns).
+#[derive(Clone, Copy, Default)]
+struct PatternSet([u64; 4]);
+
+impl PatternSet {
+    fn insert(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+
+    fn union(&mut self, other: &PatternSet) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a |= b;
+        }
+    }
+
+    fn intersect(&mut self, other: &PatternSet) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a &= b;
+        }
+    }
+
+    /// Members in ascending order.
+    fn iter(self) -> impl Iterator<Item = usize> {
+        self.0.into_iter().enumerate().flat_map(|(w, mut bits)| {
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                Some(w * 64 + b)
+            })
+        })
+    }
+}
+
+/// A trie of literals: walking a text's bytes through it (forwards, or backwards for
+/// suffixes) collects every pattern whose literal the text starts (or ends) with.
+struct LiteralTrie {
+    nodes: Vec<TrieNode>,
+    backwards: bool,
+}
+
+#[derive(Default)]
+struct TrieNode {
+    children: Vec<(u8, u32)>,
+    /// Patterns whose literal ends at this node.
+    patterns: PatternSet,
+}
+
+impl LiteralTrie {
+    fn new(backwards: bool) -> LiteralTrie {
+        LiteralTrie {
+            nodes: vec![TrieNode::default()],
+            backwards,
+        }
+    }
+
+    /// Literals are indexed by their first (or, backwards, last) few bytes only: the trie is a
+    /// filter, the full match is checked after.
+    const DEPTH: usize = 10;
+
+    fn insert(&mut self, literal: &[u8], pattern: usize) {
+        let mut node = 0usize;
+        let bytes: Vec<u8> = if self.backwards {
+            literal.iter().rev().take(Self::DEPTH).copied().collect()
+        } else {
+            literal.iter().take(Self::DEPTH).copied().collect()
+        };
+        for b in bytes {
+            node = match self.nodes[node].children.iter().find(|(c, _)| *c == b) {
+                Some((_, next)) => *next as usize,
+                None => {
+                    self.nodes.push(TrieNode::default());
+                    let next = self.nodes.len() - 1;
+                    self.nodes[node].children.push((b, next as u32));
+                    next
+                }
+            };
+        }
+        self.nodes[node].patterns.insert(pattern);
+    }
+
+    fn collect(&self, text: &[u8]) -> PatternSet {
+        let mut set = self.nodes[0].patterns;
+        let mut node = 0usize;
+        let mut step = |b: u8| match self.nodes[node].children.iter().find(|(c, _)| *c == b) {
+            Some((_, next)) => {
+                node = *next as usize;
+                set.union(&self.nodes[node].patterns);
+                true
+            }
+            None => false,
+        };
+        if self.backwards {
+            for &b in text.iter().rev() {
+                if !step(b) {
+                    break;
+                }
+            }
+        } else {
+            for &b in text {
+                if !step(b) {
+                    break;
+                }
+            }
+        }
+        set
+    }
+}
+
+/// The compiled table with its candidate index: a pattern is tried only when the line ends
+/// with its final literal and starts the way it starts (its first literal, or a player name
+/// followed by its second literal, or free text).
 pub struct Matcher {
     patterns: Vec<Pattern>,
-    keys: AhoCorasick,
-    /// For each key, the patterns (indices into `patterns`) whose key it is.
-    by_key: Vec<Vec<usize>>,
+    suffixes: LiteralTrie,
+    /// First literals of patterns that start with one.
+    leads: LiteralTrie,
+    /// The literal after the player name of patterns that start with `{p}`.
+    after_player: LiteralTrie,
+    /// Patterns that start with `{p}`.
+    player_first: PatternSet,
+    /// Patterns that start with other free text.
+    free_first: PatternSet,
+}
+
+/// The slot values of a match, kept on the stack (no pattern has more than 16 slots).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Captures<'a> {
+    items: [&'a str; 16],
+    len: usize,
+}
+
+impl<'a> Captures<'a> {
+    fn new() -> Captures<'a> {
+        Captures {
+            items: [""; 16],
+            len: 0,
+        }
+    }
+
+    /// Add a value; false when full.
+    fn push(&mut self, value: &'a str) -> bool {
+        if self.len == self.items.len() {
+            return false;
+        }
+        self.items[self.len] = value;
+        self.len += 1;
+        true
+    }
+
+    fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
+    pub fn as_slice(&self) -> &[&'a str] {
+        &self.items[..self.len]
+    }
+
+    pub fn get(&self, i: usize) -> Option<&'a str> {
+        self.as_slice().get(i).copied()
+    }
 }
 
 /// A successful match: the shape and the slot values in order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Match<'a> {
     pub shape: Shape,
-    pub captures: Vec<&'a str>,
+    pub captures: Captures<'a>,
 }
 
 impl Matcher {
@@ -471,53 +669,92 @@ impl Matcher {
     fn new(table: &[(Shape, &str)]) -> Matcher {
         let mut patterns: Vec<Pattern> =
             table.iter().map(|(s, t)| Pattern::compile(*s, t)).collect();
+        assert!(
+            patterns.len() <= 256,
+            "the pattern set holds at most 256 patterns"
+        );
         // Most specific first, so the first pattern that matches and builds is the best one.
         patterns.sort_by_key(|p| std::cmp::Reverse(p.specificity));
-        let mut keys: Vec<String> = Vec::new();
-        let mut by_key: Vec<Vec<usize>> = Vec::new();
+        let mut m = Matcher {
+            patterns: Vec::new(),
+            suffixes: LiteralTrie::new(true),
+            leads: LiteralTrie::new(false),
+            after_player: LiteralTrie::new(false),
+            player_first: PatternSet::default(),
+            free_first: PatternSet::default(),
+        };
         for (i, p) in patterns.iter().enumerate() {
-            let key = p.key().to_string();
-            match keys.iter().position(|k| *k == key) {
-                Some(k) => by_key[k].push(i),
-                None => {
-                    keys.push(key);
-                    by_key.push(vec![i]);
+            match p.segments.last() {
+                Some(Segment::Literal(l, _)) => m.suffixes.insert(l.as_bytes(), i),
+                _ => m.suffixes.insert(b"", i),
+            }
+            match (p.segments.first(), p.segments.get(1)) {
+                (Some(Segment::Literal(l, _)), _) => m.leads.insert(l.as_bytes(), i),
+                (Some(Segment::Slot(Slot::Player)), Some(Segment::Literal(l, _))) => {
+                    m.player_first.insert(i);
+                    m.after_player.insert(l.as_bytes(), i);
                 }
+                _ => m.free_first.insert(i),
             }
         }
-        let keys = AhoCorasick::new(&keys).expect("the pattern keys are plain literals");
-        Matcher {
-            patterns,
-            keys,
-            by_key,
-        }
+        m.patterns = patterns;
+        m
     }
 
     /// The patterns that could match `line`, most specific first.
-    fn candidates(&self, line: &str) -> Vec<usize> {
-        let mut found: Vec<usize> = Vec::new();
-        for m in self.keys.find_overlapping_iter(line) {
-            found.extend_from_slice(&self.by_key[m.pattern().as_usize()]);
-        }
-        found.sort_unstable();
-        found.dedup();
-        found
-    }
-
-    /// Every match of `line`, most specific first. With `players` given, `{p}` slots must be one
-    /// of those names; with none, they take any text.
-    pub fn matches<'a>(&self, line: &'a str, players: &[&str]) -> Vec<Match<'a>> {
-        let mut out = Vec::new();
-        for i in self.candidates(line) {
-            let pattern = &self.patterns[i];
-            let mut captures = Vec::with_capacity(8);
-            if match_segments(&pattern.segments, line, players, &mut captures) {
-                out.push(Match {
-                    shape: pattern.shape,
-                    captures,
-                });
+    fn candidates(&self, line: &str, players: &[&str]) -> PatternSet {
+        let mut starts = self.leads.collect(line.as_bytes());
+        starts.union(&self.free_first);
+        if players.is_empty() {
+            starts.union(&self.player_first);
+        } else {
+            for name in players {
+                if let Some(rest) = line.strip_prefix(name) {
+                    starts.union(&self.after_player.collect(rest.as_bytes()));
+                }
             }
         }
+        starts.intersect(&self.suffixes.collect(line.as_bytes()));
+        starts
+    }
+
+    /// Try the patterns that match `line`, most specific first, and return the first value
+    /// `accept` makes of one. With `players` given, `{p}` slots must be one of those names;
+    /// with none, they take any text.
+    pub fn first<'a, T>(
+        &self,
+        line: &'a str,
+        players: &[&str],
+        mut accept: impl FnMut(&Match<'a>) -> Option<T>,
+    ) -> Option<T> {
+        let mut found = Match {
+            shape: Shape::GameDrawn,
+            captures: Captures::new(),
+        };
+        let words = word_mask(line);
+        for i in self.candidates(line, players).iter() {
+            let pattern = &self.patterns[i];
+            if pattern.words & words != pattern.words {
+                continue;
+            }
+            found.captures.truncate(0);
+            if match_segments(&pattern.segments, line, players, &mut found.captures) {
+                found.shape = pattern.shape;
+                if let Some(value) = accept(&found) {
+                    return Some(value);
+                }
+            }
+        }
+        None
+    }
+
+    /// Every match of `line`, most specific first.
+    pub fn matches<'a>(&self, line: &'a str, players: &[&str]) -> Vec<Match<'a>> {
+        let mut out = Vec::new();
+        self.first(line, players, |m| {
+            out.push(m.clone());
+            None::<()>
+        });
         out
     }
 }
@@ -533,7 +770,10 @@ fn slot_accepts(slot: Slot, value: &str) -> bool {
         }
         // A name never holds a sentence break: a pasted log whose lines ran together must not
         // read as one card with a very long name.
-        Slot::Card | Slot::Player => !value.contains(". - ") && !value.contains("! "),
+        Slot::Card | Slot::Player => {
+            memchr::memchr2(b'.', b'!', value.as_bytes()).is_none()
+                || (!value.contains(". - ") && !value.contains("! "))
+        }
         Slot::Text => true,
     }
 }
@@ -542,48 +782,46 @@ fn match_segments<'a>(
     segments: &[Segment],
     s: &'a str,
     players: &[&str],
-    caps: &mut Vec<&'a str>,
+    caps: &mut Captures<'a>,
 ) -> bool {
     let Some((first, rest)) = segments.split_first() else {
         return s.is_empty();
     };
     match first {
-        Segment::Literal(lit) => {
-            s.starts_with(lit.as_str()) && match_segments(rest, &s[lit.len()..], players, caps)
-        }
+        Segment::Literal(lit, _) => s
+            .strip_prefix(lit.as_str())
+            .is_some_and(|after| match_segments(rest, after, players, caps)),
         Segment::Slot(slot) => {
             if *slot == Slot::Player && !players.is_empty() {
                 for name in players {
                     if let Some(after) = s.strip_prefix(name) {
-                        caps.push(&s[..name.len()]);
-                        if match_segments(rest, after, players, caps) {
+                        let depth = caps.len;
+                        if caps.push(&s[..name.len()]) && match_segments(rest, after, players, caps)
+                        {
                             return true;
                         }
-                        caps.pop();
+                        caps.truncate(depth);
                     }
                 }
                 return false;
             }
             match rest.first() {
-                None => {
-                    if slot_accepts(*slot, s) {
-                        caps.push(s);
-                        true
-                    } else {
-                        false
-                    }
-                }
-                Some(Segment::Literal(lit)) => {
-                    for pos in memchr::memmem::find_iter(s.as_bytes(), lit.as_bytes()) {
+                None => slot_accepts(*slot, s) && caps.push(s),
+                Some(Segment::Literal(_, finder)) => {
+                    let bytes = s.as_bytes();
+                    let mut from = 0;
+                    while let Some(found) = finder.find(&bytes[from..]) {
+                        let pos = from + found;
+                        from = pos + 1;
                         let value = &s[..pos];
                         if !slot_accepts(*slot, value) {
                             continue;
                         }
-                        caps.push(value);
-                        if match_segments(rest, &s[pos..], players, caps) {
+                        let depth = caps.len;
+                        if caps.push(value) && match_segments(rest, &s[pos..], players, caps) {
                             return true;
                         }
-                        caps.pop();
+                        caps.truncate(depth);
                     }
                     false
                 }
@@ -602,7 +840,7 @@ mod tests {
     fn no_pattern_has_adjacent_slots_or_an_empty_key() {
         for (shape, text) in TABLE {
             let p = Pattern::compile(*shape, text);
-            assert!(!p.key().is_empty(), "{shape:?} has no literal");
+            assert!(p.specificity > 0, "{shape:?} has no literal");
             for w in p.segments.windows(2) {
                 assert!(
                     !matches!((&w[0], &w[1]), (Segment::Slot(_), Segment::Slot(_))),
@@ -617,7 +855,7 @@ mod tests {
         let m = Matcher::english();
         let found = m.matches("Ann drew 7 cards for the opening hand.", &["Ann", "Bob"]);
         assert_eq!(found[0].shape, Shape::OpeningHand);
-        assert_eq!(found[0].captures, vec!["Ann", "7"]);
+        assert_eq!(found[0].captures.as_slice(), ["Ann", "7"]);
         assert!(
             found.iter().any(|f| f.shape == Shape::Drew),
             "the generic draw also fits"
@@ -632,8 +870,8 @@ mod tests {
         let found = m.matches(line, &["Ann", "Bob's Kid"]);
         assert_eq!(found[0].shape, Shape::Attack);
         assert_eq!(
-            found[0].captures,
-            vec![
+            found[0].captures.as_slice(),
+            [
                 "Bob's Kid",
                 "Lillie's Clefairy ex",
                 "Fairy Zone",

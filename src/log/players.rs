@@ -43,8 +43,8 @@ fn name_in(line: &str) -> Option<(&str, u32)> {
 
 /// The player names of a log, at most two, in the order they first appear. `lines` are the
 /// normalised line contents (sub-line dash removed).
-pub fn discover<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<String> {
-    let mut seen: Vec<(String, u32, usize)> = Vec::new();
+pub fn discover<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<super::event::Text> {
+    let mut seen: Vec<(super::event::Text, u32, usize)> = Vec::new();
     for (i, line) in lines.enumerate() {
         let Some((name, weight)) = name_in(line) else {
             continue;
@@ -55,7 +55,7 @@ pub fn discover<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<String> {
         }
         match seen.iter_mut().find(|(n, _, _)| n == name) {
             Some(entry) => entry.1 += weight,
-            None => seen.push((name.to_string(), weight, i)),
+            None => seen.push((name.into(), weight, i)),
         }
     }
     seen.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(&b.2)));

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{ReplayResult, RuleEdition, Verdict};
-use crate::log::{Event, ParsedLog};
+use crate::log::{Event, ParsedLog, Text};
 
 /// The format name written in every report.
 pub const REPORT_FORMAT: &str = "ptcg-judge/replay-report/1";
@@ -26,7 +26,7 @@ pub struct Report {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerReport {
-    pub name: String,
+    pub name: Text,
     /// Whether this player took the first turn (`null` when the log does not show it).
     pub went_first: Option<bool>,
     /// Whether this player exported the log (their own cards are named in it).
@@ -35,9 +35,9 @@ pub struct PlayerReport {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameResult {
-    pub winner: Option<String>,
+    pub winner: Option<Text>,
     /// `prizes`, `no-pokemon`, `deck-out`, `concede`, `timeout` or `unknown`.
-    pub reason: String,
+    pub reason: Text,
     /// The line that ended the game, when there is one.
     pub line: Option<u32>,
 }
@@ -51,16 +51,16 @@ pub struct StepReport {
     /// Turns begun when the line was read (0 during setup).
     pub turn: u32,
     /// The player whose turn it was (`null` during setup).
-    pub player: Option<String>,
+    pub player: Option<Text>,
     /// The kind of event the line is (`attack`, `knock-out`, `turn-header`, …).
-    pub event: String,
+    pub event: Text,
     /// `action`, `sub` (a `- ` line) or `list` (a `•` line).
-    pub depth: String,
+    pub depth: Text,
     pub verdict: Verdict,
-    pub clauses: Vec<String>,
+    pub clauses: Vec<Text>,
     pub message: String,
     /// The typed event, for tools that want the numbers.
-    pub data: serde_json::Value,
+    pub data: Event,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -77,7 +77,7 @@ pub struct Summary {
 impl Report {
     /// Assemble the report of a replay.
     pub fn build(
-        log: &ParsedLog,
+        log: ParsedLog,
         replay: &ReplayResult,
         edition: RuleEdition,
         card_data: usize,
@@ -89,11 +89,11 @@ impl Report {
             ..Summary::default()
         };
         let mut end_line = None;
-        let mut reason = "unknown".to_string();
+        let mut reason = Text::const_new("unknown");
         let mut winner = None;
-        let steps = log
-            .lines
-            .iter()
+        let ParsedLog { source, lines, .. } = log;
+        let steps = lines
+            .into_iter()
             .zip(&replay.steps)
             .map(|(line, rec)| {
                 match rec.step.verdict {
@@ -111,28 +111,33 @@ impl Report {
                     && end_line.is_none()
                 {
                     end_line = Some(line.number);
-                    reason = r.as_str().to_string();
+                    reason = Text::const_new(r.as_str());
                     winner = Some(w.clone());
                 }
                 if matches!(line.event, Event::GameDrawn) && end_line.is_none() {
                     end_line = Some(line.number);
                 }
+                let text = source[line.span.0 as usize..line.span.1 as usize].to_string();
                 StepReport {
                     line: line.number,
-                    text: log.text(line).to_string(),
+                    text,
                     turn: rec.turn,
                     player: rec.to_move.and_then(name),
-                    event: line.event.kind().to_string(),
-                    depth: match line.depth {
+                    event: Text::const_new(line.event.kind()),
+                    depth: Text::const_new(match line.depth {
                         crate::log::Depth::Top => "action",
                         crate::log::Depth::Sub => "sub",
                         crate::log::Depth::List => "list",
-                    }
-                    .to_string(),
+                    }),
                     verdict: rec.step.verdict,
-                    clauses: rec.step.clauses.iter().map(|c| c.to_string()).collect(),
+                    clauses: rec
+                        .step
+                        .clauses
+                        .iter()
+                        .map(|c| Text::const_new(c))
+                        .collect(),
                     message: rec.step.message.clone(),
-                    data: serde_json::to_value(&line.event).unwrap_or(serde_json::Value::Null),
+                    data: line.event,
                 }
             })
             .collect();

@@ -13,7 +13,7 @@ pub fn render_text(report: &Report) -> String {
         .players
         .iter()
         .map(|p| {
-            let mut s = p.name.clone();
+            let mut s = p.name.to_string();
             if p.went_first == Some(true) {
                 s.push_str(" (went first)");
             }
