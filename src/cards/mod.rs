@@ -1,1 +1,21 @@
 //! Card data: the model and the importer of the open pokemon-tcg-data JSON layout.
+//!
+//! - [`model`]: what a card is (pure types and string parsers).
+//! - [`import`]: the only IO edge (reads `cards/en/*.json` and `sets/en.json`).
+//! - [`db`]: [`CardDb`] with indexes by id and normalised name, [`Lookup`] and [`Fact`].
+//! - [`prize`]: Prize value of a Knock Out, with its reason.
+//! - [`energy`]: what an Energy card provides, and [`can_pay`] for attack costs.
+//! - [`describe`]: terminal rendering of what the data knows about a name.
+//! - [`names`]: name normalisation for lookups from battle logs.
+
+pub mod error;
+pub mod model;
+pub mod names;
+
+pub use error::{CardDataError, ImportWarning};
+pub use model::{
+    Ability, AbilityKind, Attack, BaseDamage, Card, DamageModifier, EnergyType, Legalities,
+    Legality, Resistance, RuleBoxKind, SetInfo, Stage, Subtype, Supertype, UnknownValue,
+    Weakness, WeaknessModifier,
+};
+pub use names::normalize_name;
