@@ -8,10 +8,16 @@
 //! - [`describe`]: terminal rendering of what the data knows about a name.
 //! - [`names`]: name normalisation for lookups from battle logs.
 
+pub mod db;
 pub mod error;
+pub mod import;
 pub mod model;
 pub mod names;
+pub mod prize;
+#[cfg(test)]
+mod test_support;
 
+pub use db::{CardDb, CardIdx, Fact, Lookup};
 pub use error::{CardDataError, ImportWarning};
 pub use model::{
     Ability, AbilityKind, Attack, BaseDamage, Card, DamageModifier, EnergyType, Legalities,
@@ -19,3 +25,4 @@ pub use model::{
     Weakness, WeaknessModifier,
 };
 pub use names::normalize_name;
+pub use prize::{PrizeSource, PrizeValue};
