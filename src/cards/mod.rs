@@ -9,6 +9,7 @@
 //! - [`names`]: name normalisation for lookups from battle logs.
 
 pub mod db;
+pub mod energy;
 pub mod error;
 pub mod import;
 pub mod model;
@@ -18,6 +19,10 @@ pub mod prize;
 mod test_support;
 
 pub use db::{CardDb, CardIdx, Fact, Lookup};
+pub use energy::{
+    ConditionalProvision, EnergyDetails, EnergyKinds, EnergyProvision, basic_energy_type,
+    can_pay, energy_details, energy_provides,
+};
 pub use error::{CardDataError, ImportWarning};
 pub use model::{
     Ability, AbilityKind, Attack, BaseDamage, Card, DamageModifier, EnergyType, Legalities,
