@@ -265,7 +265,10 @@ fn sentences(s: &str) -> Vec<&str> {
             '\n' => true,
             '.' => {
                 let prev_upper = i > 0 && chars[i - 1].1.is_uppercase();
-                let next = chars[i + 1..].iter().map(|x| x.1).find(|c| !c.is_whitespace());
+                let next = chars[i + 1..]
+                    .iter()
+                    .map(|x| x.1)
+                    .find(|c| !c.is_whitespace());
                 !prev_upper && next.is_none_or(|c| c.is_uppercase())
             }
             _ => false,
@@ -394,9 +397,7 @@ fn parse_statement(prefix: &str, rest: &str) -> Option<(EnergyProvision, Stateme
     } else {
         let first = *types.first()?;
         if types.iter().all(|t| *t == first) {
-            let count = clause_count
-                .or(lead_count)
-                .unwrap_or(types.len() as u32);
+            let count = clause_count.or(lead_count).unwrap_or(types.len() as u32);
             EnergyProvision {
                 count,
                 kinds: EnergyKinds::Only(first),
@@ -462,7 +463,9 @@ fn split_types(tok: &str) -> Option<Vec<EnergyType>> {
             let mut cs = r.chars();
             let t = EnergyType::from_symbol(cs.next()?)?;
             let after = cs.as_str();
-            rest = after.strip_prefix(']').or_else(|| after.strip_prefix('}'))?;
+            rest = after
+                .strip_prefix(']')
+                .or_else(|| after.strip_prefix('}'))?;
             out.push(t);
             continue;
         }
@@ -604,7 +607,10 @@ mod tests {
             }
         );
 
-        let d = parse_energy_text(&rules(&["While in play, R Energy provides 2 Darkness Energy."])).unwrap();
+        let d = parse_energy_text(&rules(&[
+            "While in play, R Energy provides 2 Darkness Energy.",
+        ]))
+        .unwrap();
         assert_eq!(
             d.provision,
             EnergyProvision {
@@ -664,13 +670,19 @@ mod tests {
         };
         assert!(can_pay(&[Fire, Water], &[blend.clone(), rainbow.clone()]));
         assert!(can_pay(&[Water, Fire], &[rainbow.clone(), blend.clone()]));
-        assert!(!can_pay(&[Water, Psychic], &[rainbow.clone(), blend.clone()]));
+        assert!(!can_pay(
+            &[Water, Psychic],
+            &[rainbow.clone(), blend.clone()]
+        ));
         // "2 in any combination": each unit chosen independently.
         let rapid = EnergyProvision {
             count: 2,
             kinds: EnergyKinds::AnyOf(vec![Water, Fighting]),
         };
         assert!(can_pay(&[Water, Fighting], std::slice::from_ref(&rapid)));
-        assert!(!can_pay(&[Water, Fighting, Colorless], std::slice::from_ref(&rapid)));
+        assert!(!can_pay(
+            &[Water, Fighting, Colorless],
+            std::slice::from_ref(&rapid)
+        ));
     }
 }

@@ -14,8 +14,8 @@ use serde::Deserialize;
 
 use super::error::{CardDataError, ImportWarning};
 use super::model::{
-    Ability, AbilityKind, Attack, BaseDamage, Card, EnergyType, Legalities, Legality,
-    Resistance, SetInfo, Subtype, Supertype, Weakness, WeaknessModifier,
+    Ability, AbilityKind, Attack, BaseDamage, Card, EnergyType, Legalities, Legality, Resistance,
+    SetInfo, Subtype, Supertype, Weakness, WeaknessModifier,
 };
 
 type Str<'a> = Cow<'a, str>;
@@ -278,7 +278,9 @@ fn convert(raw: RawCard<'_>, file_label: &str, warnings: &mut Vec<ImportWarning>
         let t = w.type_.as_deref().map(str::parse::<EnergyType>);
         let m = w.value.as_deref().map(WeaknessModifier::parse);
         match (t, m) {
-            (Some(Ok(type_)), Some(Some(modifier))) => weaknesses.push(Weakness { type_, modifier }),
+            (Some(Ok(type_)), Some(Some(modifier))) => {
+                weaknesses.push(Weakness { type_, modifier })
+            }
             _ => warn.push(format!(
                 "unreadable weakness {:?} {:?} left out",
                 w.type_, w.value
@@ -663,7 +665,9 @@ mod tests {
         assert!(c.attacks.is_empty() && c.rules.is_empty() && c.weaknesses.is_empty());
         assert_eq!(c.legalities, Legalities::default());
         assert!(!c.is_supporter());
-        let c = card(r#"{"id":"x-1","name":"X","supertype":"Pokémon","hp":null,"subtypes":null,"attacks":null}"#);
+        let c = card(
+            r#"{"id":"x-1","name":"X","supertype":"Pokémon","hp":null,"subtypes":null,"attacks":null}"#,
+        );
         assert_eq!(c.hp, None);
         assert_eq!(c.stage(), None);
     }
@@ -699,7 +703,10 @@ mod tests {
             other => panic!("unexpected error {other:?}"),
         }
         let msg = err.to_string();
-        assert!(msg.contains("cards/en/bad.json") && msg.contains("line 3"), "{msg}");
+        assert!(
+            msg.contains("cards/en/bad.json") && msg.contains("line 3"),
+            "{msg}"
+        );
 
         // Not an array.
         assert!(matches!(
@@ -707,7 +714,13 @@ mod tests {
             Err(CardDataError::Json { .. })
         ));
         // Wrong type for a field.
-        assert!(CardDb::parse_set_json(r#"[{"id":"a","name":"b","supertype":"Trainer","rules":"text"}]"#, "t.json").is_err());
+        assert!(
+            CardDb::parse_set_json(
+                r#"[{"id":"a","name":"b","supertype":"Trainer","rules":"text"}]"#,
+                "t.json"
+            )
+            .is_err()
+        );
     }
 
     fn write(path: &Path, text: &str) {

@@ -553,7 +553,9 @@ impl BaseDamage {
         }
         let (digits, modifier) = match t.chars().last() {
             Some('+') => (&t[..t.len() - 1], DamageModifier::Plus),
-            Some(c @ ('×' | 'x' | 'X' | '*')) => (&t[..t.len() - c.len_utf8()], DamageModifier::Times),
+            Some(c @ ('×' | 'x' | 'X' | '*')) => {
+                (&t[..t.len() - c.len_utf8()], DamageModifier::Times)
+            }
             Some(c @ ('-' | '−')) => (&t[..t.len() - c.len_utf8()], DamageModifier::Minus),
             _ => (t, DamageModifier::Fixed),
         };
@@ -894,11 +896,26 @@ mod tests {
 
     #[test]
     fn weakness_values() {
-        assert_eq!(WeaknessModifier::parse("×2"), Some(WeaknessModifier::Multiply(2)));
-        assert_eq!(WeaknessModifier::parse("x2"), Some(WeaknessModifier::Multiply(2)));
-        assert_eq!(WeaknessModifier::parse("X2"), Some(WeaknessModifier::Multiply(2)));
-        assert_eq!(WeaknessModifier::parse(" +20 "), Some(WeaknessModifier::Add(20)));
-        assert_eq!(WeaknessModifier::parse("+10"), Some(WeaknessModifier::Add(10)));
+        assert_eq!(
+            WeaknessModifier::parse("×2"),
+            Some(WeaknessModifier::Multiply(2))
+        );
+        assert_eq!(
+            WeaknessModifier::parse("x2"),
+            Some(WeaknessModifier::Multiply(2))
+        );
+        assert_eq!(
+            WeaknessModifier::parse("X2"),
+            Some(WeaknessModifier::Multiply(2))
+        );
+        assert_eq!(
+            WeaknessModifier::parse(" +20 "),
+            Some(WeaknessModifier::Add(20))
+        );
+        assert_eq!(
+            WeaknessModifier::parse("+10"),
+            Some(WeaknessModifier::Add(10))
+        );
         for bad in ["", "×", "2", "-30", "×two", "+", "÷2", "×-2"] {
             assert_eq!(WeaknessModifier::parse(bad), None, "{bad:?}");
         }
@@ -955,7 +972,15 @@ mod tests {
 
     #[test]
     fn subtypes_round_trip_and_unknown_kept() {
-        for s in ["Basic", "Stage 1", "TAG TEAM", "V-UNION", "Pokémon Tool", "ex", "EX"] {
+        for s in [
+            "Basic",
+            "Stage 1",
+            "TAG TEAM",
+            "V-UNION",
+            "Pokémon Tool",
+            "ex",
+            "EX",
+        ] {
             let parsed = Subtype::parse(s);
             assert!(!matches!(parsed, Subtype::Other(_)), "{s}");
             assert_eq!(parsed.as_str(), s);
@@ -966,14 +991,20 @@ mod tests {
             Subtype::parse("Shiny Legendary"),
             Subtype::Other("Shiny Legendary".into())
         );
-        assert_eq!(Subtype::parse("Shiny Legendary").as_str(), "Shiny Legendary");
+        assert_eq!(
+            Subtype::parse("Shiny Legendary").as_str(),
+            "Shiny Legendary"
+        );
     }
 
     #[test]
     fn ability_kinds() {
         assert_eq!(AbilityKind::parse("Poké-Power"), AbilityKind::PokePower);
         assert_eq!(AbilityKind::parse("Poké-Body"), AbilityKind::PokeBody);
-        assert_eq!(AbilityKind::parse("Pokémon Power"), AbilityKind::PokemonPower);
+        assert_eq!(
+            AbilityKind::parse("Pokémon Power"),
+            AbilityKind::PokemonPower
+        );
         assert_eq!(
             AbilityKind::parse("Mystery Power"),
             AbilityKind::Other("Mystery Power".into())

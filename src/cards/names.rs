@@ -11,7 +11,8 @@ use std::borrow::Cow;
 /// Allocates only when something changes.
 pub fn normalize_name(name: &str) -> Cow<'_, str> {
     let t = name.trim();
-    let needs = t.contains(['\u{2019}', '\u{2018}', '\u{02BC}', '\u{0301}']) || t.contains("Pokemon");
+    let needs =
+        t.contains(['\u{2019}', '\u{2018}', '\u{02BC}', '\u{0301}']) || t.contains("Pokemon");
     if !needs {
         return Cow::Borrowed(t);
     }
@@ -28,13 +29,19 @@ mod tests {
 
     #[test]
     fn straight_names_are_borrowed_and_trimmed() {
-        assert!(matches!(normalize_name("Pikachu"), Cow::Borrowed("Pikachu")));
+        assert!(matches!(
+            normalize_name("Pikachu"),
+            Cow::Borrowed("Pikachu")
+        ));
         assert_eq!(normalize_name("  Boss's Orders \t"), "Boss's Orders");
     }
 
     #[test]
     fn curly_apostrophes_and_missing_accent_are_fixed() {
-        assert_eq!(normalize_name("Lillie\u{2019}s Clefairy ex"), "Lillie's Clefairy ex");
+        assert_eq!(
+            normalize_name("Lillie\u{2019}s Clefairy ex"),
+            "Lillie's Clefairy ex"
+        );
         assert_eq!(normalize_name("Pokemon Catcher"), "Pokémon Catcher");
         assert_eq!(normalize_name("Poke\u{301}mon Catcher"), "Pokémon Catcher");
         assert_eq!(normalize_name("Pokémon Catcher"), "Pokémon Catcher");

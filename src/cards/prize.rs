@@ -164,24 +164,43 @@ mod tests {
     #[test]
     fn rule_text_numbers() {
         assert_eq!(
-            prizes_from_rule_text("Mega Evolution ex Rule: When your Mega Evolution Pokémon ex is Knocked Out, your opponent takes 3 Prize cards."),
+            prizes_from_rule_text(
+                "Mega Evolution ex Rule: When your Mega Evolution Pokémon ex is Knocked Out, your opponent takes 3 Prize cards."
+            ),
             Some(3)
         );
         assert_eq!(
-            prizes_from_rule_text("When Pokémon-ex has been knocked out, your opponent takes 2 Prize cards."),
+            prizes_from_rule_text(
+                "When Pokémon-ex has been knocked out, your opponent takes 2 Prize cards."
+            ),
             Some(2)
         );
         assert_eq!(
-            prizes_from_rule_text("When this Pokémon is Knocked Out, your opponent takes 1 more Prize card."),
+            prizes_from_rule_text(
+                "When this Pokémon is Knocked Out, your opponent takes 1 more Prize card."
+            ),
             Some(2)
         );
         assert_eq!(
-            prizes_from_rule_text("When this Pokémon is Knocked Out, your opponent takes two Prize cards."),
+            prizes_from_rule_text(
+                "When this Pokémon is Knocked Out, your opponent takes two Prize cards."
+            ),
             Some(2)
         );
-        assert_eq!(prizes_from_rule_text("Tera: As long as this Pokémon is on your Bench, prevent all damage."), None);
-        assert_eq!(prizes_from_rule_text("Your opponent takes 3 Prize cards."), None);
-        assert_eq!(prizes_from_rule_text("When Knocked Out, your opponent takes many Prize cards."), None);
+        assert_eq!(
+            prizes_from_rule_text(
+                "Tera: As long as this Pokémon is on your Bench, prevent all damage."
+            ),
+            None
+        );
+        assert_eq!(
+            prizes_from_rule_text("Your opponent takes 3 Prize cards."),
+            None
+        );
+        assert_eq!(
+            prizes_from_rule_text("When Knocked Out, your opponent takes many Prize cards."),
+            None
+        );
     }
 
     #[test]
@@ -190,7 +209,9 @@ mod tests {
             "me1-104",
             "Mega Kangaskhan ex",
             &["Basic", "MEGA", "ex"],
-            &["Mega Evolution ex Rule: When your Mega Evolution Pokémon ex is Knocked Out, your opponent takes 3 Prize cards."],
+            &[
+                "Mega Evolution ex Rule: When your Mega Evolution Pokémon ex is Knocked Out, your opponent takes 3 Prize cards.",
+            ],
         );
         let p = c.prize();
         assert_eq!(p.prizes, 3);
@@ -241,12 +262,17 @@ mod tests {
         let vmax = pokemon("x-1", "X", &["VMAX"], &[]);
         assert_eq!(vmax.prize().source, PrizeSource::Subtype("VMAX"));
         assert_eq!(vmax.prize().to_string(), "VMAX: 3 Prize cards");
-        assert_eq!(pokemon("x-1", "X", &["Basic"], &[]).prize().to_string(), "1 Prize card");
+        assert_eq!(
+            pokemon("x-1", "X", &["Basic"], &[]).prize().to_string(),
+            "1 Prize card"
+        );
     }
 
     #[test]
     fn non_pokemon_is_zero() {
-        let t = card(r#"{"id":"sv1-172","name":"Boss's Orders","supertype":"Trainer","subtypes":["Supporter"]}"#);
+        let t = card(
+            r#"{"id":"sv1-172","name":"Boss's Orders","supertype":"Trainer","subtypes":["Supporter"]}"#,
+        );
         assert_eq!(t.prize_value(), 0);
         assert_eq!(t.prize().source, PrizeSource::NotPokemon);
     }
