@@ -9,6 +9,7 @@
 //! - [`names`]: name normalisation for lookups from battle logs.
 
 pub mod db;
+pub mod describe;
 pub mod energy;
 pub mod error;
 pub mod import;
@@ -19,15 +20,16 @@ pub mod prize;
 mod test_support;
 
 pub use db::{CardDb, CardIdx, Fact, Lookup};
+pub use describe::describe;
 pub use energy::{
-    ConditionalProvision, EnergyDetails, EnergyKinds, EnergyProvision, basic_energy_type,
-    can_pay, energy_details, energy_provides,
+    ConditionalProvision, EnergyDetails, EnergyKinds, EnergyProvision, basic_energy_type, can_pay,
+    energy_details, energy_provides,
 };
 pub use error::{CardDataError, ImportWarning};
 pub use model::{
     Ability, AbilityKind, Attack, BaseDamage, Card, DamageModifier, EnergyType, Legalities,
-    Legality, Resistance, RuleBoxKind, SetInfo, Stage, Subtype, Supertype, UnknownValue,
-    Weakness, WeaknessModifier,
+    Legality, Resistance, RuleBoxKind, SetInfo, Stage, Subtype, Supertype, UnknownValue, Weakness,
+    WeaknessModifier,
 };
 pub use names::normalize_name;
 pub use prize::{PrizeSource, PrizeValue};
