@@ -2,7 +2,7 @@
 //!
 //! Basic Energy provides one Energy of the type in its name. Special Energy is read from its
 //! rules text; the common shapes are understood ("provides Colorless Energy",
-//! "provides ColorlessColorless Energy", "provides 2 [C] Energy", "provides every type of
+//! "provides ColorlessColorless Energy", "provides 2 \[C\] Energy", "provides every type of
 //! Energy but provides only 1 Energy at a time", "provides Water and Darkness Energy but
 //! provides 2 Energy at a time", "provides 2 in any combination of Water Energy and Fighting
 //! Energy", ...). When a text is not understood the answer is `None`, never a guess.
@@ -454,7 +454,7 @@ fn count_clause(sl: &str) -> Option<u32> {
 }
 
 /// Split a token made only of Energy type names ("ColorlessColorless",
-/// "GrassFirePsychicDarkness") or bracket symbols ("[C]", "[C][C]", "{W}") into types.
+/// "GrassFirePsychicDarkness") or bracket symbols (`[C]`, `[C][C]`, `{W}`) into types.
 fn split_types(tok: &str) -> Option<Vec<EnergyType>> {
     let mut rest = tok;
     let mut out = Vec::new();

@@ -5,7 +5,7 @@
 //! - [`db`]: [`CardDb`] with indexes by id and normalised name, [`Lookup`] and [`Fact`].
 //! - [`prize`]: Prize value of a Knock Out, with its reason.
 //! - [`energy`]: what an Energy card provides, and [`can_pay`] for attack costs.
-//! - [`describe`]: terminal rendering of what the data knows about a name.
+//! - [`mod@describe`]: terminal rendering of what the data knows about a name.
 //! - [`names`]: name normalisation for lookups from battle logs.
 
 pub mod db;
