@@ -493,6 +493,43 @@ mod tests {
     }
 
     #[test]
+    fn energy_provides_from_cards() {
+        use crate::cards::test_support::card;
+        let sv = card(
+            r#"{"id":"sve-5","name":"Basic Psychic Energy","supertype":"Energy","subtypes":["Basic"]}"#,
+        );
+        assert_eq!(energy_provides(&sv), Some(one(Psychic)));
+        let old = card(
+            r#"{"id":"base1-101","name":"Psychic Energy","supertype":"Energy","subtypes":["Basic"]}"#,
+        );
+        assert_eq!(energy_provides(&old), Some(one(Psychic)));
+        let dce = card(
+            r#"{"id":"base1-96","name":"Double Colorless Energy","supertype":"Energy","subtypes":["Special"],
+            "rules":["Provides ColorlessColorless energy.\nDoesn't count as a basic Energy card."]}"#,
+        );
+        assert_eq!(
+            energy_provides(&dce),
+            Some(EnergyProvision {
+                count: 2,
+                kinds: EnergyKinds::Only(Colorless)
+            })
+        );
+        // A special Energy named like a basic one is read from its text, not its name.
+        let dark = card(
+            r#"{"id":"ex1-93","name":"Darkness Energy","supertype":"Energy","subtypes":["Special"],
+            "rules":["If the Pokémon Darkness Energy is attached to attacks, the attack does 10 more damage. Darkness Energy provides Darkness Energy. (Doesn't count as a basic Energy card.)"]}"#,
+        );
+        assert_eq!(energy_provides(&dark), Some(one(Darkness)));
+        let special_no_text = card(
+            r#"{"id":"x-1","name":"Mystery Energy","supertype":"Energy","subtypes":["Special"]}"#,
+        );
+        assert_eq!(energy_provides(&special_no_text), None);
+        let trainer =
+            card(r#"{"id":"x-2","name":"Fire Energy","supertype":"Trainer","subtypes":["Item"]}"#);
+        assert_eq!(energy_provides(&trainer), None);
+    }
+
+    #[test]
     fn basic_energy_names() {
         assert_eq!(basic_energy_type("Basic Psychic Energy"), Some(Psychic));
         assert_eq!(basic_energy_type("Psychic Energy"), Some(Psychic));

@@ -1024,4 +1024,90 @@ mod tests {
             "\"Stage 1\""
         );
     }
+
+    #[test]
+    fn stage_and_kind_helpers() {
+        use crate::cards::test_support::{card, pokemon};
+        let cases: &[(&[&str], Option<Stage>, Option<RuleBoxKind>)] = &[
+            (&["Basic"], Some(Stage::Basic), None),
+            (
+                &["Stage 2", "MEGA", "ex"],
+                Some(Stage::Stage2),
+                Some(RuleBoxKind::MegaEx),
+            ),
+            (
+                &["MEGA", "EX"],
+                Some(Stage::Mega),
+                Some(RuleBoxKind::MegaEX),
+            ),
+            (
+                &["VMAX", "Rapid Strike"],
+                Some(Stage::VMax),
+                Some(RuleBoxKind::VMax),
+            ),
+            (&["VSTAR"], Some(Stage::VStar), Some(RuleBoxKind::VStar)),
+            (&["V-UNION"], Some(Stage::VUnion), Some(RuleBoxKind::VUnion)),
+            (
+                &["Basic", "TAG TEAM", "GX"],
+                Some(Stage::Basic),
+                Some(RuleBoxKind::TagTeam),
+            ),
+            (
+                &["Stage 1", "Tera", "ex"],
+                Some(Stage::Stage1),
+                Some(RuleBoxKind::Ex),
+            ),
+            (
+                &["Basic", "Radiant"],
+                Some(Stage::Basic),
+                Some(RuleBoxKind::Radiant),
+            ),
+            (
+                &["Basic", "Prism Star"],
+                Some(Stage::Basic),
+                Some(RuleBoxKind::PrismStar),
+            ),
+            (&["BREAK"], Some(Stage::Break), Some(RuleBoxKind::Break)),
+            (
+                &["Level-Up"],
+                Some(Stage::LevelUp),
+                Some(RuleBoxKind::LevelUp),
+            ),
+            (&["LEGEND"], Some(Stage::Legend), Some(RuleBoxKind::Legend)),
+            (&["Baby"], Some(Stage::Baby), None),
+            (&["Restored"], Some(Stage::Restored), None),
+            (&["Something"], None, None),
+        ];
+        for (subtypes, stage, kind) in cases {
+            let c = pokemon("x-1", "X", subtypes, &[]);
+            assert_eq!(c.stage(), *stage, "{subtypes:?}");
+            assert_eq!(c.rule_box_kind(), *kind, "{subtypes:?}");
+        }
+        assert!(pokemon("x-1", "X", &["Baby"], &[]).is_basic_pokemon());
+        assert!(!pokemon("x-1", "X", &["Stage 1"], &[]).is_basic_pokemon());
+
+        let t = |subtypes: &str| {
+            card(&format!(
+                r#"{{"id":"t-1","name":"T","supertype":"Trainer","subtypes":{subtypes}}}"#
+            ))
+        };
+        assert!(t(r#"["Supporter"]"#).is_supporter());
+        assert!(t(r#"["Item", "ACE SPEC"]"#).is_item());
+        assert!(t(r#"["Item", "ACE SPEC"]"#).is_ace_spec());
+        assert!(t(r#"["Stadium"]"#).is_stadium());
+        assert!(t(r#"["Pokémon Tool"]"#).is_tool());
+        assert!(t(r#"["Technical Machine"]"#).is_tool());
+        assert!(!t(r#"["Item"]"#).is_tool());
+        assert_eq!(t(r#"["Item"]"#).stage(), None);
+        let e = |subtypes: &str| {
+            card(&format!(
+                r#"{{"id":"e-1","name":"E","supertype":"Energy","subtypes":{subtypes}}}"#
+            ))
+        };
+        assert!(e(r#"["Basic"]"#).is_basic_energy());
+        assert!(!e(r#"["Basic"]"#).is_special_energy());
+        assert!(e(r#"["Special"]"#).is_special_energy());
+        assert!(!e(r#"["Special"]"#).is_basic_energy());
+        assert!(!t(r#"["Special"]"#).is_special_energy());
+    }
 }
