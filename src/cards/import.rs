@@ -580,6 +580,11 @@ mod tests {
         assert_eq!(c.regulation_mark.as_deref(), Some("I"));
         assert_eq!(c.legalities.standard, Some(Legality::Legal));
         assert_eq!(c.prize_value(), 3);
+        let json = serde_json::to_value(&c).unwrap();
+        assert_eq!(json["supertype"], "Pokémon");
+        assert_eq!(json["subtypes"][1], "MEGA");
+        assert_eq!(json["weaknesses"][0]["type"], "Fighting");
+        assert_eq!(json["attacks"][0]["damage"]["modifier"], "Plus");
     }
 
     #[test]
