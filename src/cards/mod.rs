@@ -1,90 +1,35 @@
 //! Card data: the model and the importer of the open pokemon-tcg-data JSON layout.
-//! (Temporary stand-in until the card-data module lands.)
+//!
+//! - [`model`]: what a card is (pure types and string parsers).
+//! - [`import`]: the only IO edge (reads `cards/en/*.json` and `sets/en.json`).
+//! - [`db`]: [`CardDb`] with indexes by id and normalised name, [`Lookup`] and [`Fact`].
+//! - [`prize`]: Prize value of a Knock Out, with its reason.
+//! - [`energy`]: what an Energy card provides, and [`can_pay`] for attack costs.
+//! - [`mod@describe`]: terminal rendering of what the data knows about a name.
+//! - [`names`]: name normalisation for lookups from battle logs.
 
-pub type CardIdx = u32;
+pub mod db;
+pub mod describe;
+pub mod energy;
+pub mod error;
+pub mod import;
+pub mod model;
+pub mod names;
+pub mod prize;
+#[cfg(test)]
+mod test_support;
 
-#[derive(Debug, Clone, PartialEq)]
-pub struct Attack {
-    pub name: String,
-    pub text: String,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct Ability {
-    pub name: String,
-    pub text: String,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct Card {
-    pub id: String,
-    pub name: String,
-    pub rules: Vec<String>,
-    pub attacks: Vec<Attack>,
-    pub abilities: Vec<Ability>,
-    pub hp: Option<u32>,
-}
-
-pub struct CardDb {
-    cards: Vec<Card>,
-}
-
-pub struct Lookup {
-    pub prints: Vec<CardIdx>,
-    pub narrowed_away: bool,
-}
-
-impl CardDb {
-    pub fn card(&self, idx: CardIdx) -> &Card {
-        &self.cards[idx as usize]
-    }
-    pub fn lookup(&self, _name: &str, _uses: Option<&str>) -> Lookup {
-        Lookup {
-            prints: Vec::new(),
-            narrowed_away: false,
-        }
-    }
-    pub fn len(&self) -> usize {
-        self.cards.len()
-    }
-    pub fn is_empty(&self) -> bool {
-        self.cards.is_empty()
-    }
-}
-
-impl Card {
-    pub fn is_pokemon(&self) -> bool {
-        false
-    }
-    pub fn is_supporter(&self) -> bool {
-        false
-    }
-    pub fn is_item(&self) -> bool {
-        false
-    }
-    pub fn is_stadium(&self) -> bool {
-        false
-    }
-    pub fn is_tool(&self) -> bool {
-        false
-    }
-    pub fn is_energy(&self) -> bool {
-        false
-    }
-}
-
-#[derive(Debug)]
-pub struct CardDataError(pub String);
-impl std::fmt::Display for CardDataError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-impl CardDb {
-    pub fn load_dir(_dir: &std::path::Path) -> Result<CardDb, CardDataError> {
-        Err(CardDataError("card data module not built yet".into()))
-    }
-}
-pub fn describe(_db: &CardDb, _name: &str, _uses: Option<&str>) -> String {
-    String::new()
-}
+pub use db::{CardDb, CardIdx, Fact, Lookup};
+pub use describe::describe;
+pub use energy::{
+    ConditionalProvision, EnergyDetails, EnergyKinds, EnergyProvision, basic_energy_type, can_pay,
+    energy_details, energy_provides,
+};
+pub use error::{CardDataError, ImportWarning};
+pub use model::{
+    Ability, AbilityKind, Attack, BaseDamage, Card, DamageModifier, EnergyType, Legalities,
+    Legality, Resistance, RuleBoxKind, SetInfo, Stage, Subtype, Supertype, UnknownValue, Weakness,
+    WeaknessModifier,
+};
+pub use names::normalize_name;
+pub use prize::{PrizeSource, PrizeValue};

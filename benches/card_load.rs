@@ -1,0 +1,53 @@
+//! Time to load the full pokemon-tcg-data copy into a `CardDb`.
+//!
+//! Data: `../shared/cards/pokemon-tcg-data` relative to the crate, else `$PTCG_JUDGE_CARDS`.
+//! Skipped (with a message) when neither exists. Run: `cargo bench --bench card_load`.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use ptcg_judge::cards::CardDb;
+
+fn data_dir() -> Option<PathBuf> {
+    let local = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/cards/pokemon-tcg-data");
+    if local.is_dir() {
+        return Some(local);
+    }
+    std::env::var_os("PTCG_JUDGE_CARDS")
+        .map(PathBuf::from)
+        .filter(|p| p.is_dir())
+}
+
+fn card_load(c: &mut Criterion) {
+    let Some(dir) = data_dir() else {
+        println!(
+            "card_load skipped: ../shared/cards/pokemon-tcg-data not found and PTCG_JUDGE_CARDS not set"
+        );
+        return;
+    };
+    let db = CardDb::load_dir(&dir).expect("card data loads");
+    println!("card_load: {} cards, {} sets", db.len(), db.sets().len());
+    drop(db);
+
+    let mut group = c.benchmark_group("card_load");
+    group.sample_size(20);
+    group.measurement_time(Duration::from_secs(8));
+    group.bench_function("load_dir_full", |b| {
+        b.iter(|| {
+            let db = CardDb::load_dir(&dir).expect("card data loads");
+            std::hint::black_box(db.len())
+        })
+    });
+    let text = std::fs::read_to_string(dir.join("cards/en/sv6.json")).expect("sv6.json");
+    group.bench_function("parse_set_json_sv6", |b| {
+        b.iter(|| {
+            let cards = CardDb::parse_set_json(&text, "sv6.json").expect("parses");
+            std::hint::black_box(cards.len())
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, card_load);
+criterion_main!(benches);

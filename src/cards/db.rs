@@ -1,0 +1,337 @@
+//! `CardDb`: all cards with their lookup indexes, and `Fact` evaluation over prints.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use serde::Serialize;
+
+use super::error::{CardDataError, ImportWarning};
+use super::model::{Card, SetInfo};
+use super::names::normalize_name;
+
+/// Index of a card inside a [`CardDb`] (stable for the lifetime of the database).
+pub type CardIdx = u32;
+
+/// All known cards (owned), the sets, and indexes by id and by normalised name.
+#[derive(Debug, Clone, Default)]
+pub struct CardDb {
+    cards: Vec<Card>,
+    sets: Vec<SetInfo>,
+    by_id: HashMap<String, CardIdx>,
+    by_name: HashMap<String, Vec<CardIdx>>,
+    set_by_id: HashMap<String, usize>,
+    warnings: Vec<ImportWarning>,
+}
+
+/// The prints found for a name, possibly narrowed by an attack/Ability name.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+pub struct Lookup {
+    /// Matching prints, in database order.
+    pub prints: Vec<CardIdx>,
+    /// True when the name matched some prints but none of them has the requested
+    /// attack/Ability (so `prints` is empty because of the narrowing, not the name).
+    pub narrowed_away: bool,
+}
+
+/// What the card data says about one fact for a set of prints.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Fact<T> {
+    /// Every print that states the fact agrees on this value.
+    Known(T),
+    /// Prints disagree: each print's id with its value.
+    Disagree(Vec<(String, T)>),
+    /// No print is known, or none states the fact.
+    Unknown,
+}
+
+impl<T> Fact<T> {
+    /// The value when all prints agree.
+    pub fn known(&self) -> Option<&T> {
+        match self {
+            Fact::Known(v) => Some(v),
+            _ => None,
+        }
+    }
+}
+
+impl CardDb {
+    /// Load the pokemon-tcg-data layout. `dir` may be the data root (containing `cards/en`
+    /// and `sets/en.json`) or the `cards/en` folder itself. Every `*.json` in `cards/en` is
+    /// read in file-name order; `sets/en.json` is read when present.
+    pub fn load_dir(dir: &Path) -> Result<CardDb, CardDataError> {
+        let loaded = super::import::load(dir)?;
+        let mut db = CardDb::from_cards(loaded.cards, loaded.sets);
+        let mut warnings = loaded.warnings;
+        warnings.append(&mut db.warnings);
+        db.warnings = warnings;
+        Ok(db)
+    }
+
+    /// Build from already-parsed cards. Duplicate ids keep the first card for `by_id`
+    /// (a warning is recorded); all cards stay in the database.
+    pub fn from_cards(cards: Vec<Card>, sets: Vec<SetInfo>) -> CardDb {
+        let mut by_id: HashMap<String, CardIdx> = HashMap::with_capacity(cards.len());
+        let mut by_name: HashMap<String, Vec<CardIdx>> = HashMap::new();
+        let mut warnings = Vec::new();
+        for (i, card) in cards.iter().enumerate() {
+            let idx = i as CardIdx;
+            if by_id.contains_key(&card.id) {
+                warnings.push(ImportWarning {
+                    card_id: card.id.clone(),
+                    message: "duplicate card id; lookups by id return the first".into(),
+                });
+            } else {
+                by_id.insert(card.id.clone(), idx);
+            }
+            by_name
+                .entry(normalize_name(&card.name).into_owned())
+                .or_default()
+                .push(idx);
+        }
+        let set_by_id = sets
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.id.clone(), i))
+            .collect();
+        CardDb {
+            cards,
+            sets,
+            by_id,
+            by_name,
+            set_by_id,
+            warnings,
+        }
+    }
+
+    /// Parse one set file's JSON text (an array of cards). Errors name `file_label` and the
+    /// line/column. Warnings about odd fields are dropped; use
+    /// [`CardDb::parse_set_json_with_warnings`] to keep them.
+    pub fn parse_set_json(text: &str, file_label: &str) -> Result<Vec<Card>, CardDataError> {
+        let mut ignored = Vec::new();
+        super::import::parse_set_json_into(text, file_label, &mut ignored)
+    }
+
+    /// Like [`CardDb::parse_set_json`], also returning the import warnings.
+    pub fn parse_set_json_with_warnings(
+        text: &str,
+        file_label: &str,
+    ) -> Result<(Vec<Card>, Vec<ImportWarning>), CardDataError> {
+        let mut warnings = Vec::new();
+        let cards = super::import::parse_set_json_into(text, file_label, &mut warnings)?;
+        Ok((cards, warnings))
+    }
+
+    /// Number of cards.
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    /// True when there are no cards.
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+
+    /// The card at `idx`. Panics on an index not obtained from this database; use
+    /// [`CardDb::get`] for untrusted indexes.
+    pub fn card(&self, idx: CardIdx) -> &Card {
+        &self.cards[idx as usize]
+    }
+
+    /// The card at `idx`, or `None` when out of range.
+    pub fn get(&self, idx: CardIdx) -> Option<&Card> {
+        self.cards.get(idx as usize)
+    }
+
+    /// All cards in database order.
+    pub fn cards(&self) -> &[Card] {
+        &self.cards
+    }
+
+    /// Card by id, e.g. `"sv6-128"`; the game-log form `"sv6_128"` is accepted too.
+    pub fn by_id(&self, id: &str) -> Option<CardIdx> {
+        let id = id.trim();
+        if let Some(&i) = self.by_id.get(id) {
+            return Some(i);
+        }
+        // Game logs write "<set>_<number>"; numbers may themselves contain '_'
+        // ("cel25c-15_A1"), so only the first '_' is the separator.
+        if !id.contains('-') {
+            let dashed = id.replacen('_', "-", 1);
+            return self.by_id.get(&dashed).copied();
+        }
+        None
+    }
+
+    /// All prints of this exact (normalised) name, in database order.
+    pub fn by_name(&self, name: &str) -> &[CardIdx] {
+        self.by_name
+            .get(normalize_name(name).as_ref())
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
+    }
+
+    /// All prints of `name`, narrowed to those having an attack or Ability called `uses`
+    /// when given. If the name matches but the narrowing leaves nothing, `prints` is empty
+    /// and `narrowed_away` is true.
+    pub fn lookup(&self, name: &str, uses: Option<&str>) -> Lookup {
+        let all = self.by_name(name);
+        let Some(uses) = uses else {
+            return Lookup {
+                prints: all.to_vec(),
+                narrowed_away: false,
+            };
+        };
+        let prints: Vec<CardIdx> = all
+            .iter()
+            .copied()
+            .filter(|&i| self.card(i).has_attack_or_ability(uses))
+            .collect();
+        Lookup {
+            narrowed_away: prints.is_empty() && !all.is_empty(),
+            prints,
+        }
+    }
+
+    /// The sets read from `sets/en.json` (empty when it was absent).
+    pub fn sets(&self) -> &[SetInfo] {
+        &self.sets
+    }
+
+    /// Set by id, e.g. `"sv6"`.
+    pub fn set(&self, id: &str) -> Option<&SetInfo> {
+        self.set_by_id.get(id).map(|&i| &self.sets[i])
+    }
+
+    /// Import warnings: odd values that were left out of cards (e.g. unknown Weakness
+    /// strings), and duplicate ids.
+    pub fn warnings(&self) -> &[ImportWarning] {
+        &self.warnings
+    }
+
+    /// All distinct normalised card names (unordered).
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.by_name.keys().map(String::as_str)
+    }
+
+    /// Evaluate a fact over prints: `Known` if every print with a value agrees, `Disagree`
+    /// (listing each print's id and value) otherwise, `Unknown` when `prints` is empty or
+    /// `f` returns `None` for all of them. Prints for which `f` returns `None` are ignored.
+    pub fn fact<T: PartialEq + Clone>(
+        &self,
+        prints: &[CardIdx],
+        f: impl Fn(&Card) -> Option<T>,
+    ) -> Fact<T> {
+        let values: Vec<(&Card, T)> = prints
+            .iter()
+            .filter_map(|&i| self.get(i))
+            .filter_map(|c| f(c).map(|v| (c, v)))
+            .collect();
+        let Some((_, first)) = values.first() else {
+            return Fact::Unknown;
+        };
+        if values.iter().all(|(_, v)| v == first) {
+            return Fact::Known(first.clone());
+        }
+        Fact::Disagree(values.into_iter().map(|(c, v)| (c.id.clone(), v)).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn db() -> CardDb {
+        let cards = CardDb::parse_set_json(
+            r#"[
+            {"id":"sv8pt5-4","name":"Budew","supertype":"Pokémon","subtypes":["Basic"],"hp":"30",
+             "attacks":[{"name":"Itchy Pollen","cost":["Free"],"damage":"10"}]},
+            {"id":"sv5-10","name":"Budew","supertype":"Pokémon","subtypes":["Basic"],"hp":"40",
+             "attacks":[{"name":"Errand-Running","cost":["Colorless"],"damage":""}]},
+            {"id":"sv7-11","name":"Budew","supertype":"Pokémon","subtypes":["Basic"],"hp":"40",
+             "abilities":[{"name":"Buddy-buddy","type":"Ability","text":""}]},
+            {"id":"cel25c-15_A1","name":"Venusaur","supertype":"Pokémon","subtypes":["Stage 2"],"hp":"100"},
+            {"id":"sv2-172","name":"Boss's Orders","supertype":"Trainer","subtypes":["Supporter"]},
+            {"id":"sv1-196","name":"Pokémon Catcher","supertype":"Trainer","subtypes":["Item"]}
+            ]"#,
+            "fixture.json",
+        )
+        .unwrap();
+        CardDb::from_cards(cards, vec![])
+    }
+
+    #[test]
+    fn by_id_forms() {
+        let db = db();
+        assert_eq!(db.by_id("sv8pt5-4"), Some(0));
+        assert_eq!(db.by_id("sv8pt5_4"), Some(0));
+        assert_eq!(db.by_id(" sv5-10 "), Some(1));
+        assert_eq!(db.by_id("cel25c-15_A1"), Some(3));
+        assert_eq!(db.by_id("cel25c_15_A1"), Some(3));
+        assert_eq!(db.by_id("sv5-99"), None);
+        assert_eq!(db.by_id(""), None);
+    }
+
+    #[test]
+    fn by_name_normalises() {
+        let db = db();
+        assert_eq!(db.by_name("Budew"), &[0, 1, 2]);
+        assert_eq!(db.by_name("Boss’s Orders"), &[4]);
+        assert_eq!(db.by_name("  Boss's Orders "), &[4]);
+        assert_eq!(db.by_name("Pokemon Catcher"), &[5]);
+        assert!(db.by_name("budew").is_empty());
+        assert!(db.by_name("Nope").is_empty());
+    }
+
+    #[test]
+    fn lookup_narrowing() {
+        let db = db();
+        let all = db.lookup("Budew", None);
+        assert_eq!(all.prints, vec![0, 1, 2]);
+        assert!(!all.narrowed_away);
+        assert_eq!(db.lookup("Budew", Some("Itchy Pollen")).prints, vec![0]);
+        // Abilities narrow too.
+        assert_eq!(db.lookup("Budew", Some("Buddy-buddy")).prints, vec![2]);
+        let gone = db.lookup("Budew", Some("Solar Beam"));
+        assert!(gone.prints.is_empty());
+        assert!(gone.narrowed_away);
+        let unknown = db.lookup("Nope", Some("Solar Beam"));
+        assert!(unknown.prints.is_empty());
+        assert!(!unknown.narrowed_away);
+    }
+
+    #[test]
+    fn facts() {
+        let db = db();
+        let hp = |c: &Card| c.hp;
+        assert_eq!(db.fact(&[1, 2], hp), Fact::Known(40));
+        assert_eq!(
+            db.fact(&[0, 1, 2], hp),
+            Fact::Disagree(vec![
+                ("sv8pt5-4".into(), 30),
+                ("sv5-10".into(), 40),
+                ("sv7-11".into(), 40)
+            ])
+        );
+        assert_eq!(db.fact(&[], hp), Fact::Unknown);
+        assert_eq!(db.fact(&[4, 5], hp), Fact::Unknown);
+        // Prints without a value are ignored.
+        assert_eq!(db.fact(&[0, 4], hp), Fact::Known(30));
+        assert_eq!(db.fact(&[0, 4], hp).known(), Some(&30));
+        // Out-of-range indexes are ignored rather than panicking.
+        assert_eq!(db.fact(&[0, 999], hp), Fact::Known(30));
+    }
+
+    #[test]
+    fn duplicate_ids_warn() {
+        let cards = CardDb::parse_set_json(
+            r#"[{"id":"a-1","name":"A","supertype":"Trainer"},{"id":"a-1","name":"B","supertype":"Trainer"}]"#,
+            "dup.json",
+        )
+        .unwrap();
+        let db = CardDb::from_cards(cards, vec![]);
+        assert_eq!(db.len(), 2);
+        assert_eq!(db.by_id("a-1"), Some(0));
+        assert_eq!(db.warnings().len(), 1);
+        assert_eq!(db.by_name("B"), &[1]);
+    }
+}

@@ -1,0 +1,54 @@
+//! Name normalisation shared by every name lookup.
+//!
+//! Battle logs spell card names like the data, except that they may use typographic
+//! apostrophes (’) and may drop the accent of "Pokémon". Lookups therefore compare
+//! normalised names: trimmed, curly apostrophes made straight, "Pokemon" accented, and a
+//! decomposed "é" (e + U+0301) composed. Everything else stays exact (case-sensitive).
+
+use std::borrow::Cow;
+
+/// Normalise a card, attack or Ability name for comparison (see the module docs).
+/// Allocates only when something changes.
+pub fn normalize_name(name: &str) -> Cow<'_, str> {
+    let t = name.trim();
+    let needs =
+        t.contains(['\u{2019}', '\u{2018}', '\u{02BC}', '\u{0301}']) || t.contains("Pokemon");
+    if !needs {
+        return Cow::Borrowed(t);
+    }
+    let s = t
+        .replace(['\u{2019}', '\u{2018}', '\u{02BC}'], "'")
+        .replace("e\u{0301}", "é")
+        .replace("Pokemon", "Pokémon");
+    Cow::Owned(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn straight_names_are_borrowed_and_trimmed() {
+        assert!(matches!(
+            normalize_name("Pikachu"),
+            Cow::Borrowed("Pikachu")
+        ));
+        assert_eq!(normalize_name("  Boss's Orders \t"), "Boss's Orders");
+    }
+
+    #[test]
+    fn curly_apostrophes_and_missing_accent_are_fixed() {
+        assert_eq!(
+            normalize_name("Lillie\u{2019}s Clefairy ex"),
+            "Lillie's Clefairy ex"
+        );
+        assert_eq!(normalize_name("Pokemon Catcher"), "Pokémon Catcher");
+        assert_eq!(normalize_name("Poke\u{301}mon Catcher"), "Pokémon Catcher");
+        assert_eq!(normalize_name("Pokémon Catcher"), "Pokémon Catcher");
+    }
+
+    #[test]
+    fn case_is_kept() {
+        assert_ne!(normalize_name("pikachu"), normalize_name("Pikachu"));
+    }
+}
