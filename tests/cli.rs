@@ -193,3 +193,52 @@ fn an_unknown_edition_is_refused_by_name() {
         .code(2)
         .stderr(predicate::str::contains("unknown rule edition \"xy\""));
 }
+
+/// A tiny card folder in the pokemon-tcg-data layout, written by the test.
+fn card_folder() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("cards/en")).unwrap();
+    std::fs::write(
+        dir.path().join("cards/en/t1.json"),
+        r#"[{"id":"t1-1","name":"Pikachu","supertype":"Pokémon","subtypes":["Basic"],"hp":"60","types":["Lightning"],
+            "attacks":[{"name":"Thunder Jolt","cost":["Lightning","Colorless"],"damage":"50","text":"This Pokémon also does 10 damage to itself."}],
+            "weaknesses":[{"type":"Fighting","value":"×2"}],"retreatCost":["Colorless"],"number":"1","legalities":{"unlimited":"Legal"}}]"#,
+    )
+    .unwrap();
+    dir
+}
+
+#[test]
+fn the_cards_command_describes_a_name_and_suggests_for_an_unknown_one() {
+    let dir = card_folder();
+    cmd()
+        .args(["cards", dir.path().to_str().unwrap(), "--name", "Pikachu"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("HP 60"))
+        .stdout(predicate::str::contains("Thunder Jolt"))
+        .stdout(predicate::str::contains("Weakness: Fighting ×2"));
+    cmd()
+        .args(["cards", dir.path().to_str().unwrap(), "--name", "Pikach"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("not found"))
+        .stdout(predicate::str::contains("Pikachu"));
+}
+
+#[test]
+fn verify_uses_the_card_folder_from_the_environment() {
+    let dir = card_folder();
+    let f = temp_with(SHORT_LOG.as_bytes());
+    let out = cmd()
+        .env("PTCG_JUDGE_CARDS", dir.path())
+        .args(["verify", f.path().to_str().unwrap(), "--format", "json"])
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains("no card data").not())
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["card_data"], 1);
+}

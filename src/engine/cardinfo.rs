@@ -68,9 +68,20 @@ impl<'a> CardInfo<'a> {
         }
     }
 
-    /// The rules text of a Trainer or Energy card (the first print's; prints of one name share it).
+    /// The newest print among `prints` (by set release date): the wording the game client uses.
+    fn newest(&self, prints: Vec<&'a Card>) -> Option<&'a Card> {
+        let db = self.db?;
+        prints.into_iter().max_by_key(|c| {
+            db.set(&c.set_id)
+                .and_then(|s| s.release_date.clone())
+                .unwrap_or_default()
+        })
+    }
+
+    /// The rules text of a Trainer or Energy card, and the Abilities of a Pokémon, in the
+    /// wording of the newest print.
     pub fn card_text(&self, name: &str) -> Option<EffectText> {
-        let card = self.prints(name, None).into_iter().next()?;
+        let card = self.newest(self.prints(name, None))?;
         let mut text = card.rules.join(" ");
         for a in &card.abilities {
             text.push(' ');
@@ -81,7 +92,7 @@ impl<'a> CardInfo<'a> {
 
     /// Whether `pokemon`'s "used `what`" is an attack or an Ability, with its text.
     pub fn use_of(&self, pokemon: &str, what: &str) -> Option<(UseKind, EffectText)> {
-        let card = self.prints(pokemon, Some(what)).into_iter().next()?;
+        let card = self.newest(self.prints(pokemon, Some(what)))?;
         if let Some(a) = card.attacks.iter().find(|a| a.name == what) {
             return Some((UseKind::Attack, EffectText::new(a.text.clone())));
         }

@@ -9,13 +9,86 @@ pub enum Zone {
     Deck,
     Discard,
     InPlay,
-    Prizes,
 }
 
-/// What an effect's text says about the zones it uses.
+/// What a sub-line does with the cards it moves; the sentence of the effect text that uses this
+/// verb tells where they come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verb {
+    Discard,
+    Attach,
+    Evolve,
+    ShuffleIntoDeck,
+    PutOnDeck,
+    PutOntoBench,
+    /// Any other use: the whole text decides.
+    Other,
+}
+
+impl Verb {
+    /// Words that mark a sentence as using this verb.
+    fn words(self) -> &'static [&'static str] {
+        match self {
+            Verb::Discard => &["discard "],
+            Verb::Attach => &["attach"],
+            Verb::Evolve => &["evolve"],
+            Verb::ShuffleIntoDeck => &["into your deck", "into their deck"],
+            Verb::PutOnDeck => &["of your deck", "of their deck"],
+            Verb::PutOntoBench => &["bench"],
+            Verb::Other => &[],
+        }
+    }
+
+    /// The destination phrases of the verb, removed before looking for the source zone.
+    fn destinations(self) -> &'static [&'static str] {
+        match self {
+            Verb::ShuffleIntoDeck => &["into your deck", "into their deck"],
+            Verb::PutOnDeck => &[
+                "on top of your deck",
+                "on the bottom of your deck",
+                "on top of their deck",
+                "on the bottom of their deck",
+            ],
+            Verb::PutOntoBench => &["onto your bench", "onto their bench"],
+            _ => &[],
+        }
+    }
+}
+
+/// An effect's text (rules of a Trainer, text of an attack or Ability).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct EffectText {
     pub text: String,
+}
+
+/// The zones a piece of text names as sources. Cards come from play only for some verbs (an
+/// Energy moved from a Pokémon, a Pokémon shuffled into the deck with its cards).
+fn zones_named(t: &str, verb: Verb) -> Vec<Zone> {
+    let mut zones = Vec::new();
+    let has = |phrases: &[&str]| phrases.iter().any(|p| t.contains(p));
+    if has(&["your hand", "their hand"]) {
+        zones.push(Zone::Hand);
+    }
+    if has(&["your deck", "their deck"]) {
+        zones.push(Zone::Deck);
+    }
+    if has(&["discard pile"]) {
+        zones.push(Zone::Discard);
+    }
+    let from_play = matches!(verb, Verb::Attach | Verb::ShuffleIntoDeck | Verb::Other);
+    if from_play
+        && has(&[
+            "from that pokémon",
+            "from this pokémon",
+            "from 1 of your pokémon",
+            "from your benched pokémon",
+            "from 1 of your benched",
+            "this pokémon and all attached cards",
+        ])
+    {
+        zones.push(Zone::InPlay);
+    }
+    zones
 }
 
 impl EffectText {
@@ -37,34 +110,43 @@ impl EffectText {
             && (t.contains("hand") || t.contains("draw") || t.contains("deck"))
     }
 
-    /// The one zone the text takes cards from, when it names exactly one.
-    pub fn source_zone(&self) -> Option<Zone> {
+    /// Where the cards a sub-line `verb`s come from: the one zone named in the sentences that
+    /// use the verb (destination phrases aside), else the one zone the whole text names.
+    pub fn zone_for(&self, verb: Verb) -> Option<Zone> {
         let t = self.lower();
-        let mut zones = Vec::new();
-        let has = |phrases: &[&str]| phrases.iter().any(|p| t.contains(p));
-        if has(&[
-            "from your hand",
-            "in your hand",
-            "your hand into your deck",
-            "cards from your hand",
-        ]) {
-            zones.push(Zone::Hand);
+        let mut zones: Vec<Zone> = Vec::new();
+        let mut found_sentence = false;
+        // Parenthesised remarks are sentences of their own.
+        let t = t
+            .replace(".) ", ". ")
+            .replace(" (", ". ")
+            .replace(".\n", ". ");
+        for sentence in t.split(". ") {
+            let uses = verb.words().iter().any(|w| {
+                sentence.match_indices(w).any(|(i, _)| {
+                    !(verb == Verb::Discard && sentence[i + w.len()..].starts_with("pile"))
+                })
+            });
+            if !uses {
+                continue;
+            }
+            found_sentence = true;
+            let mut s = sentence.to_string();
+            for d in verb.destinations() {
+                s = s.replace(d, " ");
+            }
+            if verb == Verb::ShuffleIntoDeck && s.contains("shuffle your hand") {
+                zones.push(Zone::Hand);
+                continue;
+            }
+            for z in zones_named(&s, verb) {
+                if !zones.contains(&z) {
+                    zones.push(z);
+                }
+            }
         }
-        if has(&[
-            "from your deck",
-            "of your deck",
-            "search your deck",
-            "your deck for",
-            "from the top of your deck",
-        ]) {
-            zones.push(Zone::Deck);
-        }
-        if has(&[
-            "from your discard pile",
-            "in your discard pile",
-            "your discard pile into",
-        ]) {
-            zones.push(Zone::Discard);
+        if !found_sentence {
+            zones = zones_named(&t, verb);
         }
         if zones.len() == 1 { zones.pop() } else { None }
     }
@@ -75,29 +157,47 @@ mod tests {
     use super::*;
 
     #[test]
-    fn single_source_zones() {
-        assert_eq!(
-            EffectText::new("Once during your turn, you may attach a Basic Grass Energy card from your hand to this Pokémon.")
-                .source_zone(),
-            Some(Zone::Hand)
+    fn zones_by_verb_sentence() {
+        let old_ultra_ball = EffectText::new(
+            "Discard 2 cards from your hand. (If you can't discard 2 cards, you can't play this card.) Search your deck for a Pokémon.",
         );
-        assert_eq!(
-            EffectText::new(
-                "Search your deck for up to 2 Basic Pokémon and put them onto your Bench."
-            )
-            .source_zone(),
-            Some(Zone::Deck)
+        assert_eq!(old_ultra_ball.zone_for(Verb::Discard), Some(Zone::Hand));
+        let ultra_ball = EffectText::new(
+            "You can use this card only if you discard 2 other cards from your hand. Search your deck for a Pokémon, reveal it, and put it into your hand. Then, shuffle your deck.",
         );
+        assert_eq!(ultra_ball.zone_for(Verb::Discard), Some(Zone::Hand));
+        let research = EffectText::new("Discard your hand and draw 7 cards.");
+        assert_eq!(research.zone_for(Verb::Discard), Some(Zone::Hand));
+        let mill =
+            EffectText::new("Discard the top card of your deck. This attack does 30 damage.");
+        assert_eq!(mill.zone_for(Verb::Discard), Some(Zone::Deck));
+        let teal_dance = EffectText::new(
+            "Once during your turn, you may attach a Basic Grass Energy card from your hand to this Pokémon. If you attached Energy to a Pokémon in this way, draw a card.",
+        );
+        assert_eq!(teal_dance.zone_for(Verb::Attach), Some(Zone::Hand));
+        let lillie = EffectText::new("Shuffle your hand into your deck. Then, draw 6 cards.");
+        assert_eq!(lillie.zone_for(Verb::ShuffleIntoDeck), Some(Zone::Hand));
+        let sacred_ash =
+            EffectText::new("Shuffle up to 5 Pokémon from your discard pile into your deck.");
         assert_eq!(
-            EffectText::new("Put up to 5 Pokémon from your discard pile into your deck.")
-                .source_zone(),
+            sacred_ash.zone_for(Verb::ShuffleIntoDeck),
             Some(Zone::Discard)
         );
+        let rare_candy = EffectText::new(
+            "Choose 1 of your Basic Pokémon in play. If you have a Stage 2 card in your hand that evolves from that Pokémon, put that card onto the Basic Pokémon to evolve it, skipping the Stage 1.",
+        );
+        assert_eq!(rare_candy.zone_for(Verb::Evolve), Some(Zone::Hand));
+        let grand_tree = EffectText::new(
+            "Once during each player's turn, that player may search their deck for a Stage 1 Pokémon that evolves from 1 of their Basic Pokémon and put it onto that Pokémon to evolve it.",
+        );
+        assert_eq!(grand_tree.zone_for(Verb::Evolve), Some(Zone::Deck));
+        let crispin = EffectText::new(
+            "Search your deck for up to 2 Basic Energy cards of different types, reveal them, and put 1 of them into your hand. Attach the other to 1 of your Pokémon.",
+        );
         assert_eq!(
-            EffectText::new("Discard a card from your hand. Then search your deck for a card.")
-                .source_zone(),
+            crispin.zone_for(Verb::Attach),
             None,
-            "two zones named: no single source"
+            "no zone in the attach sentence, two in the text"
         );
     }
 

@@ -8,7 +8,7 @@ use crate::log::{
 
 use super::cardinfo::{CardInfo, CardKind, UseKind};
 use super::edition::RuleEdition;
-use super::effect::{EffectText, Zone};
+use super::effect::{EffectText, Verb, Zone};
 use super::hints::{self, Hints};
 use super::resolve::{self, Claim, Found};
 use super::state::{
@@ -308,8 +308,11 @@ impl<'a> Replay<'a> {
             Event::ShuffleInto { player, card, into } => self.shuffle_into(player, card, *into),
             Event::PutInDeck { player, card, .. } => self.put_in_deck(player, card),
             Event::Move {
-                owner, card, to, ..
-            } => self.move_card(owner, card, *to),
+                player,
+                owner,
+                card,
+                to,
+            } => self.move_card(player, owner, card, *to),
             Event::NoCardsMoved => Step::info(""),
             Event::PutCounters {
                 count,
@@ -512,8 +515,8 @@ impl<'a> Replay<'a> {
 
     /// Take a card from the zone the current effect takes cards from; blur the counts when the
     /// zone is not known.
-    fn take_from_effect_zone(&mut self, p: PlayerIdx, n: i32, name: Option<&str>) {
-        match self.action.effect.as_ref().and_then(|e| e.source_zone()) {
+    fn take_from_effect_zone(&mut self, verb: Verb, p: PlayerIdx, n: i32, name: Option<&str>) {
+        match self.action.effect.as_ref().and_then(|e| e.zone_for(verb)) {
             Some(Zone::Hand) => self.state.players[p].hand.add(-n),
             Some(Zone::Deck) => self.state.players[p].deck.add(-n),
             Some(Zone::Discard) => {
@@ -521,7 +524,8 @@ impl<'a> Replay<'a> {
                     remove_one(&mut self.state.players[p].discard, name);
                 }
             }
-            _ => {
+            Some(Zone::InPlay) => {}
+            None => {
                 self.state.players[p].hand.blur();
                 self.state.players[p].deck.blur();
             }
@@ -539,7 +543,7 @@ impl<'a> Replay<'a> {
             return unknown_player(player);
         };
         if sub {
-            self.take_from_effect_zone(p, 1, None);
+            self.take_from_effect_zone(Verb::PutOntoBench, p, 1, None);
         } else {
             self.state.players[p].hand.add(-1);
         }
@@ -559,7 +563,7 @@ impl<'a> Replay<'a> {
             return unknown_player(player);
         };
         if sub {
-            self.take_from_effect_zone(p, 1, None);
+            self.take_from_effect_zone(Verb::Other, p, 1, None);
         } else {
             self.state.players[p].hand.add(-1);
             self.state.counters.stadiums += 1;
@@ -612,19 +616,22 @@ impl<'a> Replay<'a> {
         };
         let n = card.count() as i32;
         let mut p = named;
-        if sub
+        if sub && !self.action.hand_shuffles.is_empty() {
+            // After `- X shuffled their hand.` lines (Iono, Special Red Card), the draws that
+            // follow belong to those players, in the order of the shuffles, whatever name the
+            // client writes on them.
+            if let Some(&q) = self.action.hand_shuffles.get(self.action.draws_seen) {
+                p = q;
+            }
+            self.action.draws_seen += 1;
+        } else if sub
             && self
                 .action
                 .effect
                 .as_ref()
                 .is_some_and(|e| e.touches_both_players())
         {
-            // Iono-like effects: the client writes the acting player's name on both players'
-            // draws. Attribute in the order the hands were shuffled, and stop claiming exact counts.
-            if let Some(&q) = self.action.hand_shuffles.get(self.action.draws_seen) {
-                p = q;
-            }
-            self.action.draws_seen += 1;
+            // Every player draws, with no shuffle lines to tell the draws apart.
             for ps in &mut self.state.players {
                 ps.hand.blur();
                 ps.deck.blur();
@@ -704,7 +711,7 @@ impl<'a> Replay<'a> {
             _ => !card.name.ends_with("Energy"),
         };
         if sub {
-            self.take_from_effect_zone(p, 1, Some(&card.name));
+            self.take_from_effect_zone(Verb::Attach, p, 1, Some(&card.name));
         } else {
             self.state.players[p].hand.add(-1);
             if !is_tool {
@@ -743,7 +750,7 @@ impl<'a> Replay<'a> {
             return not_in_play(player, &from.name);
         };
         if sub {
-            self.take_from_effect_zone(p, 1, None);
+            self.take_from_effect_zone(Verb::Evolve, p, 1, None);
         } else {
             self.state.players[p].hand.add(-1);
         }
@@ -1109,8 +1116,8 @@ impl<'a> Replay<'a> {
         let Some(p) = self.player(player) else {
             return unknown_player(player);
         };
-        if let (Some((owner, name)), Some(n)) = (&self.stadium_discard, card.name())
-            && *owner == p
+        // The client names either the acting player or the Stadium's owner on this line.
+        if let (Some((_, name)), Some(n)) = (&self.stadium_discard, card.name())
             && name == n
         {
             self.stadium_discard = None;
@@ -1118,7 +1125,7 @@ impl<'a> Replay<'a> {
         }
         let n = card.count() as i32;
         if sub {
-            self.take_from_effect_zone(p, n, None);
+            self.take_from_effect_zone(Verb::Discard, p, n, None);
         } else {
             self.state.players[p].hand.add(-n);
         }
@@ -1177,7 +1184,11 @@ impl<'a> Replay<'a> {
             }
             return Step::info("");
         }
-        let zone = self.action.effect.as_ref().and_then(|e| e.source_zone());
+        let zone = self
+            .action
+            .effect
+            .as_ref()
+            .and_then(|e| e.zone_for(Verb::ShuffleIntoDeck));
         self.state.players[p].deck.add(n);
         match zone {
             Some(Zone::Hand) => self.state.players[p].hand.add(-n),
@@ -1213,7 +1224,12 @@ impl<'a> Replay<'a> {
         if shuffled.is_some() {
             self.state.players[p].hand.add(-n);
         } else {
-            match self.action.effect.as_ref().and_then(|e| e.source_zone()) {
+            match self
+                .action
+                .effect
+                .as_ref()
+                .and_then(|e| e.zone_for(Verb::PutOnDeck))
+            {
                 Some(Zone::Hand) => self.state.players[p].hand.add(-n),
                 _ => {
                     self.state.players[p].hand.blur();
@@ -1224,11 +1240,23 @@ impl<'a> Replay<'a> {
         Step::info("")
     }
 
-    fn move_card(&mut self, owner: &str, card: &CardRef, to: Destination) -> Step {
-        let Some(p) = self.player(owner) else {
+    fn move_card(&mut self, player: &str, owner: &str, card: &CardRef, to: Destination) -> Step {
+        let Some(mut p) = self.player(owner) else {
             return unknown_player(owner);
         };
         let n = card.count() as i32;
+        if to == Destination::Discard
+            && let (Some(actor), Some(effect)) = (self.player(player), self.action.effect.as_ref())
+        {
+            // Milling: the client sometimes writes the acting player as the owner of the cards
+            // it discards from the opponent's deck; the effect text says whose deck it is.
+            let t = effect.text.to_lowercase();
+            match (t.contains("opponent's deck"), t.contains("your deck")) {
+                (true, false) => p = 1 - actor,
+                (false, true) => p = actor,
+                _ => {}
+            }
+        }
         match (to, card) {
             (Destination::Hand, CardRef::Named { card }) => {
                 let in_play = resolve::candidates(&self.state, p, &card.name, None);
