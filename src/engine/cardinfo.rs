@@ -59,10 +59,16 @@ impl<'a> CardInfo<'a> {
     /// The kind of card a name is: from the card data, else from the name for Energy.
     pub fn kind(&self, name: &str) -> CardKind {
         let prints = self.prints(name, None);
-        let kinds: Vec<CardKind> = prints.iter().map(|c| kind_of(c)).collect();
+        // Early Trainer prints carry no subtype: the kinds the other prints agree on decide,
+        // else the newest print's.
+        let kinds: Vec<CardKind> = prints
+            .iter()
+            .map(|c| kind_of(c))
+            .filter(|k| *k != CardKind::Unknown)
+            .collect();
         match kinds.first() {
             Some(k) if kinds.iter().all(|x| x == k) => *k,
-            Some(_) => CardKind::Unknown,
+            Some(_) => self.newest(prints).map_or(CardKind::Unknown, kind_of),
             None if name.ends_with(" Energy") => CardKind::Energy,
             None => CardKind::Unknown,
         }

@@ -4,6 +4,7 @@
 pub mod cardinfo;
 pub mod edition;
 pub mod effect;
+pub mod facts;
 pub mod hints;
 pub mod replay;
 pub mod resolve;

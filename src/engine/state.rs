@@ -74,9 +74,24 @@ pub struct Pokemon {
     pub entered_turn: u32,
     /// The turn it last evolved, if it did.
     pub evolved_turn: Option<u32>,
-    /// The card-data prints this Pokémon may be, narrowed by the attacks and Abilities it used.
+    /// The attacks and Abilities its current card was seen to use: they narrow down which
+    /// print of the card it is.
     #[serde(skip)]
-    pub prints: Vec<u32>,
+    pub uses: Vec<Text>,
+    /// What is tracked on it (damage, attachments, stack) may be off: a line that changed it
+    /// could have meant another Pokémon of the same name.
+    #[serde(skip)]
+    pub uncertain: bool,
+    /// Damage tracked on it from lines that could have meant another Pokémon of its name.
+    #[serde(skip)]
+    pub doubtful_damage: i32,
+    /// Damage lines that could have meant it put their damage on another Pokémon of its name
+    /// instead: it may have up to this much more.
+    #[serde(skip)]
+    pub missing_damage: i32,
+    /// The turn it became Paralyzed.
+    #[serde(skip)]
+    pub paralyzed_turn: Option<u32>,
 }
 
 impl Pokemon {
@@ -128,6 +143,8 @@ pub struct TurnCounters {
     pub attacks: u32,
     /// Pokémon put into play this turn and Pokémon evolved this turn are read from the Pokémon.
     pub drew_for_turn: bool,
+    /// The player who attacked this turn (attacking ends the turn).
+    pub attacked_by: Option<PlayerIdx>,
 }
 
 /// One player's side of the game.
@@ -261,7 +278,11 @@ impl GameState {
             conditions: Vec::new(),
             entered_turn: self.turn,
             evolved_turn: None,
-            prints: Vec::new(),
+            uses: Vec::new(),
+            uncertain: false,
+            doubtful_damage: 0,
+            missing_damage: 0,
+            paralyzed_turn: None,
         });
         let player = &mut self.players[owner];
         match position {

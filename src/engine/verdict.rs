@@ -63,4 +63,96 @@ impl Step {
             message: message.into(),
         }
     }
+
+    /// A rule checked and met.
+    pub fn ok(clause: &'static str, message: impl Into<String>) -> Step {
+        Step {
+            verdict: Verdict::Ok,
+            clauses: vec![clause],
+            message: message.into(),
+        }
+    }
+
+    /// A rule checked and broken.
+    pub fn violation(clause: &'static str, message: impl Into<String>) -> Step {
+        Step {
+            verdict: Verdict::Violation,
+            clauses: vec![clause],
+            message: message.into(),
+        }
+    }
+
+    /// A rule that could not be checked; the message says what is missing.
+    pub fn cannot_check(clause: &'static str, message: impl Into<String>) -> Step {
+        Step {
+            verdict: Verdict::Unverified,
+            clauses: vec![clause],
+            message: message.into(),
+        }
+    }
+
+    /// How much a part weighs when parts are combined: a violation outweighs a doubt, which
+    /// outweighs a check passed, which outweighs a plain note.
+    fn weight(&self) -> u8 {
+        match self.verdict {
+            Verdict::Violation => 4,
+            Verdict::Unverified => 3,
+            Verdict::Ok => 2,
+            Verdict::Info => 1,
+            Verdict::Unparsed => 5,
+        }
+    }
+
+    /// Combine the findings of several checks on one line into its one verdict: the heaviest
+    /// verdict wins; its messages come first; every clause applied is listed (heaviest first).
+    pub fn combine(parts: Vec<Step>) -> Step {
+        let mut parts: Vec<Step> = parts.into_iter().collect();
+        parts.sort_by_key(|p| std::cmp::Reverse(p.weight()));
+        let Some(top) = parts.first() else {
+            return Step::info("");
+        };
+        let verdict = top.verdict;
+        let weight = top.weight();
+        let mut clauses: Vec<&'static str> = Vec::new();
+        for p in &parts {
+            for c in &p.clauses {
+                if !clauses.contains(c) {
+                    clauses.push(c);
+                }
+            }
+        }
+        let mut messages: Vec<&str> = parts
+            .iter()
+            .filter(|p| p.weight() == weight && !p.message.is_empty())
+            .map(|p| p.message.as_str())
+            .collect();
+        messages.dedup();
+        Step {
+            verdict,
+            clauses,
+            message: messages.join("; "),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_heaviest_verdict_wins_and_all_clauses_are_listed() {
+        let s = Step::combine(vec![
+            Step::ok("a", "fine"),
+            Step::violation("b", "second Supporter"),
+            Step::cannot_check("c", "no card data"),
+        ]);
+        assert_eq!(s.verdict, Verdict::Violation);
+        assert_eq!(s.clauses, ["b", "c", "a"]);
+        assert_eq!(s.message, "second Supporter");
+        let s = Step::combine(vec![Step::ok("a", "fine"), Step::cannot_check("c", "no HP")]);
+        assert_eq!(s.verdict, Verdict::Unverified);
+        assert_eq!(s.message, "no HP");
+        let s = Step::combine(vec![Step::info(""), Step::ok("a", "fine")]);
+        assert_eq!(s.verdict, Verdict::Ok);
+    }
 }

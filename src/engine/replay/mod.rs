@@ -16,6 +16,16 @@ use super::state::{
 };
 use super::verdict::Step;
 
+mod attack;
+mod checkup;
+mod context;
+mod damage;
+mod evolution;
+mod knockout;
+mod setup;
+mod turn;
+mod winning;
+
 /// What produced the sub-lines that follow a top-level line.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 enum Source {
@@ -57,6 +67,20 @@ enum ListUse {
     ShuffledIn(PlayerIdx, Option<Zone>),
     /// Cards moved to a zone the engine records by name.
     MovedTo(PlayerIdx, Destination),
+    /// The hand a mulligan reveals.
+    MulliganReveal(PlayerIdx),
+}
+
+/// A Knock Out in the current window, for the Prize and promotion checks.
+#[derive(Debug, Clone)]
+struct KnockedOut {
+    owner: PlayerIdx,
+    prizes: u32,
+    clause: &'static str,
+    why: String,
+    /// The Knocked Out Pokémon's cards (an Energy on it may change the Prize count).
+    cards: Vec<Text>,
+    was_active: bool,
 }
 
 /// The replay of one log.
@@ -75,6 +99,22 @@ pub struct Replay<'a> {
     log_owner: Option<PlayerIdx>,
     sudden_death_next: bool,
     next: usize,
+    /// The player whose turn began and who has not drawn yet.
+    expect_draw: Option<PlayerIdx>,
+    /// The current window (from a player action or header to the next): its Knock Outs, the
+    /// Prize cards each player took, promotions, and what opened it.
+    window_knock_outs: Vec<KnockedOut>,
+    window_prizes: [u32; 2],
+    window_promotions: u32,
+    window_source: Option<Source>,
+    /// Trainer cards played this turn (an effect may change a Prize count).
+    trainers_this_turn: Vec<Text>,
+    checkup: checkup::CheckupProgress,
+    /// The player whose mulligan the next reveal shows.
+    mulligan_player: Option<PlayerIdx>,
+    /// Pokémon the current action already damaged: a spread attack's next "took N damage" of
+    /// the same name means another one.
+    damaged_this_action: Vec<PokemonId>,
 }
 
 /// A step with the turn it happened in.
@@ -129,6 +169,15 @@ impl<'a> Replay<'a> {
             log_owner,
             sudden_death_next: false,
             next: 0,
+            expect_draw: None,
+            window_knock_outs: Vec::new(),
+            window_prizes: [0; 2],
+            window_promotions: 0,
+            window_source: None,
+            trainers_this_turn: Vec::new(),
+            checkup: checkup::CheckupProgress::default(),
+            mulligan_player: None,
+            damaged_this_action: Vec::new(),
         }
     }
 
@@ -187,6 +236,43 @@ impl<'a> Replay<'a> {
     }
 
     fn apply(&mut self, index: usize, line: &LogLine) -> Step {
+        let top = line.depth == Depth::Top;
+        let boundary = top && context::is_boundary(&line.event);
+        let mut parts = Vec::new();
+        if boundary {
+            parts.extend(self.close_window(index));
+            self.window_knock_outs.clear();
+            self.window_prizes = [0; 2];
+            self.window_promotions = 0;
+        }
+        if let Some(s) = self.check_turn_draw(&line.event, line.depth) {
+            parts.push(s);
+        }
+        if top
+            && starts_player_action(&line.event)
+            && !matches!(line.event, Event::TurnHeader { .. } | Event::EndTurn { .. })
+            && let Some(actor) = hints::actor(&line.event).and_then(|n| self.player(n))
+        {
+            if let Some(s) = self.check_after_attack(&line.event, actor) {
+                parts.push(s);
+            }
+            if let Some(s) = self.check_game_over() {
+                parts.push(s);
+            }
+        }
+        if self.state.phase == Phase::Checkup
+            && let Some(s) = self.check_checkup_line(index, &line.event, line.depth)
+        {
+            parts.push(s);
+        }
+        parts.push(self.handle(index, line));
+        if boundary {
+            self.window_source = Some(self.action.source.clone());
+        }
+        Step::combine(parts)
+    }
+
+    fn handle(&mut self, index: usize, line: &LogLine) -> Step {
         if line.depth == Depth::Top && !matches!(line.event, Event::Blank | Event::CardList { .. })
         {
             self.settle_extra_draws();
@@ -199,6 +285,9 @@ impl<'a> Replay<'a> {
         }
         if line.depth == Depth::Top {
             self.action = Action::default();
+            if context::is_boundary(&line.event) {
+                self.damaged_this_action.clear();
+            }
         }
         let sub = line.depth != Depth::Top;
         match &line.event {
@@ -209,6 +298,7 @@ impl<'a> Replay<'a> {
             Event::SetupHeader => self.setup(),
             Event::CheckupHeader => {
                 self.state.phase = Phase::Checkup;
+                self.checkup = checkup::CheckupProgress::default();
                 Step::info("Pokémon Checkup")
             }
             Event::TurnHeader { player, .. } => self.begin_turn(index, player.as_deref()),
@@ -218,8 +308,15 @@ impl<'a> Replay<'a> {
             Event::CoinTossWon { player } => Step::info(format!("{player} wins the coin toss")),
             Event::TurnOrderChosen { player, first } => self.turn_order(player, *first),
             Event::OpeningHand { player, count } => self.opening_hand(player, *count),
-            Event::DrawnCards { .. } | Event::MulliganReveal { .. } => {
+            Event::DrawnCards { .. } => {
                 self.list = Some(ListUse::Ignore);
+                Step::info("")
+            }
+            Event::MulliganReveal { .. } => {
+                self.list = Some(match self.mulligan_player {
+                    Some(p) => ListUse::MulliganReveal(p),
+                    None => ListUse::Ignore,
+                });
                 Step::info("")
             }
             Event::Mulligan { player, count } => self.mulligan(player, *count),
@@ -230,9 +327,7 @@ impl<'a> Replay<'a> {
                 self.extra_draws = Some((p, *count));
                 self.action.source = Source::MulliganDraw;
                 self.action.player = Some(p);
-                Step::info(format!(
-                    "{player} may draw up to {count} extra card(s) for the opponent's mulligans"
-                ))
+                self.check_extra_draw(p, *count)
             }
             Event::PlayToActive { player, card } => {
                 self.play_pokemon(player, card, Position::Active, sub)
@@ -259,7 +354,7 @@ impl<'a> Replay<'a> {
             Event::Devolve {
                 owner, from, to, ..
             } => self.devolve(owner, from, to),
-            Event::Retreat { player, card } => self.retreat(player, card),
+            Event::Retreat { player, card } => self.retreat(index, player, card),
             Event::Promote { player, card } => self.promote(player, card),
             Event::Switch {
                 first_owner,
@@ -272,26 +367,13 @@ impl<'a> Replay<'a> {
                 player,
                 pokemon,
                 name,
-            } => self.use_(index, player, pokemon, name),
-            Event::Attack {
-                player,
-                pokemon,
-                attack,
-                target_owner,
-                target,
-                damage,
-                ..
-            } => self.attack(player, pokemon, attack, target_owner, target, *damage),
-            Event::TookDamage {
-                owner,
-                pokemon,
-                damage,
-                ..
-            } => self.took_damage(owner, pokemon, *damage),
+            } => self.use_(index, player, pokemon, name, sub),
+            Event::Attack { .. } => self.attack(index, line),
+            Event::TookDamage { .. } => self.took_damage(line),
             Event::BreakdownHeader | Event::Breakdown { .. } => Step::info(""),
             Event::CardList { cards } => self.card_list(cards),
-            Event::KnockOut { owner, pokemon } => self.knock_out(owner, pokemon),
-            Event::TookPrizes { player, count } => self.took_prizes(player, *count),
+            Event::KnockOut { owner, pokemon } => self.knock_out(index, owner, pokemon),
+            Event::TookPrizes { player, count } => self.took_prizes(index, player, *count),
             Event::AddedToHand { .. } => Step::info(""),
             Event::Discard { player, card } => self.discard(player, card, sub),
             Event::DiscardFromPokemon {
@@ -338,9 +420,15 @@ impl<'a> Replay<'a> {
                 owner,
                 pokemon,
                 condition,
-            } => self.with_pokemon(owner, pokemon, Claim::Trusted, |m| {
-                m.add_condition(*condition)
-            }),
+            } => {
+                let turn = self.state.turn;
+                self.with_pokemon(owner, pokemon, Claim::Trusted, |m| {
+                    m.add_condition(*condition);
+                    if *condition == Condition::Paralyzed {
+                        m.paralyzed_turn = Some(turn);
+                    }
+                })
+            }
             Event::ConditionRemoved {
                 owner,
                 pokemon,
@@ -396,9 +484,10 @@ impl<'a> Replay<'a> {
                 Step::info("the game is a draw")
             }
             Event::GameEnd { winner, reason, .. } => {
+                let check = self.check_game_end(self.player(winner), *reason, winner);
                 self.state.phase = Phase::Ended;
                 self.state.winner = self.player(winner);
-                Step::info(format!("{winner} wins ({})", reason.as_str()))
+                check
             }
         }
     }
@@ -444,7 +533,7 @@ impl<'a> Replay<'a> {
         ps.hand = Count::exact(count as i32);
         ps.deck = Count::exact(60 - count as i32);
         self.list = Some(ListUse::Ignore);
-        Step::info(format!("{player} draws an opening hand of {count}"))
+        self.check_opening_hand(player, count)
     }
 
     fn mulligan(&mut self, player: &str, count: u32) -> Step {
@@ -456,6 +545,7 @@ impl<'a> Replay<'a> {
         ps.hand = Count::exact(7);
         ps.deck = Count::exact(53);
         self.list = Some(ListUse::Ignore);
+        self.mulligan_player = Some(p);
         Step::info(format!(
             "{player} reveals a hand with no Basic Pokémon and draws a new one"
         ))
@@ -488,11 +578,16 @@ impl<'a> Replay<'a> {
                 ps.deck.add(-prizes);
             }
         }
+        if let Some(ended) = previous {
+            self.clear_expired_paralysis(ended);
+        }
         self.state.phase = Phase::Turn;
         self.state.turn += 1;
         self.state.counters = TurnCounters::default();
         self.state.to_move = player;
         self.knocked_out.clear();
+        self.trainers_this_turn.clear();
+        self.expect_draw = player;
         let Some(p) = player else {
             return Step::unverified(
                 "cannot tell whose turn this is: the header names no player and no line after it does",
@@ -502,6 +597,9 @@ impl<'a> Replay<'a> {
             self.state.first_player = Some(p);
         }
         self.state.players[p].turns_taken += 1;
+        if !self.edition.first_player_draws() && self.first_players_first_turn(p) {
+            self.expect_draw = None;
+        }
         let name = self.state.players[p].name.clone();
         let how = if named.is_none() {
             " (the header does not name the player; read from the lines that follow)"
@@ -542,31 +640,40 @@ impl<'a> Replay<'a> {
         let Some(p) = self.player(player) else {
             return unknown_player(player);
         };
+        let mut parts = Vec::new();
         if sub {
             self.take_from_effect_zone(Verb::PutOntoBench, p, 1, None);
         } else {
             self.state.players[p].hand.add(-1);
+            let at_setup = matches!(self.state.phase, Phase::Start | Phase::Setup);
+            parts.push(self.check_basic(player, &card.name, at_setup));
         }
         let occupied = position == Position::Active && self.state.players[p].active.is_some();
         self.state.put_into_play(p, &card.name, position);
         if occupied {
-            return Step::unverified(format!(
+            parts.push(Step::unverified(format!(
                 "{player} already has an Active Pokémon; {} was put on the Bench",
                 card.name
-            ));
+            )));
         }
-        Step::info("")
+        if let Some(s) = self.check_bench(p) {
+            parts.push(s);
+        }
+        Step::combine(parts)
     }
 
     fn play_stadium(&mut self, player: &str, card: &CardName, sub: bool) -> Step {
         let Some(p) = self.player(player) else {
             return unknown_player(player);
         };
+        let mut check = Step::info("");
         if sub {
             self.take_from_effect_zone(Verb::Other, p, 1, None);
         } else {
+            check = self.check_stadium(p, &card.name);
             self.state.players[p].hand.add(-1);
             self.state.counters.stadiums += 1;
+            self.trainers_this_turn.push(card.name.clone());
         }
         if let Some(old) = self.state.stadium.take() {
             self.state.players[old.owner].discard.push(old.name.clone());
@@ -578,7 +685,7 @@ impl<'a> Replay<'a> {
         });
         self.action.player = Some(p);
         self.action.source = Source::Stadium(card.name.clone());
-        Step::info("")
+        check
     }
 
     fn play_card(&mut self, player: &str, card: &CardName) -> Step {
@@ -605,9 +712,10 @@ impl<'a> Replay<'a> {
         if kind == CardKind::Supporter {
             self.state.counters.supporters += 1;
         }
+        self.trainers_this_turn.push(Text::from(name));
         self.action.source = Source::Trainer(Text::from(name));
         self.action.effect = self.info.card_text(name);
-        Step::info("")
+        self.check_supporter(p, name, kind)
     }
 
     fn drew(&mut self, player: &str, card: &CardRef, sub: bool) -> Step {
@@ -661,9 +769,10 @@ impl<'a> Replay<'a> {
             return unknown_player(player);
         };
         self.state.players[p].deck.add(-(card.count() as i32));
-        match (card, to) {
+        let step = match (card, to) {
             (CardRef::Named { card }, Destination::Active) => {
                 self.state.put_into_play(p, &card.name, Position::Active);
+                None
             }
             (CardRef::Named { card }, Destination::Stadium) => {
                 if let Some(old) = self.state.stadium.take() {
@@ -674,13 +783,18 @@ impl<'a> Replay<'a> {
                     name: card.name.clone(),
                     owner: p,
                 });
+                None
             }
             (CardRef::Named { card }, _) => {
                 self.state.put_into_play(p, &card.name, Position::Bench);
+                self.check_bench(p)
             }
-            (CardRef::Hidden { .. }, _) => self.list = Some(ListUse::BenchFromDeck(p)),
-        }
-        Step::info("")
+            (CardRef::Hidden { .. }, _) => {
+                self.list = Some(ListUse::BenchFromDeck(p));
+                None
+            }
+        };
+        step.unwrap_or_else(|| Step::info(""))
     }
 
     fn attach(
@@ -710,14 +824,20 @@ impl<'a> Replay<'a> {
             CardKind::Energy => false,
             _ => !card.name.ends_with("Energy"),
         };
+        let mut check = Step::info("");
+        if is_tool && !sub {
+            check = self.check_tool_on(&found, &card.name);
+        }
         if sub {
             self.take_from_effect_zone(Verb::Attach, p, 1, Some(&card.name));
         } else {
             self.state.players[p].hand.add(-1);
             if !is_tool {
                 self.state.counters.energy_attached += 1;
+                check = self.check_energy_attach(p, &card.name);
             }
         }
+        self.mark_uncertain(&found);
         let mon = self.state.mon_mut(id);
         if is_tool {
             mon.tools.push(card.name.clone());
@@ -725,7 +845,52 @@ impl<'a> Replay<'a> {
             mon.energy.push(card.name.clone());
         }
         self.action.player = Some(p);
-        ambiguous_or(&found, "")
+        check
+    }
+
+    /// When a line could mean several Pokémon, what is tracked on each of them may be off.
+    fn mark_uncertain(&mut self, found: &Found) {
+        if let Found::Ambiguous(_, all) = found {
+            for id in all.clone() {
+                self.state.mon_mut(id).uncertain = true;
+            }
+        }
+    }
+
+    /// A second "took N damage" of the same name in one action (a spread attack) means another
+    /// Pokémon of that name than the one already damaged, when there is one.
+    fn spread_target(&self, found: Found) -> Found {
+        let Some(id) = found.id() else { return found };
+        if !self.damaged_this_action.contains(&id) {
+            return found;
+        }
+        let m = self.state.mon(id);
+        let fresh: Vec<PokemonId> = resolve::candidates(&self.state, m.owner, m.name(), None)
+            .into_iter()
+            .filter(|c| !self.damaged_this_action.contains(c))
+            .collect();
+        match fresh.as_slice() {
+            [] => found,
+            [one] => Found::One(*one),
+            [first, ..] => Found::Ambiguous(*first, fresh.clone()),
+        }
+    }
+
+    /// Put damage on the Pokémon a line names. When several fit, the damage counts as doubtful
+    /// on the one chosen, and the others may lack it.
+    fn add_damage(&mut self, found: &Found, amount: i32) {
+        let Some(id) = found.id() else { return };
+        if let Found::Ambiguous(chosen, all) = found {
+            for other in all.iter().filter(|o| *o != chosen) {
+                let m = self.state.mon_mut(*other);
+                m.missing_damage = m.missing_damage.saturating_add(amount.max(0));
+            }
+            let mon = self.state.mon_mut(*chosen);
+            mon.doubtful_damage = mon.doubtful_damage.saturating_add(amount.max(0));
+        }
+        self.damaged_this_action.push(id);
+        let mon = self.state.mon_mut(id);
+        mon.damage = mon.damage.saturating_add(amount.max(0));
     }
 
     fn evolve(
@@ -740,15 +905,24 @@ impl<'a> Replay<'a> {
             return unknown_player(player);
         };
         let turn = self.state.turn;
-        let found = resolve::pick(
-            &self.state,
-            resolve::candidates(&self.state, p, &from.name, position(spot)),
-            false,
-            |m| i64::from(m.entered_turn < turn && m.evolved_turn != Some(turn)),
-        );
+        let candidates = resolve::candidates(&self.state, p, &from.name, position(spot));
+        // Of several Pokémon that may evolve, players evolve the one they have powered up.
+        let found = resolve::pick(&self.state, candidates.clone(), false, |m| {
+            i64::from(m.entered_turn < turn && m.evolved_turn != Some(turn)) * 100 + m.energy.len() as i64
+        });
         let Some(id) = found.id() else {
             return not_in_play(player, &from.name);
         };
+        let effect = if sub { self.action.effect.clone() } else { None };
+        let check = if sub && effect.is_none() {
+            Step::cannot_check(
+                "evolution.by-effect",
+                format!("{} evolves through an effect the card data does not describe", to.name),
+            )
+        } else {
+            self.check_evolution(p, &candidates, &to.name, effect.as_ref())
+        };
+        self.mark_uncertain(&found);
         if sub {
             self.take_from_effect_zone(Verb::Evolve, p, 1, None);
         } else {
@@ -758,8 +932,8 @@ impl<'a> Replay<'a> {
         mon.stack.push(to.name.clone());
         mon.evolved_turn = Some(turn);
         mon.conditions.clear();
-        mon.prints.clear();
-        ambiguous_or(&found, "")
+        mon.uses.clear();
+        check
     }
 
     fn devolve(&mut self, owner: &str, from: &CardName, to: &CardName) -> Step {
@@ -777,13 +951,13 @@ impl<'a> Replay<'a> {
             mon.stack = vec![to.name.clone()];
         }
         mon.conditions.clear();
-        mon.prints.clear();
+        mon.uses.clear();
         self.state.players[p].hand.blur();
         self.state.players[p].deck.blur();
         Step::info("")
     }
 
-    fn retreat(&mut self, player: &str, card: &CardName) -> Step {
+    fn retreat(&mut self, index: usize, player: &str, card: &CardName) -> Step {
         let Some(p) = self.player(player) else {
             return unknown_player(player);
         };
@@ -793,6 +967,7 @@ impl<'a> Replay<'a> {
             return Step::unverified(format!("{player} has no Active Pokémon to retreat"));
         };
         let actual = self.state.mon(id).name().to_string();
+        let check = self.check_retreat(index, p, id);
         self.state.bench_active(p);
         self.state.mon_mut(id).conditions.clear();
         self.state.counters.retreats += 1;
@@ -803,29 +978,36 @@ impl<'a> Replay<'a> {
                 card.name
             ));
         }
-        Step::info("")
+        check
     }
 
     fn promote(&mut self, player: &str, card: &CardName) -> Step {
         let Some(p) = self.player(player) else {
             return unknown_player(player);
         };
+        // Of several Benched Pokémon of that name, players promote the one they have powered up.
         let found = resolve::pick(
             &self.state,
             resolve::candidates(&self.state, p, &card.name, None),
             true,
-            |_| 0,
+            |m| m.energy.len() as i64,
         );
         let Some(id) = found.id() else {
             return not_in_play(player, &card.name);
         };
+        self.mark_uncertain(&found);
+        let already = self.state.players[p].active == Some(id);
+        let check = if already { None } else { self.check_promote(p) };
+        if !already {
+            self.window_promotions += 1;
+        }
         if let Some(old) = self.state.players[p].active
             && old != id
         {
             self.state.mon_mut(old).conditions.clear();
         }
         self.state.make_active(id);
-        Step::info("")
+        check.unwrap_or_else(|| Step::info(""))
     }
 
     fn switch(
@@ -873,7 +1055,7 @@ impl<'a> Replay<'a> {
 
     // ---- attacks, abilities, damage ----
 
-    fn use_(&mut self, index: usize, player: &str, pokemon: &CardName, name: &str) -> Step {
+    fn use_(&mut self, index: usize, player: &str, pokemon: &CardName, name: &str, sub: bool) -> Step {
         let Some(p) = self.player(player) else {
             return unknown_player(player);
         };
@@ -887,34 +1069,51 @@ impl<'a> Replay<'a> {
         let id = found.id();
         let (kind, effect) = match self.info.use_of(&pokemon.name, name) {
             Some((k, e)) => (k, Some(e)),
-            None if self.hints.ends_turn.get(index).copied().unwrap_or(false) => {
-                (UseKind::Attack, None)
-            }
+            None if self.hints.ends_turn.get(index).copied().unwrap_or(false) => (UseKind::Attack, None),
             None => (UseKind::Ability, None),
         };
         self.action.effect = effect;
+        let check = match (kind, id) {
+            (UseKind::Attack, _) => self.check_attack(p, id, name, !sub),
+            (UseKind::Ability, Some(id)) => self.check_once_per_game(p, id, name),
+            (UseKind::Ability, None) => Step::info(""),
+        };
         match kind {
             UseKind::Attack => {
                 self.state.counters.attacks += 1;
+                if !sub {
+                    self.state.counters.attacked_by = Some(p);
+                }
                 self.action.source = Source::Attack(id, Text::from(name));
             }
             UseKind::Ability => self.action.source = Source::Ability(id, Text::from(name)),
         }
-        if id.is_none() {
+        let Some(id) = id else {
             return not_in_play(player, &pokemon.name);
+        };
+        let mon = self.state.mon_mut(id);
+        if !mon.uses.iter().any(|u| u == name) {
+            mon.uses.push(Text::from(name));
         }
-        Step::info("")
+        check
     }
 
-    fn attack(
-        &mut self,
-        player: &str,
-        pokemon: &CardName,
-        attack: &str,
-        target_owner: &str,
-        target: &CardName,
-        damage: i32,
-    ) -> Step {
+    fn attack(&mut self, index: usize, line: &LogLine) -> Step {
+        let Event::Attack {
+            player,
+            pokemon,
+            attack,
+            target_owner,
+            target,
+            damage,
+            weakness,
+            resistance,
+        } = &line.event
+        else {
+            return Step::info("");
+        };
+        let sub = line.depth != Depth::Top;
+        let damage = *damage;
         let Some(p) = self.player(player) else {
             return unknown_player(player);
         };
@@ -936,27 +1135,60 @@ impl<'a> Replay<'a> {
             self.action.player = Some(p);
         }
         if !matches!(self.action.source, Source::Attack(..)) {
-            self.action.source = Source::Attack(attacker.id(), Text::from(attack));
+            self.action.source = Source::Attack(attacker.id(), attack.clone());
             self.action.effect = self.info.use_of(&pokemon.name, attack).map(|(_, e)| e);
         }
+        let mut parts = vec![self.check_attack(p, attacker.id(), attack, !sub)];
+        parts.push(self.check_damage(&damage::DamageClaim {
+            index,
+            attacker: attacker.id(),
+            attacker_name: &pokemon.name,
+            attack,
+            target: found.id(),
+            damage,
+            weakness: weakness.as_ref(),
+            resistance: resistance.as_ref(),
+            sub,
+        }));
         self.state.counters.attacks += 1;
+        if !sub {
+            self.state.counters.attacked_by = Some(p);
+        }
+        if let Some(a) = attacker.id() {
+            let mon = self.state.mon_mut(a);
+            if !mon.uses.iter().any(|u| u == attack) {
+                mon.uses.push(attack.clone());
+            }
+        }
         let Some(id) = found.id() else {
-            return not_in_play(target_owner, &target.name);
+            parts.push(not_in_play(target_owner, &target.name));
+            return Step::combine(parts);
         };
-        let mon = self.state.mon_mut(id);
-        mon.damage = mon.damage.saturating_add(damage.max(0));
-        ambiguous_or(&found, "")
+        let _ = id;
+        self.add_damage(&found, damage.max(0));
+        Step::combine(parts)
     }
 
-    fn took_damage(&mut self, owner: &str, pokemon: &CardName, damage: i32) -> Step {
-        let attacker_side = self.action.player;
-        self.with_pokemon_pref(
+    fn took_damage(&mut self, line: &LogLine) -> Step {
+        let Event::TookDamage {
             owner,
             pokemon,
-            Claim::Trusted,
-            attacker_side.map(|p| 1 - p),
-            |m| m.damage = m.damage.saturating_add(damage.max(0)),
-        )
+            damage,
+            weakness,
+            resistance,
+        } = &line.event
+        else {
+            return Step::info("");
+        };
+        let prefer = self.action.player.map(|p| 1 - p);
+        let (found, _) = resolve::owned(&self.state, self.player(owner), &pokemon.name, None, Claim::Trusted, prefer);
+        let found = self.spread_target(found);
+        let Some(id) = found.id() else {
+            return not_in_play(owner, &pokemon.name);
+        };
+        let check = self.check_took_damage(Some(id), weakness.is_some(), resistance.is_some());
+        self.add_damage(&found, (*damage).max(0));
+        check
     }
 
     fn put_counters(&mut self, count: u32, owner: &str, target: &CardName) -> Step {
@@ -970,10 +1202,45 @@ impl<'a> Replay<'a> {
             }
             _ => None,
         };
+        // "…on your opponent's Benched Pokémon": only Benched Pokémon can be meant.
+        let bench_only = self.action.effect.as_ref().is_some_and(|e| {
+            let t = e.text.to_lowercase();
+            t.contains("benched pokémon") && !t.contains("active")
+        });
         let damage = (count as i32).saturating_mul(10);
-        self.with_pokemon_pref(owner, target, Claim::Doubtful, prefer, |m| {
-            m.damage = m.damage.saturating_add(damage)
-        })
+        if bench_only {
+            let (found, _) = resolve::owned(
+                &self.state,
+                self.player(owner),
+                &target.name,
+                Some(Position::Bench),
+                Claim::Doubtful,
+                prefer,
+            );
+            if found.id().is_some() {
+                self.add_damage(&found, damage);
+                return ambiguous_or(&found, "");
+            }
+        }
+        self.damage_pokemon(owner, target, Claim::Doubtful, prefer, damage)
+    }
+
+    /// Resolve the Pokémon a line names and put damage on it.
+    fn damage_pokemon(
+        &mut self,
+        owner: &str,
+        pokemon: &CardName,
+        claim: Claim,
+        prefer: Option<PlayerIdx>,
+        amount: i32,
+    ) -> Step {
+        let (found, _) = resolve::owned(&self.state, self.player(owner), &pokemon.name, None, claim, prefer);
+        let found = self.spread_target(found);
+        if found.id().is_none() {
+            return not_in_play(owner, &pokemon.name);
+        }
+        self.add_damage(&found, amount);
+        ambiguous_or(&found, "")
     }
 
     fn move_counters(
@@ -984,31 +1251,39 @@ impl<'a> Replay<'a> {
         to_owner: &str,
         to: &CardName,
     ) -> Step {
-        let (src, _) = resolve::owned(
-            &self.state,
-            self.player(from_owner),
-            &from.name,
-            None,
-            Claim::Doubtful,
-            None,
-        );
-        let (dst, _) = resolve::owned(
-            &self.state,
-            self.player(to_owner),
-            &to.name,
-            None,
-            Claim::Doubtful,
-            None,
-        );
+        // The possessives on this line are unreliable; the effect's text says whose Pokémon the
+        // counters leave and reach ("from 1 of your Pokémon to 1 of your opponent's Pokémon").
+        let actor = self.action.player;
+        let text = self.action.effect.as_ref().map(|e| e.text.to_lowercase()).unwrap_or_default();
+        let to_side = |side: &str| text.contains(&format!("to 1 of {side}")) || text.contains(&format!("to {side}"));
+        let prefer_to = match actor {
+            Some(a) if to_side("your opponent's") => Some(1 - a),
+            Some(a) if to_side("your pokémon") || to_side("1 of your pokémon") => Some(a),
+            _ => None,
+        };
+        let prefer_from = match actor {
+            Some(a) if text.contains("from 1 of your opponent's") => Some(1 - a),
+            Some(a) if text.contains("from 1 of your") || text.contains("from your") => Some(a),
+            _ => None,
+        };
+        let (src, _) = resolve::owned(&self.state, self.player(from_owner), &from.name, None, Claim::Doubtful, prefer_from);
+        let (dst, _) = resolve::owned(&self.state, self.player(to_owner), &to.name, None, Claim::Doubtful, prefer_to);
         let (Some(a), Some(b)) = (src.id(), dst.id()) else {
             return Step::unverified(format!("cannot find {} or {} in play", from.name, to.name));
         };
-        let moved = (count as i32)
-            .saturating_mul(10)
-            .min(self.state.mon(a).damage);
+        let moved = (count as i32).saturating_mul(10).min(self.state.mon(a).damage);
         self.state.mon_mut(a).damage -= moved;
-        let to = self.state.mon_mut(b);
-        to.damage = to.damage.saturating_add(moved);
+        let to_mon = self.state.mon_mut(b);
+        to_mon.damage = to_mon.damage.saturating_add(moved);
+        for found in [&src, &dst] {
+            if let Found::Ambiguous(_, all) = found {
+                for id in all.clone() {
+                    let m = self.state.mon_mut(id);
+                    m.missing_damage = m.missing_damage.saturating_add(moved);
+                    m.doubtful_damage = m.doubtful_damage.saturating_add(moved);
+                }
+            }
+        }
         if src.is_ambiguous() || dst.is_ambiguous() {
             return Step::unverified(
                 "more than one Pokémon in play has that name; the one the counters moved on is a guess",
@@ -1025,9 +1300,7 @@ impl<'a> Replay<'a> {
         condition: Condition,
     ) -> Step {
         let damage = (count as i32).saturating_mul(10);
-        let step = self.with_pokemon(owner, pokemon, Claim::Trusted, |m| {
-            m.damage = m.damage.saturating_add(damage)
-        });
+        let step = self.damage_pokemon(owner, pokemon, Claim::Trusted, None, damage);
         if step.verdict == super::verdict::Verdict::Info {
             return Step::info(format!(
                 "{} damage for being {}",
@@ -1067,13 +1340,14 @@ impl<'a> Replay<'a> {
         let Some(id) = found.id() else {
             return not_in_play(owner, &pokemon.name);
         };
+        self.mark_uncertain(&found);
         f(self.state.mon_mut(id));
         ambiguous_or(&found, "")
     }
 
     // ---- Knock Outs and Prize cards ----
 
-    fn knock_out(&mut self, owner: &str, pokemon: &CardName) -> Step {
+    fn knock_out(&mut self, index: usize, owner: &str, pokemon: &CardName) -> Step {
         let (found, _) = resolve::owned(
             &self.state,
             self.player(owner),
@@ -1085,6 +1359,8 @@ impl<'a> Replay<'a> {
         let Some(id) = found.id() else {
             return not_in_play(owner, &pokemon.name);
         };
+        let check = self.check_knock_out(index, id);
+        self.record_knock_out(id);
         let p = self.state.mon(id).owner;
         self.state.remove_from_play(id);
         let mon = self.state.mon(id).clone();
@@ -1093,13 +1369,18 @@ impl<'a> Replay<'a> {
         ps.discard.extend(mon.energy.iter().cloned());
         ps.discard.extend(mon.tools.iter().cloned());
         self.knocked_out.push(id);
-        ambiguous_or(&found, "")
+        if found.is_ambiguous() {
+            return Step::combine(vec![check, ambiguous_or(&found, "")]);
+        }
+        check
     }
 
-    fn took_prizes(&mut self, player: &str, count: u32) -> Step {
+    fn took_prizes(&mut self, index: usize, player: &str, count: u32) -> Step {
         let Some(p) = self.player(player) else {
             return unknown_player(player);
         };
+        let check = self.check_prizes(index, p);
+        self.window_prizes[p] += count;
         let ps = &mut self.state.players[p];
         ps.hand.add(count as i32);
         let left = ps
@@ -1107,7 +1388,7 @@ impl<'a> Replay<'a> {
             .unwrap_or(self.state.prize_count)
             .saturating_sub(count as i32);
         ps.prizes_left = Some(left);
-        Step::info(format!("{player} has {} Prize card(s) left", left.max(0)))
+        check
     }
 
     // ---- moving cards between zones ----
@@ -1150,10 +1431,12 @@ impl<'a> Replay<'a> {
             Claim::Trusted,
             None,
         );
+        if gone {
+            // Its cards went to the discard pile with it (a Pokémon of the same name still in
+            // play keeps its own).
+            return Step::info("");
+        }
         let Some(id) = found.id() else {
-            if gone {
-                return Step::info("");
-            }
             return not_in_play(owner, &pokemon.name);
         };
         match card {
@@ -1368,6 +1651,7 @@ impl<'a> Replay<'a> {
                     .extend(cards.iter().map(|c| c.name.clone()));
             }
             ListUse::MovedTo(..) => {}
+            ListUse::MulliganReveal(p) => return self.check_mulligan_reveal(p, cards),
         }
         Step::info("")
     }

@@ -1,0 +1,242 @@
+//! The card facts the rule checks need, each answered with what the card data knows or why it
+//! cannot say (missing card, prints that disagree). A check turns an `Err` into `unverified`.
+
+use crate::cards::{
+    Attack, Card, CardDb, EnergyProvision, EnergyType, PrizeSource, Resistance, Stage, Weakness, basic_energy_type,
+    energy_provides,
+};
+
+use super::cardinfo::CardInfo;
+
+/// A fact, or the reason it is not known.
+pub type Known<T> = Result<T, String>;
+
+/// The prints a Pokémon in play may be: its name's prints that have every attack and Ability
+/// it was seen to use.
+pub fn pokemon_prints<'a>(info: &CardInfo<'a>, name: &str, uses: &[impl AsRef<str>]) -> Known<Vec<&'a Card>> {
+    let Some(db) = info.db().filter(|d| !d.is_empty()) else {
+        return Err("no card data is loaded".to_string());
+    };
+    let mut prints: Vec<&Card> = db
+        .by_name(name)
+        .iter()
+        .map(|i| db.card(*i))
+        .filter(|c| c.is_pokemon())
+        .collect();
+    if prints.is_empty() {
+        return Err(format!("{name} is not in the card data"));
+    }
+    for u in uses {
+        let u = u.as_ref();
+        let narrowed: Vec<&Card> = prints.iter().copied().filter(|c| c.has_attack_or_ability(u)).collect();
+        if narrowed.is_empty() {
+            // The Pokémon did something no known print can: it is a print the data lacks.
+            return Err(format!(
+                "no print of {name} in the card data has {u}, so this {name} is a print the data does not have"
+            ));
+        }
+        prints = narrowed;
+    }
+    Ok(prints)
+}
+
+/// The value every print agrees on, or why not.
+pub fn agree<T: PartialEq + Clone + std::fmt::Debug>(
+    prints: &[&Card],
+    what: &str,
+    f: impl Fn(&Card) -> Option<T>,
+) -> Known<T> {
+    let values: Vec<(String, Option<T>)> = prints.iter().map(|c| (c.id.clone(), f(c))).collect();
+    let Some((_, first)) = values.first() else {
+        return Err(format!("no print to read its {what} from"));
+    };
+    let Some(first) = first.clone() else {
+        return Err(format!("the card data gives no {what} for {}", prints[0].name));
+    };
+    if let Some((id, other)) = values.iter().find(|(_, v)| v.as_ref() != Some(&first)) {
+        return Err(format!(
+            "the prints of {} disagree on its {what} ({}: {:?}, {id}: {:?})",
+            prints[0].name, prints[0].id, first, other
+        ));
+    }
+    Ok(first)
+}
+
+pub fn hp(prints: &[&Card]) -> Known<u32> {
+    agree(prints, "HP", |c| c.hp)
+}
+
+/// The lowest and highest HP among the prints: a check that holds for both holds whichever
+/// print the Pokémon is.
+pub fn hp_range(prints: &[&Card]) -> Known<(u32, u32)> {
+    let hps: Vec<u32> = prints.iter().filter_map(|c| c.hp).collect();
+    match (hps.iter().min(), hps.iter().max()) {
+        (Some(lo), Some(hi)) if hps.len() == prints.len() => Ok((*lo, *hi)),
+        _ => Err(format!("the card data gives no HP for some prints of {}", prints.first().map_or("it", |c| c.name.as_str()))),
+    }
+}
+
+pub fn types(prints: &[&Card]) -> Known<Vec<EnergyType>> {
+    agree(prints, "type", |c| Some(c.types.clone()))
+}
+
+pub fn weaknesses(prints: &[&Card]) -> Known<Vec<Weakness>> {
+    agree(prints, "Weakness", |c| Some(c.weaknesses.clone()))
+}
+
+pub fn resistances(prints: &[&Card]) -> Known<Vec<Resistance>> {
+    agree(prints, "Resistance", |c| Some(c.resistances.clone()))
+}
+
+pub fn retreat_cost(prints: &[&Card]) -> Known<usize> {
+    agree(prints, "Retreat Cost", |c| Some(c.retreat_cost.len()))
+}
+
+pub fn stage(prints: &[&Card]) -> Known<Stage> {
+    agree(prints, "stage", |c| c.stage())
+}
+
+pub fn evolves_from(prints: &[&Card]) -> Known<Option<String>> {
+    agree(prints, "\"evolves from\"", |c| Some(c.evolves_from.clone()))
+}
+
+/// The attack of that name, when every print that has it prints it the same way.
+pub fn attack<'a>(prints: &[&'a Card], name: &str) -> Known<Option<&'a Attack>> {
+    let with: Vec<&Attack> = prints.iter().filter_map(|c| c.attack(name)).collect();
+    match with.first() {
+        None => Ok(None),
+        Some(first) if with.iter().all(|a| a == first) => Ok(Some(first)),
+        Some(_) => Err(format!("the prints of {} disagree on the attack {name}", prints[0].name)),
+    }
+}
+
+/// Every text printed on the cards: rules, Abilities and attacks (lower case), for scanning
+/// for effects that change a rule.
+pub fn all_text(card: &Card) -> String {
+    let mut t = card.rules.join(" ");
+    for a in &card.abilities {
+        t.push(' ');
+        t.push_str(&a.text);
+    }
+    for a in &card.attacks {
+        t.push(' ');
+        t.push_str(&a.text);
+    }
+    t.to_lowercase()
+}
+
+/// The texts of the cards with these names (newest print of each), and the names the data
+/// does not know.
+pub fn texts_of<'a>(db: Option<&CardDb>, names: impl Iterator<Item = &'a str>) -> (Vec<(String, String)>, Vec<String>) {
+    let mut texts = Vec::new();
+    let mut unknown = Vec::new();
+    for name in names {
+        let card = db.and_then(|db| {
+            db.by_name(name)
+                .iter()
+                .map(|i| db.card(*i))
+                .max_by_key(|c| db.set(&c.set_id).and_then(|s| s.release_date.clone()).unwrap_or_default())
+        });
+        match card {
+            Some(c) => texts.push((name.to_string(), all_text(c))),
+            None if basic_energy_type(name).is_some() => {}
+            None => unknown.push(name.to_string()),
+        }
+    }
+    (texts, unknown)
+}
+
+/// What an attached Energy card provides: basic Energy from its name, Special Energy from the
+/// card data's text.
+pub fn energy_provision(db: Option<&CardDb>, name: &str) -> Known<EnergyProvision> {
+    if let Some(t) = basic_energy_type(name) {
+        return Ok(EnergyProvision::basic(t));
+    }
+    let Some(db) = db else {
+        return Err(format!("no card data to tell what {name} provides"));
+    };
+    let prints: Vec<&Card> = db.by_name(name).iter().map(|i| db.card(*i)).collect();
+    let Some(card) = prints
+        .iter()
+        .max_by_key(|c| db.set(&c.set_id).and_then(|s| s.release_date.clone()).unwrap_or_default())
+    else {
+        return Err(format!("{name} is not in the card data"));
+    };
+    if card.is_basic_energy() {
+        if let Some(t) = card.types.first() {
+            return Ok(EnergyProvision::basic(*t));
+        }
+    }
+    energy_provides(card).ok_or_else(|| format!("the text of {name} does not say plainly what it provides"))
+}
+
+/// The Prize cards a Knock Out of this Pokémon gives, the clause that says so, and why.
+pub fn prize_value(info: &CardInfo<'_>, name: &str, uses: &[impl AsRef<str>]) -> Known<(u32, &'static str, String)> {
+    if let Ok(prints) = pokemon_prints(info, name, uses) {
+        let values: Vec<_> = prints.iter().map(|c| c.prize()).collect();
+        if values.iter().all(|v| v.prizes == values[0].prizes) {
+            let v = &values[0];
+            let clause = match &v.source {
+                PrizeSource::RuleText { rule } if rule.contains("Mega") => "pokemon.mega-ex",
+                PrizeSource::Subtype("VMAX") => "pokemon.vmax",
+                PrizeSource::Subtype("V-UNION") => "pokemon.v-union",
+                PrizeSource::Subtype("TAG TEAM") => "pokemon.tag-team",
+                PrizeSource::Subtype("GX") => "pokemon.gx",
+                PrizeSource::Subtype("V") | PrizeSource::Subtype("VSTAR") => "pokemon.v",
+                PrizeSource::Subtype("EX") => "pokemon.ex-old",
+                _ if v.prizes == 1 => "pokemon.single-prize",
+                _ => kind_clause_by_name(name).1,
+            };
+            return Ok((u32::from(v.prizes), clause, format!("{name}: {v}")));
+        }
+    }
+    // Not in the data: every Prize-changing rule box of modern cards is part of the name.
+    let (n, clause, why) = kind_clause_by_name(name);
+    if n == 0 {
+        return Ok((1, "pokemon.single-prize", format!("{name}: no rule-box kind in its name, 1 Prize card")));
+    }
+    Ok((n, clause, format!("{name}: {why}")))
+}
+
+/// The Prize value a modern card name shows (its kind is part of the name): Mega … ex gives 3,
+/// … ex, … V, … VSTAR, …-GX and … EX give 2, … VMAX and … V-UNION 3. 0 when the name does not
+/// show a multi-Prize kind.
+fn kind_clause_by_name(name: &str) -> (u32, &'static str, &'static str) {
+    let words: Vec<&str> = name.split(' ').collect();
+    let last = words.last().copied().unwrap_or("");
+    match last {
+        "ex" if words.first() == Some(&"Mega") => (3, "pokemon.mega-ex", "Mega Evolution Pokémon ex, 3 Prize cards"),
+        "ex" => (2, "pokemon.ex", "Pokémon ex, 2 Prize cards"),
+        "VMAX" => (3, "pokemon.vmax", "Pokémon VMAX, 3 Prize cards"),
+        "V-UNION" => (3, "pokemon.v-union", "Pokémon V-UNION, 3 Prize cards"),
+        "V" | "VSTAR" => (2, "pokemon.v", "Pokémon V, 2 Prize cards"),
+        "EX" => (2, "pokemon.ex-old", "Pokémon-EX, 2 Prize cards"),
+        _ if name.ends_with("-GX") || last == "GX" => {
+            if name.contains('&') {
+                (3, "pokemon.tag-team", "TAG TEAM Pokémon-GX, 3 Prize cards")
+            } else {
+                (2, "pokemon.gx", "Pokémon-GX, 2 Prize cards")
+            }
+        }
+        _ => (0, "pokemon.single-prize", ""),
+    }
+}
+
+/// Whether a card name shows a Rule Box (ex, V, VSTAR, VMAX, GX, EX, V-UNION, Radiant).
+pub fn name_has_rule_box(name: &str) -> bool {
+    kind_clause_by_name(name).0 > 0 || name.starts_with("Radiant ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prize_values_by_name() {
+        assert_eq!(kind_clause_by_name("Mega Excadrill ex").0, 3);
+        assert_eq!(kind_clause_by_name("Beedrill ex").0, 2);
+        assert_eq!(kind_clause_by_name("Charizard VMAX").0, 3);
+        assert_eq!(kind_clause_by_name("Pikachu & Zekrom-GX").0, 3);
+        assert_eq!(kind_clause_by_name("Dreepy").0, 0);
+    }
+}

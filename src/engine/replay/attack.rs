@@ -1,0 +1,253 @@
+//! Attack checks: the first player's first turn, Asleep or Paralyzed attackers, only the
+//! Active Pokémon attacks, the Pokémon has the attack, its Energy pays the cost, and once-per-
+//! game GX attacks and VSTAR Powers.
+
+use crate::cards::{EnergyProvision, can_pay, energy_details};
+
+use super::super::facts;
+use super::super::state::{PlayerIdx, PokemonId, Position};
+use super::super::verdict::Step;
+use super::Replay;
+
+impl Replay<'_> {
+    /// Checks for `attacker` (owned by `p`) using the attack `name`. `direct` is false for an
+    /// attack an effect makes it use (a sub-line): the cost and "has the attack" checks are
+    /// then the effect's business.
+    pub(super) fn check_attack(&self, p: PlayerIdx, attacker: Option<PokemonId>, name: &str, direct: bool) -> Step {
+        use crate::log::Condition::{Asleep, Paralyzed};
+        let pname = &self.state.players[p].name;
+        let mut parts = Vec::new();
+        if direct && self.first_players_first_turn(p) && self.edition.no_attack_on_first_turn() {
+            parts.push(Step::violation(
+                "turn.first-player-no-attack",
+                format!("{pname} attacks on the first turn of the player who went first"),
+            ));
+        } else if direct {
+            parts.push(Step::ok("turn.first-player-no-attack", ""));
+        }
+        let Some(id) = attacker else {
+            return Step::combine(parts);
+        };
+        let mon = self.state.mon(id);
+        if direct {
+            for c in [Asleep, Paralyzed] {
+                if mon.has(c) {
+                    parts.push(Step::violation(
+                        "attack.asleep-paralyzed",
+                        format!("{} is {} and cannot attack", mon.name(), c.as_str()),
+                    ));
+                }
+            }
+            match self.state.position(id) {
+                Some(Position::Active) => parts.push(Step::ok("attack.active-only", "")),
+                _ => parts.push(Step::cannot_check(
+                    "attack.active-only",
+                    format!("{} is not the Active Pokémon in the tracked state", mon.name()),
+                )),
+            }
+            parts.push(self.check_has_attack_and_cost(id, name));
+        }
+        parts.push(self.check_once_per_game(p, id, name));
+        Step::combine(parts)
+    }
+
+    fn check_has_attack_and_cost(&self, id: PokemonId, name: &str) -> Step {
+        let mon = self.state.mon(id);
+        // The prints this Pokémon can be, given what it was already seen to use.
+        let prints = match facts::pokemon_prints(&self.info, mon.name(), &mon.uses) {
+            Ok(p) => p,
+            Err(why) => return Step::cannot_check("attack.has-attack", format!("cannot check the attack: {why}")),
+        };
+        let attack = match facts::attack(&prints, name) {
+            Ok(Some(a)) => a,
+            Ok(None) => {
+                // A violation only when earlier uses in this log pinned the print down: otherwise
+                // the card may be a newer print the data does not have.
+                let names = self.cards_in_play(Some(&[id]));
+                let stack: Vec<crate::log::Text> = mon.stack.clone();
+                let why = self
+                    .may_change(&names, &["attack"])
+                    .or_else(|| self.may_change(&stack, &["attacks of", "attack of"]))
+                    .or_else(|| {
+                        mon.uses.is_empty().then(|| {
+                            "the card data may lack the print this Pokémon is (nothing it used earlier pins the print down)"
+                                .to_string()
+                        })
+                    });
+                return match why {
+                    Some(why) => Step::cannot_check(
+                        "attack.has-attack",
+                        format!("no print of {} in the card data has the attack {name}: {why}", mon.name()),
+                    ),
+                    None => Step::violation(
+                        "attack.has-attack",
+                        format!(
+                            "{} (the print that has {}) has no attack called {name}",
+                            mon.name(),
+                            mon.uses.join(", ")
+                        ),
+                    ),
+                };
+            }
+            Err(why) => return Step::cannot_check("attack.has-attack", why),
+        };
+        let has = Step::ok("attack.has-attack", format!("{} has {name}", mon.name()));
+        // The cost: what the attached Energy provides must pay it.
+        let mut provided: Vec<EnergyProvision> = Vec::new();
+        for e in &mon.energy {
+            match self.energy_on(id, e) {
+                Ok(p) => provided.push(p),
+                Err(why) => {
+                    return Step::combine(vec![
+                        has,
+                        Step::cannot_check("energy.special", format!("cannot tell what {e} provides: {why}")),
+                    ]);
+                }
+            }
+        }
+        let cost = &attack.cost;
+        let symbols: Vec<&str> = cost.iter().map(|t| t.as_str()).collect();
+        if can_pay(cost, &provided) {
+            let attached = if mon.energy.is_empty() {
+                "no Energy".to_string()
+            } else {
+                mon.energy.join(", ")
+            };
+            return Step::combine(vec![
+                has,
+                Step::ok(
+                    "attack.energy-cost",
+                    format!("{name} costs [{}]; attached: {attached}", symbols.join(" ")),
+                ),
+            ]);
+        }
+        // Other cards in play may change costs or what Energy provides (an Energy's own
+        // conditions were evaluated above).
+        let names: Vec<crate::log::Text> = self
+            .cards_in_play(None)
+            .into_iter()
+            .filter(|n| !n.ends_with("Energy"))
+            .collect();
+        let cost_note = self
+            .may_change_except(&names, &["cost", "provides"], &["retreat cost"])
+            .or_else(|| mon.uncertain.then(|| "the Energy tracked on it may be off".to_string()));
+        let step = match cost_note {
+            Some(why) => Step::cannot_check(
+                "attack.energy-cost",
+                format!(
+                    "{name} costs [{}] and the Energy tracked on {} ({}) does not pay it, but {why}",
+                    symbols.join(" "),
+                    mon.name(),
+                    mon.energy.join(", ")
+                ),
+            ),
+            None => Step::violation(
+                "attack.energy-cost",
+                format!(
+                    "{name} costs [{}]; {} has {} attached, which does not pay it",
+                    symbols.join(" "),
+                    mon.name(),
+                    if mon.energy.is_empty() {
+                        "no Energy".to_string()
+                    } else {
+                        mon.energy.join(", ")
+                    }
+                ),
+            ),
+        };
+        Step::combine(vec![has, step])
+    }
+
+    /// What an Energy attached to a Pokémon provides there: its printed conditions (Reversal
+    /// Energy's "if you have more Prize cards remaining…") are evaluated when understood.
+    fn energy_on(&self, holder: PokemonId, energy: &str) -> Result<EnergyProvision, String> {
+        let Some(db) = self.db() else {
+            return facts::energy_provision(None, energy);
+        };
+        let card = db
+            .by_name(energy)
+            .iter()
+            .map(|i| db.card(*i))
+            .max_by_key(|c| db.set(&c.set_id).and_then(|s| s.release_date.clone()).unwrap_or_default());
+        let Some(details) = card.and_then(energy_details) else {
+            return facts::energy_provision(Some(db), energy);
+        };
+        for case in &details.conditional {
+            match self.energy_condition_holds(holder, &case.condition) {
+                Some(true) => return Ok(case.provision.clone()),
+                Some(false) => {}
+                None => {
+                    return Err(format!(
+                        "it provides more when \"{}\", which the engine cannot evaluate",
+                        case.condition
+                    ));
+                }
+            }
+        }
+        Ok(details.provision)
+    }
+
+    /// Whether a Special Energy's printed condition holds for the Pokémon it is attached to;
+    /// `None` when a part of it is not understood.
+    fn energy_condition_holds(&self, holder: PokemonId, condition: &str) -> Option<bool> {
+        let mon = self.state.mon(holder);
+        let me = &self.state.players[mon.owner];
+        let them = &self.state.players[1 - mon.owner];
+        let text = condition.to_lowercase().replace(", and if ", " and ").replace("if ", "");
+        let mut all = true;
+        for clause in text.split(" and ") {
+            let c = clause.trim();
+            let holds = if c.contains("more prize cards remaining than your opponent") {
+                me.prizes_left? > them.prizes_left?
+            } else if c.contains("fewer prize cards remaining than your opponent") {
+                me.prizes_left? < them.prizes_left?
+            } else if c.contains("attached to an evolution pokémon") || c.contains("attached to an evolved pokémon") {
+                let evolution = mon.stack.len() > 1;
+                let rule_box = facts::name_has_rule_box(mon.name());
+                if c.contains("doesn't have a rule box") {
+                    evolution && !rule_box
+                } else {
+                    evolution
+                }
+            } else if c.contains("doesn't have a rule box") {
+                !facts::name_has_rule_box(mon.name())
+            } else if c.contains("attached to a basic pokémon") {
+                mon.stack.len() == 1
+            } else {
+                return None;
+            };
+            all &= holds;
+        }
+        Some(all)
+    }
+
+    /// GX attacks and VSTAR Powers: once per game per player.
+    pub(super) fn check_once_per_game(&self, p: PlayerIdx, id: PokemonId, name: &str) -> Step {
+        let pname = &self.state.players[p].name;
+        let gx = name.ends_with("GX") || name.ends_with("-GX");
+        let vstar = self.is_vstar_power(id, name);
+        if gx {
+            if self.state.players[p].gx_attack_used {
+                return Step::violation("attack.gx-once", format!("{pname} already used a GX attack this game"));
+            }
+            return Step::ok("attack.gx-once", format!("{pname}'s GX attack for the game"));
+        }
+        if vstar {
+            if self.state.players[p].vstar_power_used {
+                return Step::violation("attack.vstar-once", format!("{pname} already used a VSTAR Power this game"));
+            }
+            return Step::ok("attack.vstar-once", format!("{pname}'s VSTAR Power for the game"));
+        }
+        Step::info("")
+    }
+
+    pub(super) fn is_vstar_power(&self, id: PokemonId, name: &str) -> bool {
+        let Ok(prints) = self.prints_of(id) else {
+            return false;
+        };
+        prints.iter().any(|c| {
+            c.attack(name).is_some_and(|a| a.text.contains("VSTAR Power"))
+                || c.ability(name).is_some_and(|a| a.text.contains("VSTAR Power") || a.kind.as_str().contains("VSTAR"))
+        })
+    }
+}

@@ -1,0 +1,442 @@
+//! Damage checks: the damage an attack line reports is recomputed in the rulebook's order —
+//! base damage, effects on the attacker, Weakness, Resistance, effects on the defender — and a
+//! `Damage breakdown` block must add up in that order.
+//!
+//! What the game client shows is part of the evidence: it writes a `Damage breakdown` whenever
+//! something changes an attack's printed damage (a Tool, an Ability, a Supporter, a count,
+//! Weakness, Resistance). An attack line without one therefore claims the printed damage, with
+//! the Weakness and Resistance its own sentences state.
+
+use crate::cards::{Card, DamageModifier, WeaknessModifier};
+use crate::log::{BreakdownItem, Depth, Event, TypeModifier};
+
+use super::super::facts;
+use super::super::state::{PokemonId, Position};
+use super::super::verdict::Step;
+use super::Replay;
+
+/// What an attack line says about its damage.
+pub(super) struct DamageClaim<'e> {
+    pub index: usize,
+    pub attacker: Option<PokemonId>,
+    pub attacker_name: &'e str,
+    pub attack: &'e str,
+    pub target: Option<PokemonId>,
+    pub damage: i32,
+    pub weakness: Option<&'e TypeModifier>,
+    pub resistance: Option<&'e TypeModifier>,
+    pub sub: bool,
+}
+
+/// The attack's printed base damage, as far as it determines the damage.
+enum Base {
+    /// Exactly this much before Weakness and Resistance (when nothing else shows).
+    Exact(i32),
+    /// Not known; the reason.
+    Unknown(String),
+}
+
+impl Replay<'_> {
+    pub(super) fn check_damage(&self, claim: &DamageClaim<'_>) -> Step {
+        let mut parts = Vec::new();
+        let target_position = claim.target.and_then(|t| self.state.position(t));
+        if target_position == Some(Position::Bench) && (claim.weakness.is_some() || claim.resistance.is_some()) {
+            parts.push(Step::violation(
+                "attack.damage-order.bench",
+                "Weakness or Resistance is applied to a Benched Pokémon; they apply only to the Active Pokémon",
+            ));
+        }
+        let attack_card = self.attack_card(claim);
+        let base = self.base_damage(claim, attack_card.as_ref().map(|(c, _)| *c));
+        match self.breakdown_for(claim.index, claim.sub) {
+            Some(items) => parts.push(self.check_breakdown(claim, &items, &base)),
+            None => parts.push(self.check_plain_damage(claim, &base)),
+        }
+        parts.push(self.check_type_sentences(claim, attack_card.as_ref().map(|(_, t)| t.as_str())));
+        Step::combine(parts)
+    }
+
+    /// The print of the attacker that has the attack, and the attack's text (lower case).
+    fn attack_card(&self, claim: &DamageClaim<'_>) -> Option<(&Card, String)> {
+        let id = claim.attacker?;
+        let prints = self.prints_of(id).ok()?;
+        let card = prints.into_iter().find(|c| c.attack(claim.attack).is_some())?;
+        let text = card.attack(claim.attack)?.text.to_lowercase();
+        Some((card, text))
+    }
+
+    fn base_damage(&self, claim: &DamageClaim<'_>, card: Option<&Card>) -> Base {
+        if let Some(card) = card
+            && let Some(attack) = card.attack(claim.attack)
+        {
+            let text = attack.text.to_lowercase();
+            if text.contains("use it as this attack") || text.contains("choose 1 of") && text.contains("attacks") {
+                return Base::Unknown(format!("{} copies another attack", claim.attack));
+            }
+            return match attack.damage {
+                Some(d) if matches!(d.modifier, DamageModifier::Fixed | DamageModifier::Plus) => Base::Exact(d.amount as i32),
+                Some(d) => Base::Unknown(format!(
+                    "{} does {}{} damage: the amount depends on its text",
+                    claim.attack,
+                    d.amount,
+                    if d.modifier == DamageModifier::Times { "×" } else { "-" }
+                )),
+                None => match damage_in_text(&text) {
+                    Some(n) => Base::Exact(n),
+                    None => Base::Unknown(format!("{} prints no damage", claim.attack)),
+                },
+            };
+        }
+        // Not in the card data: the other uses of the same attack in this log, shown without a
+        // breakdown or Weakness/Resistance, show its printed damage.
+        match self.learned_damage(claim) {
+            Ok(n) => Base::Exact(n),
+            Err(why) => Base::Unknown(why),
+        }
+    }
+
+    /// The damage every other plain use of this attack by a Pokémon of this name shows.
+    fn learned_damage(&self, claim: &DamageClaim<'_>) -> Result<i32, String> {
+        let others: Vec<(u32, i32)> = self
+            .log
+            .lines
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != claim.index)
+            .filter_map(|(i, l)| match &l.event {
+                Event::Attack {
+                    pokemon,
+                    attack,
+                    damage,
+                    weakness: None,
+                    resistance: None,
+                    ..
+                } if pokemon.name == claim.attacker_name
+                    && attack == claim.attack
+                    && self.breakdown_for(i, l.depth != Depth::Top).is_none() =>
+                {
+                    Some((l.number, *damage))
+                }
+                _ => None,
+            })
+            .collect();
+        let missing = format!(
+            "{} is not in the card data with {}",
+            claim.attacker_name, claim.attack
+        );
+        match others.as_slice() {
+            [] | [_] => Err(missing),
+            [(_, first), rest @ ..] if rest.iter().all(|(_, d)| d == first) => Ok(*first),
+            _ => Err(format!("{missing}, and its other uses in this log show different damage")),
+        }
+    }
+
+    fn check_plain_damage(&self, claim: &DamageClaim<'_>, base: &Base) -> Step {
+        let Base::Exact(base) = *base else {
+            let Base::Unknown(why) = base else { unreachable!() };
+            return Step::cannot_check("attack.damage-order", format!("cannot recompute the damage: {why}"));
+        };
+        let mut expected = base;
+        let mut steps = vec![format!("base {base}")];
+        if let Some(w) = claim.weakness {
+            let add = match self.defender_weakness(claim) {
+                Some(WeaknessModifier::Add(n)) => n as i32,
+                Some(WeaknessModifier::Multiply(m)) => expected * (m as i32 - 1),
+                None => expected,
+            };
+            expected += add;
+            steps.push(format!("Weakness to {} +{add}", w.energy_type));
+        }
+        if let Some(r) = claim.resistance {
+            expected = (expected + r.amount.min(0)).max(0);
+            steps.push(format!("Resistance to {} {}", r.energy_type, r.amount));
+        }
+        let how = steps.join(", ");
+        let learned = !self.attack_known(claim);
+        if claim.damage == expected {
+            let source = if learned {
+                " (the damage the same attack shows elsewhere in this log without modifiers)"
+            } else {
+                ""
+            };
+            Step::ok("attack.damage-order", format!("{how} = {expected}{source}"))
+        } else {
+            Step::violation(
+                "attack.damage-order",
+                format!(
+                    "{} should do {expected} ({how}) but the log says {}{}",
+                    claim.attack,
+                    claim.damage,
+                    if learned {
+                        "; the other uses of this attack in the log show the printed damage, and no breakdown shows a modifier here"
+                    } else {
+                        "; no damage breakdown shows a modifier"
+                    }
+                ),
+            )
+        }
+    }
+
+    fn attack_known(&self, claim: &DamageClaim<'_>) -> bool {
+        self.attack_card(claim).is_some()
+    }
+
+    fn defender_weakness(&self, claim: &DamageClaim<'_>) -> Option<WeaknessModifier> {
+        let prints = self.prints_of(claim.target?).ok()?;
+        let ws = facts::weaknesses(&prints).ok()?;
+        let t = claim.weakness?.energy_type.as_str();
+        ws.iter().find(|w| w.type_.as_str() == t).map(|w| w.modifier)
+    }
+
+    /// The Weakness and Resistance sentences agree with the card data: the defender has that
+    /// Weakness (Resistance) and the attacker is of that type; and none is missing.
+    fn check_type_sentences(&self, claim: &DamageClaim<'_>, attack_text: Option<&str>) -> Step {
+        let (Some(att), Some(def)) = (claim.attacker, claim.target) else {
+            return Step::info("");
+        };
+        if self.state.position(def) != Some(Position::Active) {
+            return Step::info("");
+        }
+        let (Ok(ap), Ok(dp)) = (self.prints_of(att), self.prints_of(def)) else {
+            return Step::info("");
+        };
+        let (Ok(types), Ok(weak), Ok(res)) = (facts::types(&ap), facts::weaknesses(&dp), facts::resistances(&dp)) else {
+            return Step::info("");
+        };
+        let ignores = attack_text.is_some_and(|t| t.contains("weakness or resistance") || t.contains("weakness and resistance"));
+        let names = self.cards_in_play(None);
+        let mut parts = Vec::new();
+        let should_weak = !ignores && weak.iter().any(|w| types.contains(&w.type_));
+        let should_res = !ignores && res.iter().any(|r| types.contains(&r.type_));
+        let (an, dn) = (self.state.mon(att).name(), self.state.mon(def).name());
+        let type_names: Vec<&str> = types.iter().map(|t| t.as_str()).collect();
+        for (is, should, what, clause) in [
+            (claim.weakness.is_some(), should_weak, "Weakness", "attack.damage-order.weakness"),
+            (claim.resistance.is_some(), should_res, "Resistance", "attack.damage-order.resistance"),
+        ] {
+            if is == should {
+                if is {
+                    parts.push(Step::ok(clause, format!("{dn} has {what} to {}", type_names.join("/"))));
+                }
+                continue;
+            }
+            if let Some(why) = self.may_change(&names, &[&what.to_lowercase()]) {
+                parts.push(Step::cannot_check(clause, format!("{what} may be changed: {why}")));
+            } else if is {
+                parts.push(Step::violation(
+                    clause,
+                    format!("the log applies {what} but {dn} has no {what} to {an}'s type ({})", type_names.join("/")),
+                ));
+            } else {
+                parts.push(Step::violation(
+                    clause,
+                    format!("{dn} has {what} to {} ({an}'s type) but the log does not apply it", type_names.join("/")),
+                ));
+            }
+        }
+        Step::combine(parts)
+    }
+
+    /// The `Damage breakdown` block of an attack line: right after it, or (for an attack an
+    /// effect makes, shown as a sub-line) right before it.
+    pub(super) fn breakdown_for(&self, index: usize, sub: bool) -> Option<Vec<BreakdownItem>> {
+        let lines = &self.log.lines;
+        let mut items = Vec::new();
+        let mut i = index + 1;
+        while let Some(l) = lines.get(i) {
+            match &l.event {
+                Event::BreakdownHeader => {}
+                Event::Breakdown { item } => items.push(item.clone()),
+                Event::Blank if lines.get(i + 1).is_some_and(|n| matches!(n.event, Event::BreakdownHeader)) => {}
+                _ => break,
+            }
+            i += 1;
+        }
+        if !items.is_empty() {
+            return Some(items);
+        }
+        if !sub {
+            return None;
+        }
+        let mut i = index;
+        let mut block = Vec::new();
+        while i > 0 {
+            i -= 1;
+            match &lines[i].event {
+                Event::Blank if block.is_empty() => {}
+                Event::Breakdown { item } => block.push(item.clone()),
+                Event::BreakdownHeader => {
+                    block.reverse();
+                    return (!block.is_empty()).then_some(block);
+                }
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    fn check_breakdown(&self, claim: &DamageClaim<'_>, items: &[BreakdownItem], base: &Base) -> Step {
+        let mut parts = Vec::new();
+        // Order: Base first, Total last, Weakness after every addition, Resistance after Weakness.
+        let pos = |f: &dyn Fn(&BreakdownItem) -> bool| items.iter().position(f);
+        let weak_at = pos(&|i| matches!(i, BreakdownItem::Weakness { .. }));
+        let res_at = pos(&|i| matches!(i, BreakdownItem::Resistance { .. }));
+        let total_at = pos(&|i| matches!(i, BreakdownItem::Total { .. }));
+        let base_at = pos(&|i| matches!(i, BreakdownItem::Base { .. }));
+        let mut order_ok = true;
+        if base_at.is_some_and(|b| b != 0) {
+            order_ok = false;
+            parts.push(Step::violation("attack.damage-breakdown", "the base damage is not the first line of the damage breakdown"));
+        }
+        if total_at.is_some_and(|t| t != items.len() - 1) {
+            order_ok = false;
+            parts.push(Step::violation("attack.damage-breakdown", "the total is not the last line of the damage breakdown"));
+        }
+        if let (Some(w), Some(r)) = (weak_at, res_at)
+            && r < w
+        {
+            order_ok = false;
+            parts.push(Step::violation(
+                "attack.damage-order.resistance",
+                "the breakdown applies Resistance before Weakness; Weakness comes first",
+            ));
+        }
+        if let Some(w) = weak_at
+            && items[w + 1..]
+                .iter()
+                .any(|i| matches!(i, BreakdownItem::Base { .. } | BreakdownItem::Count { .. }))
+        {
+            order_ok = false;
+            parts.push(Step::violation(
+                "attack.damage-order.weakness",
+                "the breakdown adds damage after Weakness; Weakness comes after every effect on the attacker",
+            ));
+        }
+        if order_ok {
+            parts.push(Step::ok("attack.damage-order", "the breakdown is in the damage order"));
+        }
+        // The base the breakdown starts from: its Base or count line, else the printed base.
+        let shows_base = items
+            .iter()
+            .any(|i| matches!(i, BreakdownItem::Base { .. } | BreakdownItem::Count { .. }));
+        let implicit = if shows_base {
+            Some(0)
+        } else {
+            match base {
+                Base::Exact(n) => Some(*n),
+                Base::Unknown(_) => None,
+            }
+        };
+        // Weakness adds as much as the damage before it (×2).
+        if let Some(w) = weak_at
+            && let BreakdownItem::Weakness { amount, energy_type } = &items[w]
+        {
+            let before: i32 = items[..w].iter().map(BreakdownItem::amount).sum();
+            let shown_before = items[..w]
+                .iter()
+                .any(|i| matches!(i, BreakdownItem::Base { .. } | BreakdownItem::Count { .. }));
+            let pre = if shown_before { Some(before) } else { implicit.map(|b| b + before) };
+            match (pre, self.defender_weakness(claim)) {
+                (_, Some(WeaknessModifier::Add(n))) if *amount != n as i32 => parts.push(Step::violation(
+                    "attack.damage-order.weakness",
+                    format!("Weakness to {energy_type} adds {n} on this card, but the breakdown adds {amount}"),
+                )),
+                (Some(pre), None | Some(WeaknessModifier::Multiply(2))) if *amount != pre => parts.push(Step::violation(
+                    "attack.damage-order.weakness",
+                    format!("Weakness doubles {pre}, adding {pre}, but the breakdown adds {amount}"),
+                )),
+                (Some(_), _) => parts.push(Step::ok("attack.damage-order.weakness", "Weakness doubles the damage before it")),
+                (None, _) => {}
+            }
+            if let Some(s) = claim.weakness
+                && s.amount != *amount
+            {
+                parts.push(Step::violation(
+                    "attack.damage-breakdown",
+                    format!("the attack line adds {} for Weakness but the breakdown adds {amount}", s.amount),
+                ));
+            }
+        }
+        if let Some(r) = res_at
+            && let (BreakdownItem::Resistance { amount, .. }, Some(s)) = (&items[r], claim.resistance)
+            && s.amount != *amount
+        {
+            parts.push(Step::violation(
+                "attack.damage-breakdown",
+                format!("the attack line takes {} for Resistance but the breakdown takes {amount}", s.amount),
+            ));
+        }
+        let sum: i32 = items
+            .iter()
+            .filter(|i| !matches!(i, BreakdownItem::Total { .. }))
+            .map(BreakdownItem::amount)
+            .sum();
+        match total_at.map(|t| items[t].amount()) {
+            Some(total) => {
+                if total == claim.damage {
+                    parts.push(Step::ok("attack.damage-breakdown", format!("the breakdown's total is {total}")));
+                } else {
+                    parts.push(Step::violation(
+                        "attack.damage-breakdown",
+                        format!("the breakdown totals {total} but the attack line says {}", claim.damage),
+                    ));
+                }
+                if let Some(b) = implicit
+                    && (sum + b).max(0) != total
+                {
+                    parts.push(Step::cannot_check(
+                        "attack.damage-breakdown",
+                        format!("the breakdown's lines add up to {} but its total is {total}: it does not list every step", sum + b),
+                    ));
+                }
+            }
+            None => match implicit {
+                Some(b) if (sum + b).max(0) == claim.damage => parts.push(Step::ok(
+                    "attack.damage-breakdown",
+                    format!("the breakdown adds up to {}", claim.damage),
+                )),
+                Some(b) => parts.push(Step::violation(
+                    "attack.damage-breakdown",
+                    format!(
+                        "the breakdown adds up to {}{} but the attack line says {}",
+                        (sum + b).max(0),
+                        if shows_base { String::new() } else { format!(" (with the printed base {b})") },
+                        claim.damage
+                    ),
+                )),
+                None => {
+                    let Base::Unknown(why) = base else { unreachable!() };
+                    parts.push(Step::cannot_check(
+                        "attack.damage-breakdown",
+                        format!("the breakdown shows no base damage and {why}"),
+                    ));
+                }
+            },
+        }
+        Step::combine(parts)
+    }
+
+    /// Damage to a second Pokémon (a `took N damage` sub-line): no Weakness or Resistance on the
+    /// Bench.
+    pub(super) fn check_took_damage(&self, target: Option<PokemonId>, weakness: bool, resistance: bool) -> Step {
+        match target.and_then(|t| self.state.position(t)) {
+            Some(Position::Bench) if weakness || resistance => Step::violation(
+                "attack.damage-order.bench",
+                "Weakness or Resistance is applied to a Benched Pokémon; they apply only to the Active Pokémon",
+            ),
+            Some(Position::Bench) => Step::ok("attack.damage-order.bench", "no Weakness or Resistance on the Bench"),
+            _ => Step::info(""),
+        }
+    }
+}
+
+/// "This attack does 120 damage to 2 of your opponent's Pokémon" -> 120.
+fn damage_in_text(text: &str) -> Option<i32> {
+    let at = text.find("does ")?;
+    let rest = &text[at + 5..];
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    if digits.is_empty() || !rest[digits.len()..].starts_with(" damage to") {
+        return None;
+    }
+    digits.parse().ok()
+}

@@ -1,0 +1,114 @@
+//! Evolution checks: not on a player's first turn, not a Pokémon put into play or evolved this
+//! turn, and the new card evolves from the one it is put on (or, through Rare Candy, from its
+//! Stage 1).
+
+use super::super::effect::EffectText;
+use super::super::facts;
+use super::super::state::{PlayerIdx, PokemonId};
+use super::super::verdict::Step;
+use super::Replay;
+
+impl Replay<'_> {
+    /// Checks for evolving one of `candidates` (the Pokémon the line may mean) into `to`. A rule
+    /// is broken only if it is broken whichever candidate the line means.
+    pub(super) fn check_evolution(&self, p: PlayerIdx, candidates: &[PokemonId], to: &str, by_effect: Option<&EffectText>) -> Step {
+        let name = &self.state.players[p].name;
+        let turn = self.state.turn;
+        let mut parts = Vec::new();
+        let effect_text = by_effect.map(|e| e.text.to_lowercase());
+        // The timing rules bind evolution from the hand, and effects whose text repeats them.
+        let timing_applies = match &effect_text {
+            None => true,
+            Some(t) => t.contains("first turn") || t.contains("put into play this turn"),
+        };
+        let clause_first = if by_effect.is_some() { "evolution.by-effect" } else { "evolution.first-turn" };
+        let clause_same = if by_effect.is_some() { "evolution.by-effect" } else { "evolution.same-turn" };
+        if timing_applies {
+            if self.state.players[p].turns_taken <= 1 {
+                parts.push(Step::violation(
+                    clause_first,
+                    format!("{name} evolves {to} on {name}'s first turn; no player evolves on their first turn"),
+                ));
+            } else {
+                parts.push(Step::ok(clause_first, "not the player's first turn"));
+            }
+            // An effect that evolves restricts only Pokémon put into play this turn (it may
+            // evolve the same Pokémon twice, as Grand Tree does).
+            let fresh = |id: &PokemonId| {
+                let m = self.state.mon(*id);
+                m.entered_turn == turn || (by_effect.is_none() && m.evolved_turn == Some(turn))
+            };
+            if !candidates.is_empty() && candidates.iter().all(fresh) {
+                let m = self.state.mon(candidates[0]);
+                let what = if m.entered_turn == turn { "was put into play" } else { "evolved" };
+                let reason = format!("{} {what} this turn and cannot evolve until the next", m.name());
+                let names = self.cards_in_play(None);
+                parts.push(match self.may_change(&names, &["evolve"]) {
+                    Some(why) => Step::cannot_check(clause_same, format!("{reason}, unless a card allows it: {why}")),
+                    None => Step::violation(clause_same, reason),
+                });
+            } else if candidates.iter().any(fresh) {
+                parts.push(Step::cannot_check(
+                    clause_same,
+                    "more than one Pokémon fits this line and one of them came into play or evolved this turn",
+                ));
+            } else {
+                parts.push(Step::ok(clause_same, "in play since before this turn"));
+            }
+        } else {
+            parts.push(Step::cannot_check(
+                "evolution.by-effect",
+                format!("{to} is put into play by an effect whose own conditions are not modelled"),
+            ));
+        }
+        parts.push(self.check_evolves_from(candidates, to, effect_text.as_deref()));
+        Step::combine(parts)
+    }
+
+    fn check_evolves_from(&self, candidates: &[PokemonId], to: &str, effect: Option<&str>) -> Step {
+        let Some(&first) = candidates.first() else {
+            return Step::info("");
+        };
+        let from = self.state.mon(first).name().to_string();
+        let target = match facts::pokemon_prints(&self.info, to, &[] as &[&str]).and_then(|p| facts::evolves_from(&p)) {
+            Ok(Some(f)) => f,
+            Ok(None) => {
+                return Step::violation(
+                    "evolution.evolves-from",
+                    format!("{to} does not evolve from another Pokémon, so it cannot be put on {from}"),
+                );
+            }
+            Err(why) => {
+                return Step::cannot_check("evolution.evolves-from", format!("cannot check what {to} evolves from: {why}"));
+            }
+        };
+        if target == from {
+            let clause = if effect.is_some() { "evolution.by-effect" } else { "evolution.evolves-from" };
+            return Step::ok(clause, format!("{to} evolves from {from}"));
+        }
+        // Rare Candy: a Stage 2 put on the Basic its Stage 1 evolves from.
+        if effect.is_some_and(|t| t.contains("stage 2")) {
+            return match facts::pokemon_prints(&self.info, &target, &[] as &[&str]).and_then(|p| facts::evolves_from(&p)) {
+                Ok(Some(basic)) if basic == from => Step::ok(
+                    "evolution.by-effect",
+                    format!("{to} evolves from {target}, which evolves from {from}"),
+                ),
+                Ok(_) => Step::violation(
+                    "evolution.by-effect",
+                    format!("{to} evolves from {target}, which does not evolve from {from}"),
+                ),
+                Err(why) => Step::cannot_check("evolution.by-effect", format!("cannot check {target}: {why}")),
+            };
+        }
+        if effect.is_some() {
+            return Step::cannot_check(
+                "evolution.by-effect",
+                format!("{to} evolves from {target}, not {from}; the effect that did it is not modelled"),
+            );
+        }
+        Step::violation(
+            "evolution.evolves-from",
+            format!("{to} evolves from {target}, not from {from}"),
+        )
+    }
+}

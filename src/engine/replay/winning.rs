@@ -1,0 +1,214 @@
+//! Winning checks: the end line agrees with the state (last Prize card taken, no Pokémon in
+//! play, no card to draw at the start of a turn), and when both players meet a win condition at
+//! once the edition's rule decides.
+
+use crate::log::EndReason;
+
+use super::super::edition::RuleEdition;
+use super::super::state::PlayerIdx;
+use super::super::verdict::Step;
+use super::Replay;
+
+/// The ways a player has won at the moment the game ends.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct WinConditions {
+    /// Took their last Prize card.
+    pub prizes: bool,
+    /// The opponent has no Pokémon in play.
+    pub no_pokemon: bool,
+    /// The opponent had to draw at the start of their turn with an empty deck.
+    pub deck_out: bool,
+}
+
+impl WinConditions {
+    pub fn count(self) -> u32 {
+        u32::from(self.prizes) + u32::from(self.no_pokemon) + u32::from(self.deck_out)
+    }
+}
+
+/// What the rules say happens when both players meet a win condition at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Winner(PlayerIdx),
+    SuddenDeath,
+    Tie,
+}
+
+impl RuleEdition {
+    /// The outcome when both players meet a win condition at the same time.
+    pub fn simultaneous_outcome(self, a: WinConditions, b: WinConditions) -> Outcome {
+        match self {
+            RuleEdition::Apr2018 => {
+                // The 2018 Advanced Players' Rulebook, I.E Win/Lose: the player meeting more
+                // win conditions wins; the same number is a tie (Sudden Death may follow).
+                match a.count().cmp(&b.count()) {
+                    std::cmp::Ordering::Greater => Outcome::Winner(0),
+                    std::cmp::Ordering::Less => Outcome::Winner(1),
+                    std::cmp::Ordering::Equal => Outcome::Tie,
+                }
+            }
+            RuleEdition::Classic => {
+                // The classic rules cover only both players taking their last Prize card at
+                // once: overtime, which the log shows as Sudden Death.
+                if a.prizes && b.prizes {
+                    Outcome::SuddenDeath
+                } else {
+                    match a.count().cmp(&b.count()) {
+                        std::cmp::Ordering::Greater => Outcome::Winner(0),
+                        std::cmp::Ordering::Less => Outcome::Winner(1),
+                        std::cmp::Ordering::Equal => Outcome::SuddenDeath,
+                    }
+                }
+            }
+            _ => {
+                // Current and recent rulebooks: winning in more ways beats fewer; otherwise
+                // Sudden Death with one Prize card each.
+                match a.count().cmp(&b.count()) {
+                    std::cmp::Ordering::Greater => Outcome::Winner(0),
+                    std::cmp::Ordering::Less => Outcome::Winner(1),
+                    std::cmp::Ordering::Equal => Outcome::SuddenDeath,
+                }
+            }
+        }
+    }
+}
+
+impl Replay<'_> {
+    /// The win conditions player `p` meets now.
+    pub(super) fn win_conditions(&self, p: PlayerIdx) -> WinConditions {
+        let me = &self.state.players[p];
+        let them = &self.state.players[1 - p];
+        WinConditions {
+            prizes: me.prizes_left == Some(0),
+            no_pokemon: them.active.is_none() && them.bench.is_empty() && self.state.turn > 0,
+            deck_out: self.state.to_move == Some(1 - p)
+                && !self.state.counters.drew_for_turn
+                && them.deck.known() == Some(0)
+                && self.state.phase == super::super::state::Phase::Turn,
+        }
+    }
+
+    pub(super) fn check_game_end(&self, winner: Option<PlayerIdx>, reason: EndReason, winner_name: &str) -> Step {
+        let Some(w) = winner else {
+            return Step::cannot_check("win.prizes", format!("{winner_name:?} is not one of the players"));
+        };
+        let l = 1 - w;
+        let (wc, lc) = (self.win_conditions(w), self.win_conditions(l));
+        let loser = &self.state.players[l].name;
+        let mut parts = Vec::new();
+        match reason {
+            EndReason::Prizes => parts.push(match self.state.players[w].prizes_left {
+                Some(0) => Step::ok("win.prizes", format!("{winner_name} has taken every Prize card")),
+                Some(n) => Step::violation(
+                    "win.prizes",
+                    format!("{winner_name} wins on Prize cards but still has {n} left"),
+                ),
+                None => Step::cannot_check("win.prizes", "the Prize cards were never set aside in this log"),
+            }),
+            EndReason::NoPokemon => parts.push(if wc.no_pokemon {
+                Step::ok("win.no-pokemon", format!("{loser} has no Pokémon in play"))
+            } else {
+                Step::violation(
+                    "win.no-pokemon",
+                    format!("{winner_name} wins because {loser} has no Pokémon in play, but {loser} still has Pokémon in play"),
+                )
+            }),
+            EndReason::DeckOut => {
+                let deck = self.state.players[l].deck;
+                parts.push(match deck.known() {
+                    Some(0) if wc.deck_out => Step::ok("win.deck-out", format!("{loser} has no card to draw at the start of the turn")),
+                    Some(0) => Step::cannot_check(
+                        "win.deck-out",
+                        format!("{loser}'s deck is empty, but the log does not show the start of {loser}'s turn"),
+                    ),
+                    Some(n) => Step::violation(
+                        "win.deck-out",
+                        format!("{winner_name} wins by deck out but {loser} still has {n} cards in the deck"),
+                    ),
+                    None => Step::cannot_check(
+                        "win.deck-out",
+                        format!("{loser}'s deck size is not known exactly at this point"),
+                    ),
+                });
+            }
+            EndReason::Concede | EndReason::Timeout | EndReason::Unknown => {
+                parts.push(Step::info(""));
+            }
+        }
+        if wc.count() > 0 && lc.count() > 0 {
+            let (a, b) = if w == 0 { (wc, lc) } else { (lc, wc) };
+            let outcome = self.edition.simultaneous_outcome(a, b);
+            let what = |c: WinConditions| {
+                let mut v = Vec::new();
+                if c.prizes {
+                    v.push("last Prize card");
+                }
+                if c.no_pokemon {
+                    v.push("no Pokémon in play");
+                }
+                if c.deck_out {
+                    v.push("deck out");
+                }
+                v.join(" and ")
+            };
+            let facts = format!(
+                "both players win at once ({winner_name}: {}; {loser}: {})",
+                what(wc),
+                what(lc)
+            );
+            parts.push(match outcome {
+                Outcome::Winner(x) if x == w => Step::ok("win.simultaneous", format!("{facts}: {winner_name} wins under {}", self.edition.title())),
+                Outcome::Winner(_) => Step::violation(
+                    "win.simultaneous",
+                    format!("{facts}: under {} {loser} wins", self.edition.title()),
+                ),
+                Outcome::SuddenDeath => Step::violation(
+                    "win.simultaneous",
+                    format!("{facts}: under {} this goes to Sudden Death", self.edition.title()),
+                ),
+                Outcome::Tie => Step::violation("win.simultaneous", format!("{facts}: the game is a tie")),
+            });
+        }
+        Step::combine(parts)
+    }
+
+    /// A player action after a player took their last Prize card: the game should have ended.
+    pub(super) fn check_game_over(&self) -> Option<Step> {
+        if self.state.phase == super::super::state::Phase::Ended {
+            return None;
+        }
+        let p = self.state.players.iter().find(|p| p.prizes_left == Some(0))?;
+        Some(Step::violation(
+            "win.prizes",
+            format!("{} took their last Prize card, so the game is over, but play goes on", p.name),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn w(prizes: bool, no_pokemon: bool, deck_out: bool) -> WinConditions {
+        WinConditions {
+            prizes,
+            no_pokemon,
+            deck_out,
+        }
+    }
+
+    #[test]
+    fn current_rules_two_ways_beat_one_else_sudden_death() {
+        let sv = RuleEdition::ScarletViolet;
+        assert_eq!(sv.simultaneous_outcome(w(true, true, false), w(true, false, false)), Outcome::Winner(0));
+        assert_eq!(sv.simultaneous_outcome(w(true, false, false), w(false, true, false)), Outcome::SuddenDeath);
+    }
+
+    #[test]
+    fn the_2018_table_more_conditions_win_equal_is_a_tie() {
+        let apr = RuleEdition::Apr2018;
+        assert_eq!(apr.simultaneous_outcome(w(true, true, false), w(false, true, false)), Outcome::Winner(0));
+        assert_eq!(apr.simultaneous_outcome(w(true, false, false), w(false, true, false)), Outcome::Tie);
+        assert_eq!(apr.simultaneous_outcome(w(false, true, false), w(true, true, false)), Outcome::Winner(1));
+    }
+}

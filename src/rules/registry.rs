@@ -1,0 +1,223 @@
+//! Every clause id the project knows: the ones the engine cites in verdicts, and the ones the
+//! rulings reference explains without the engine checking them. Each id has a section in a
+//! `rulings/<page>.md` page (a test enforces it).
+
+/// A rule clause: a stable id, a short title, the page it lives on, and whether the engine
+/// checks it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Clause {
+    pub id: &'static str,
+    pub title: &'static str,
+    /// The page under `rulings/` (without `.md`).
+    pub page: &'static str,
+    /// Cited by engine checks (true) or reference only (false).
+    pub checked: bool,
+}
+
+const fn c(id: &'static str, page: &'static str, checked: bool, title: &'static str) -> Clause {
+    Clause {
+        id,
+        title,
+        page,
+        checked,
+    }
+}
+
+/// The pages of the rulings reference, in reading order, with their titles.
+pub const PAGES: &[(&str, &str)] = &[
+    ("setup", "Setting up and mulligans"),
+    ("turn-structure", "The parts of a turn"),
+    ("energy", "Energy"),
+    ("trainer-cards", "Trainer cards: Items, Supporters, Stadiums and Tools"),
+    ("evolution", "Evolution"),
+    ("retreat-and-switching", "Retreating and switching"),
+    ("attacking-and-damage", "Attacking and the damage order"),
+    ("special-conditions", "Special Conditions and Pokémon Checkup"),
+    ("knock-out-and-prizes", "Knock Outs and Prize cards"),
+    ("winning", "Winning the game"),
+    ("simultaneous-wins", "Simultaneous wins and Sudden Death"),
+    ("deck-building", "Building a deck"),
+    ("special-pokemon", "Special kinds of Pokémon and their Prize values"),
+];
+
+/// Every clause.
+pub const CLAUSES: &[Clause] = &[
+    // Setup
+    c("setup.opening-hand", "setup", true, "Each player draws an opening hand of 7"),
+    c("setup.mulligan", "setup", true, "A hand with no Basic Pokémon is a mulligan"),
+    c(
+        "setup.mulligan-extra-draw",
+        "setup",
+        true,
+        "Extra cards for the opponent's mulligans",
+    ),
+    c("setup.basic-pokemon", "setup", true, "Only Basic Pokémon are put into play at setup"),
+    c("setup.prize-cards", "setup", false, "Six Prize cards are set aside"),
+    c("setup.first-player", "setup", false, "A coin flip decides who chooses to go first"),
+    // Turn structure
+    c("turn.draw", "turn-structure", true, "Draw a card to begin your turn"),
+    c("turn.energy-attach-once", "turn-structure", true, "One Energy from your hand per turn"),
+    c("turn.supporter-once", "turn-structure", true, "One Supporter per turn"),
+    c(
+        "turn.supporter-first-turn",
+        "turn-structure",
+        true,
+        "No Supporter on the first player's first turn",
+    ),
+    c("turn.stadium-once", "turn-structure", true, "One Stadium per turn"),
+    c(
+        "turn.stadium-same-name",
+        "turn-structure",
+        true,
+        "No Stadium with the name of the Stadium in play",
+    ),
+    c("turn.retreat-once", "turn-structure", true, "One retreat per turn"),
+    c("turn.bench-limit", "turn-structure", true, "At most 5 Pokémon on the Bench"),
+    c(
+        "turn.first-player-no-attack",
+        "turn-structure",
+        true,
+        "The first player does not attack on their first turn",
+    ),
+    c("turn.attack-ends-turn", "turn-structure", true, "Attacking ends your turn"),
+    c("turn.items", "turn-structure", false, "Any number of Items"),
+    // Energy
+    c("energy.basic", "energy", false, "Basic Energy provides one Energy of its type"),
+    c("energy.special", "energy", true, "Special Energy provides what its text says"),
+    c("energy.colorless", "energy", false, "Colorless in a cost is paid by any type"),
+    // Trainers
+    c("trainer.item", "trainer-cards", false, "Items"),
+    c("trainer.supporter", "trainer-cards", false, "Supporters"),
+    c("trainer.stadium", "trainer-cards", false, "Stadiums"),
+    c("trainer.tool", "trainer-cards", true, "One Pokémon Tool per Pokémon"),
+    c("trainer.ace-spec", "trainer-cards", false, "ACE SPEC cards"),
+    // Evolution
+    c("evolution.first-turn", "evolution", true, "No evolution on a player's first turn"),
+    c(
+        "evolution.same-turn",
+        "evolution",
+        true,
+        "No evolving a Pokémon put into play or evolved this turn",
+    ),
+    c("evolution.evolves-from", "evolution", true, "The evolution must evolve from that Pokémon"),
+    c("evolution.by-effect", "evolution", true, "Evolving through an effect (Rare Candy)"),
+    c("evolution.clears-conditions", "evolution", true, "Evolving removes Special Conditions"),
+    // Retreat and switching
+    c("retreat.cost", "retreat-and-switching", true, "Retreating costs the Retreat Cost in Energy"),
+    c(
+        "retreat.asleep-paralyzed",
+        "retreat-and-switching",
+        true,
+        "An Asleep or Paralyzed Pokémon cannot retreat",
+    ),
+    c(
+        "switch.clears-conditions",
+        "retreat-and-switching",
+        true,
+        "Going to the Bench removes Special Conditions",
+    ),
+    // Attacking and damage
+    c("attack.has-attack", "attacking-and-damage", true, "The Pokémon must have that attack"),
+    c("attack.active-only", "attacking-and-damage", true, "Only the Active Pokémon attacks"),
+    c("attack.energy-cost", "attacking-and-damage", true, "Attached Energy must pay the cost"),
+    c(
+        "attack.asleep-paralyzed",
+        "attacking-and-damage",
+        true,
+        "An Asleep or Paralyzed Pokémon cannot attack",
+    ),
+    c("attack.gx-once", "attacking-and-damage", true, "One GX attack per game"),
+    c("attack.vstar-once", "attacking-and-damage", true, "One VSTAR Power per game"),
+    c("attack.damage-order", "attacking-and-damage", true, "The order damage is worked out in"),
+    c(
+        "attack.damage-order.weakness",
+        "attacking-and-damage",
+        true,
+        "Weakness: after the attacker's effects",
+    ),
+    c(
+        "attack.damage-order.resistance",
+        "attacking-and-damage",
+        true,
+        "Resistance: after Weakness",
+    ),
+    c(
+        "attack.damage-order.bench",
+        "attacking-and-damage",
+        true,
+        "No Weakness or Resistance for Benched Pokémon",
+    ),
+    c(
+        "attack.damage-breakdown",
+        "attacking-and-damage",
+        true,
+        "A damage breakdown adds up, in the damage order",
+    ),
+    c(
+        "attack.damage-counters",
+        "attacking-and-damage",
+        false,
+        "Placing damage counters is not damage",
+    ),
+    // Special Conditions and Checkup
+    c("checkup.order", "special-conditions", true, "The order of Pokémon Checkup"),
+    c("checkup.poisoned", "special-conditions", true, "Poisoned: 1 damage counter each Checkup"),
+    c("checkup.burned", "special-conditions", true, "Burned: 2 damage counters, then a coin"),
+    c("checkup.asleep", "special-conditions", false, "Asleep: a coin to wake up"),
+    c("checkup.paralyzed", "special-conditions", true, "Paralyzed: ends after its owner's next turn"),
+    c("checkup.confused", "special-conditions", false, "Confused: a coin before attacking"),
+    c(
+        "conditions.replace",
+        "special-conditions",
+        true,
+        "Asleep, Confused and Paralyzed replace one another",
+    ),
+    // Knock Outs and Prize cards
+    c("knockout.at-hp", "knock-out-and-prizes", true, "Knocked Out when damage reaches HP"),
+    c("knockout.prizes", "knock-out-and-prizes", true, "Prize cards for a Knock Out"),
+    c(
+        "knockout.promote",
+        "knock-out-and-prizes",
+        true,
+        "A new Active Pokémon after a Knock Out",
+    ),
+    c(
+        "knockout.promote-order",
+        "knock-out-and-prizes",
+        true,
+        "Both Actives Knocked Out: who promotes first",
+    ),
+    // Winning
+    c("win.prizes", "winning", true, "Taking your last Prize card"),
+    c("win.no-pokemon", "winning", true, "Your opponent has no Pokémon in play"),
+    c("win.deck-out", "winning", true, "Your opponent cannot draw at the start of their turn"),
+    c("win.concede", "winning", false, "Conceding"),
+    c("win.simultaneous", "simultaneous-wins", true, "Both players win at once"),
+    c("win.sudden-death", "simultaneous-wins", false, "Sudden Death"),
+    // Deck building
+    c("deck.sixty-cards", "deck-building", false, "Exactly 60 cards"),
+    c("deck.four-copies", "deck-building", false, "At most 4 copies of a card name"),
+    c("deck.same-name", "deck-building", false, "What counts as the same name"),
+    c("deck.basic-pokemon", "deck-building", false, "At least one Basic Pokémon"),
+    c("deck.ace-spec", "deck-building", false, "At most one ACE SPEC card"),
+    c("deck.radiant", "deck-building", false, "At most one Radiant Pokémon"),
+    c("deck.prism-star", "deck-building", false, "At most one of each Prism Star card"),
+    // Special Pokémon kinds
+    c("pokemon.ex", "special-pokemon", true, "Pokémon ex: 2 Prize cards"),
+    c("pokemon.mega-ex", "special-pokemon", true, "Mega Evolution Pokémon ex: 3 Prize cards"),
+    c("pokemon.ex-old", "special-pokemon", true, "Pokémon-EX and older Pokémon-ex: 2 Prize cards"),
+    c("pokemon.v", "special-pokemon", true, "Pokémon V and VSTAR: 2 Prize cards"),
+    c("pokemon.vmax", "special-pokemon", true, "Pokémon VMAX: 3 Prize cards"),
+    c("pokemon.v-union", "special-pokemon", true, "Pokémon V-UNION: 3 Prize cards"),
+    c("pokemon.gx", "special-pokemon", true, "Pokémon-GX: 2 Prize cards"),
+    c("pokemon.tag-team", "special-pokemon", true, "TAG TEAM Pokémon: 3 Prize cards"),
+    c("pokemon.radiant", "special-pokemon", false, "Radiant Pokémon"),
+    c("pokemon.tera", "special-pokemon", false, "Tera Pokémon"),
+    c("pokemon.prism-star", "special-pokemon", false, "Prism Star cards"),
+    c("pokemon.single-prize", "special-pokemon", true, "Every other Pokémon: 1 Prize card"),
+];
+
+/// The clause with this id.
+pub fn clause(id: &str) -> Option<&'static Clause> {
+    CLAUSES.iter().find(|c| c.id == id)
+}
