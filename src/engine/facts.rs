@@ -2,8 +2,8 @@
 //! cannot say (missing card, prints that disagree). A check turns an `Err` into `unverified`.
 
 use crate::cards::{
-    Attack, Card, CardDb, EnergyProvision, EnergyType, PrizeSource, Resistance, Stage, Weakness, basic_energy_type,
-    energy_provides,
+    Attack, Card, CardDb, EnergyProvision, EnergyType, PrizeSource, Resistance, Stage, Weakness,
+    basic_energy_type, energy_provides,
 };
 
 use super::cardinfo::CardInfo;
@@ -13,7 +13,11 @@ pub type Known<T> = Result<T, String>;
 
 /// The prints a Pokémon in play may be: its name's prints that have every attack and Ability
 /// it was seen to use.
-pub fn pokemon_prints<'a>(info: &CardInfo<'a>, name: &str, uses: &[impl AsRef<str>]) -> Known<Vec<&'a Card>> {
+pub fn pokemon_prints<'a>(
+    info: &CardInfo<'a>,
+    name: &str,
+    uses: &[impl AsRef<str>],
+) -> Known<Vec<&'a Card>> {
     let Some(db) = info.db().filter(|d| !d.is_empty()) else {
         return Err("no card data is loaded".to_string());
     };
@@ -28,7 +32,11 @@ pub fn pokemon_prints<'a>(info: &CardInfo<'a>, name: &str, uses: &[impl AsRef<st
     }
     for u in uses {
         let u = u.as_ref();
-        let narrowed: Vec<&Card> = prints.iter().copied().filter(|c| c.has_attack_or_ability(u)).collect();
+        let narrowed: Vec<&Card> = prints
+            .iter()
+            .copied()
+            .filter(|c| c.has_attack_or_ability(u))
+            .collect();
         if narrowed.is_empty() {
             // The Pokémon did something no known print can: it is a print the data lacks.
             return Err(format!(
@@ -51,7 +59,10 @@ pub fn agree<T: PartialEq + Clone + std::fmt::Debug>(
         return Err(format!("no print to read its {what} from"));
     };
     let Some(first) = first.clone() else {
-        return Err(format!("the card data gives no {what} for {}", prints[0].name));
+        return Err(format!(
+            "the card data gives no {what} for {}",
+            prints[0].name
+        ));
     };
     if let Some((id, other)) = values.iter().find(|(_, v)| v.as_ref() != Some(&first)) {
         return Err(format!(
@@ -72,7 +83,10 @@ pub fn hp_range(prints: &[&Card]) -> Known<(u32, u32)> {
     let hps: Vec<u32> = prints.iter().filter_map(|c| c.hp).collect();
     match (hps.iter().min(), hps.iter().max()) {
         (Some(lo), Some(hi)) if hps.len() == prints.len() => Ok((*lo, *hi)),
-        _ => Err(format!("the card data gives no HP for some prints of {}", prints.first().map_or("it", |c| c.name.as_str()))),
+        _ => Err(format!(
+            "the card data gives no HP for some prints of {}",
+            prints.first().map_or("it", |c| c.name.as_str())
+        )),
     }
 }
 
@@ -106,7 +120,10 @@ pub fn attack<'a>(prints: &[&'a Card], name: &str) -> Known<Option<&'a Attack>> 
     match with.first() {
         None => Ok(None),
         Some(first) if with.iter().all(|a| a == first) => Ok(Some(first)),
-        Some(_) => Err(format!("the prints of {} disagree on the attack {name}", prints[0].name)),
+        Some(_) => Err(format!(
+            "the prints of {} disagree on the attack {name}",
+            prints[0].name
+        )),
     }
 }
 
@@ -127,7 +144,10 @@ pub fn all_text(card: &Card) -> String {
 
 /// The texts of the cards with these names (newest print of each), and the names the data
 /// does not know.
-pub fn texts_of<'a>(db: Option<&CardDb>, names: impl Iterator<Item = &'a str>) -> (Vec<(String, String)>, Vec<String>) {
+pub fn texts_of<'a>(
+    db: Option<&CardDb>,
+    names: impl Iterator<Item = &'a str>,
+) -> (Vec<(String, String)>, Vec<String>) {
     let mut texts = Vec::new();
     let mut unknown = Vec::new();
     for name in names {
@@ -135,7 +155,11 @@ pub fn texts_of<'a>(db: Option<&CardDb>, names: impl Iterator<Item = &'a str>) -
             db.by_name(name)
                 .iter()
                 .map(|i| db.card(*i))
-                .max_by_key(|c| db.set(&c.set_id).and_then(|s| s.release_date.clone()).unwrap_or_default())
+                .max_by_key(|c| {
+                    db.set(&c.set_id)
+                        .and_then(|s| s.release_date.clone())
+                        .unwrap_or_default()
+                })
         });
         match card {
             Some(c) => texts.push((name.to_string(), all_text(c))),
@@ -156,10 +180,11 @@ pub fn energy_provision(db: Option<&CardDb>, name: &str) -> Known<EnergyProvisio
         return Err(format!("no card data to tell what {name} provides"));
     };
     let prints: Vec<&Card> = db.by_name(name).iter().map(|i| db.card(*i)).collect();
-    let Some(card) = prints
-        .iter()
-        .max_by_key(|c| db.set(&c.set_id).and_then(|s| s.release_date.clone()).unwrap_or_default())
-    else {
+    let Some(card) = prints.iter().max_by_key(|c| {
+        db.set(&c.set_id)
+            .and_then(|s| s.release_date.clone())
+            .unwrap_or_default()
+    }) else {
         return Err(format!("{name} is not in the card data"));
     };
     if card.is_basic_energy() {
@@ -167,11 +192,16 @@ pub fn energy_provision(db: Option<&CardDb>, name: &str) -> Known<EnergyProvisio
             return Ok(EnergyProvision::basic(*t));
         }
     }
-    energy_provides(card).ok_or_else(|| format!("the text of {name} does not say plainly what it provides"))
+    energy_provides(card)
+        .ok_or_else(|| format!("the text of {name} does not say plainly what it provides"))
 }
 
 /// The Prize cards a Knock Out of this Pokémon gives, the clause that says so, and why.
-pub fn prize_value(info: &CardInfo<'_>, name: &str, uses: &[impl AsRef<str>]) -> Known<(u32, &'static str, String)> {
+pub fn prize_value(
+    info: &CardInfo<'_>,
+    name: &str,
+    uses: &[impl AsRef<str>],
+) -> Known<(u32, &'static str, String)> {
     if let Ok(prints) = pokemon_prints(info, name, uses) {
         let values: Vec<_> = prints.iter().map(|c| c.prize()).collect();
         if values.iter().all(|v| v.prizes == values[0].prizes) {
@@ -193,7 +223,11 @@ pub fn prize_value(info: &CardInfo<'_>, name: &str, uses: &[impl AsRef<str>]) ->
     // Not in the data: every Prize-changing rule box of modern cards is part of the name.
     let (n, clause, why) = kind_clause_by_name(name);
     if n == 0 {
-        return Ok((1, "pokemon.single-prize", format!("{name}: no rule-box kind in its name, 1 Prize card")));
+        return Ok((
+            1,
+            "pokemon.single-prize",
+            format!("{name}: no rule-box kind in its name, 1 Prize card"),
+        ));
     }
     Ok((n, clause, format!("{name}: {why}")))
 }
@@ -205,7 +239,11 @@ fn kind_clause_by_name(name: &str) -> (u32, &'static str, &'static str) {
     let words: Vec<&str> = name.split(' ').collect();
     let last = words.last().copied().unwrap_or("");
     match last {
-        "ex" if words.first() == Some(&"Mega") => (3, "pokemon.mega-ex", "Mega Evolution Pokémon ex, 3 Prize cards"),
+        "ex" if words.first() == Some(&"Mega") => (
+            3,
+            "pokemon.mega-ex",
+            "Mega Evolution Pokémon ex, 3 Prize cards",
+        ),
         "ex" => (2, "pokemon.ex", "Pokémon ex, 2 Prize cards"),
         "VMAX" => (3, "pokemon.vmax", "Pokémon VMAX, 3 Prize cards"),
         "V-UNION" => (3, "pokemon.v-union", "Pokémon V-UNION, 3 Prize cards"),

@@ -138,8 +138,11 @@ pub fn owned(
     };
     // A trusted line (an attack's target, a Knock Out) most often means the Active Pokémon; a
     // doubtful one (damage counters an effect places) says nothing about the spot.
-    let found = pick(state, by_player[owner].clone(), claim == Claim::Trusted, |m| {
-        i64::from(m.damage)
-    });
+    let found = pick(
+        state,
+        by_player[owner].clone(),
+        claim == Claim::Trusted,
+        |m| i64::from(m.damage),
+    );
     (found, Some(owner))
 }

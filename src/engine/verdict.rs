@@ -149,7 +149,10 @@ mod tests {
         assert_eq!(s.verdict, Verdict::Violation);
         assert_eq!(s.clauses, ["b", "c", "a"]);
         assert_eq!(s.message, "second Supporter");
-        let s = Step::combine(vec![Step::ok("a", "fine"), Step::cannot_check("c", "no HP")]);
+        let s = Step::combine(vec![
+            Step::ok("a", "fine"),
+            Step::cannot_check("c", "no HP"),
+        ]);
         assert_eq!(s.verdict, Verdict::Unverified);
         assert_eq!(s.message, "no HP");
         let s = Step::combine(vec![Step::info(""), Step::ok("a", "fine")]);

@@ -13,7 +13,13 @@ impl Replay<'_> {
     /// Checks for `attacker` (owned by `p`) using the attack `name`. `direct` is false for an
     /// attack an effect makes it use (a sub-line): the cost and "has the attack" checks are
     /// then the effect's business.
-    pub(super) fn check_attack(&self, p: PlayerIdx, attacker: Option<PokemonId>, name: &str, direct: bool) -> Step {
+    pub(super) fn check_attack(
+        &self,
+        p: PlayerIdx,
+        attacker: Option<PokemonId>,
+        name: &str,
+        direct: bool,
+    ) -> Step {
         use crate::log::Condition::{Asleep, Paralyzed};
         let pname = &self.state.players[p].name;
         let mut parts = Vec::new();
@@ -42,7 +48,10 @@ impl Replay<'_> {
                 Some(Position::Active) => parts.push(Step::ok("attack.active-only", "")),
                 _ => parts.push(Step::cannot_check(
                     "attack.active-only",
-                    format!("{} is not the Active Pokémon in the tracked state", mon.name()),
+                    format!(
+                        "{} is not the Active Pokémon in the tracked state",
+                        mon.name()
+                    ),
                 )),
             }
             parts.push(self.check_has_attack_and_cost(id, name));
@@ -56,7 +65,12 @@ impl Replay<'_> {
         // The prints this Pokémon can be, given what it was already seen to use.
         let prints = match facts::pokemon_prints(&self.info, mon.name(), &mon.uses) {
             Ok(p) => p,
-            Err(why) => return Step::cannot_check("attack.has-attack", format!("cannot check the attack: {why}")),
+            Err(why) => {
+                return Step::cannot_check(
+                    "attack.has-attack",
+                    format!("cannot check the attack: {why}"),
+                );
+            }
         };
         let attack = match facts::attack(&prints, name) {
             Ok(Some(a)) => a,
@@ -77,7 +91,10 @@ impl Replay<'_> {
                 return match why {
                     Some(why) => Step::cannot_check(
                         "attack.has-attack",
-                        format!("no print of {} in the card data has the attack {name}: {why}", mon.name()),
+                        format!(
+                            "no print of {} in the card data has the attack {name}: {why}",
+                            mon.name()
+                        ),
                     ),
                     None => Step::violation(
                         "attack.has-attack",
@@ -94,16 +111,20 @@ impl Replay<'_> {
         let has = Step::ok("attack.has-attack", format!("{} has {name}", mon.name()));
         // The cost: what the attached Energy provides must pay it.
         let mut provided: Vec<EnergyProvision> = Vec::new();
+        let mut unknown: Vec<String> = Vec::new();
         for e in &mon.energy {
             match self.energy_on(id, e) {
                 Ok(p) => provided.push(p),
-                Err(why) => {
-                    return Step::combine(vec![
-                        has,
-                        Step::cannot_check("energy.special", format!("cannot tell what {e} provides: {why}")),
-                    ]);
-                }
+                Err(why) => unknown.push(format!("cannot tell what {e} provides: {why}")),
             }
+        }
+        // Energy whose provision is unknown can only add to what pays the cost: if the rest
+        // pays it, it is paid.
+        if !unknown.is_empty() && !can_pay(&attack.cost, &provided) {
+            return Step::combine(vec![
+                has,
+                Step::cannot_check("energy.special", unknown.join("; ")),
+            ]);
         }
         let cost = &attack.cost;
         let symbols: Vec<&str> = cost.iter().map(|t| t.as_str()).collect();
@@ -130,7 +151,10 @@ impl Replay<'_> {
             .collect();
         let cost_note = self
             .may_change_except(&names, &["cost", "provides"], &["retreat cost"])
-            .or_else(|| mon.uncertain.then(|| "the Energy tracked on it may be off".to_string()));
+            .or_else(|| {
+                mon.uncertain
+                    .then(|| "the Energy tracked on it may be off".to_string())
+            });
         let step = match cost_note {
             Some(why) => Step::cannot_check(
                 "attack.energy-cost",
@@ -168,7 +192,33 @@ impl Replay<'_> {
             .by_name(energy)
             .iter()
             .map(|i| db.card(*i))
-            .max_by_key(|c| db.set(&c.set_id).and_then(|s| s.release_date.clone()).unwrap_or_default());
+            .max_by_key(|c| {
+                db.set(&c.set_id)
+                    .and_then(|s| s.release_date.clone())
+                    .unwrap_or_default()
+            });
+        if let Some(t) = crate::cards::basic_energy_type(energy) {
+            // "Each Basic Grass Energy attached to all of your Pokémon provides GrassGrass
+            // Energy" (Meganium's Wild Growth): an Ability of a Pokémon of the same side.
+            let t = t.as_str().to_lowercase();
+            let owner = self.state.mon(holder).owner;
+            let doubled = self.state.players[owner].in_play().any(|id| {
+                self.prints_of(id).is_ok_and(|prints| {
+                    prints.iter().any(|c| {
+                        c.abilities.iter().any(|a| {
+                            let x = a.text.to_lowercase();
+                            x.contains(&format!("each basic {t} energy attached to"))
+                                && x.contains(&format!("provides {t}{t} energy"))
+                        })
+                    })
+                })
+            });
+            let mut provision = facts::energy_provision(Some(db), energy)?;
+            if doubled {
+                provision.count = 2;
+            }
+            return Ok(provision);
+        }
         let Some(details) = card.and_then(energy_details) else {
             return facts::energy_provision(Some(db), energy);
         };
@@ -193,7 +243,10 @@ impl Replay<'_> {
         let mon = self.state.mon(holder);
         let me = &self.state.players[mon.owner];
         let them = &self.state.players[1 - mon.owner];
-        let text = condition.to_lowercase().replace(", and if ", " and ").replace("if ", "");
+        let text = condition
+            .to_lowercase()
+            .replace(", and if ", " and ")
+            .replace("if ", "");
         let mut all = true;
         for clause in text.split(" and ") {
             let c = clause.trim();
@@ -201,7 +254,9 @@ impl Replay<'_> {
                 me.prizes_left? > them.prizes_left?
             } else if c.contains("fewer prize cards remaining than your opponent") {
                 me.prizes_left? < them.prizes_left?
-            } else if c.contains("attached to an evolution pokémon") || c.contains("attached to an evolved pokémon") {
+            } else if c.contains("attached to an evolution pokémon")
+                || c.contains("attached to an evolved pokémon")
+            {
                 let evolution = mon.stack.len() > 1;
                 let rule_box = facts::name_has_rule_box(mon.name());
                 if c.contains("doesn't have a rule box") {
@@ -228,15 +283,27 @@ impl Replay<'_> {
         let vstar = self.is_vstar_power(id, name);
         if gx {
             if self.state.players[p].gx_attack_used {
-                return Step::violation("attack.gx-once", format!("{pname} already used a GX attack this game"));
+                return Step::violation(
+                    "attack.gx-once",
+                    format!("{pname} already used a GX attack this game"),
+                );
             }
-            return Step::ok("attack.gx-once", format!("{pname}'s GX attack for the game"));
+            return Step::ok(
+                "attack.gx-once",
+                format!("{pname}'s GX attack for the game"),
+            );
         }
         if vstar {
             if self.state.players[p].vstar_power_used {
-                return Step::violation("attack.vstar-once", format!("{pname} already used a VSTAR Power this game"));
+                return Step::violation(
+                    "attack.vstar-once",
+                    format!("{pname} already used a VSTAR Power this game"),
+                );
             }
-            return Step::ok("attack.vstar-once", format!("{pname}'s VSTAR Power for the game"));
+            return Step::ok(
+                "attack.vstar-once",
+                format!("{pname}'s VSTAR Power for the game"),
+            );
         }
         Step::info("")
     }
@@ -246,8 +313,11 @@ impl Replay<'_> {
             return false;
         };
         prints.iter().any(|c| {
-            c.attack(name).is_some_and(|a| a.text.contains("VSTAR Power"))
-                || c.ability(name).is_some_and(|a| a.text.contains("VSTAR Power") || a.kind.as_str().contains("VSTAR"))
+            c.attack(name)
+                .is_some_and(|a| a.text.contains("VSTAR Power"))
+                || c.ability(name).is_some_and(|a| {
+                    a.text.contains("VSTAR Power") || a.kind.as_str().contains("VSTAR")
+                })
         })
     }
 }

@@ -42,21 +42,32 @@ impl Replay<'_> {
     /// The Special Condition step a Checkup line belongs to, if any.
     fn checkup_step(&self, index: usize, event: &Event) -> Option<Condition> {
         match event {
-            Event::ConditionDamage { condition, .. } | Event::ConditionRemoved { condition, .. } => Some(*condition),
+            Event::ConditionDamage { condition, .. }
+            | Event::ConditionRemoved { condition, .. } => Some(*condition),
             Event::CoinFlip { .. } => {
                 // A coin for a condition: the condition the lines around it name.
                 let near = |l: &crate::log::LogLine| match &l.event {
-                    Event::ConditionDamage { condition, .. } | Event::ConditionRemoved { condition, .. } => Some(*condition),
+                    Event::ConditionDamage { condition, .. }
+                    | Event::ConditionRemoved { condition, .. } => Some(*condition),
                     _ => None,
                 };
-                self.log.lines.get(index + 1).and_then(near).or_else(|| index.checked_sub(1).and_then(|i| near(&self.log.lines[i])))
+                self.log
+                    .lines
+                    .get(index + 1)
+                    .and_then(near)
+                    .or_else(|| index.checked_sub(1).and_then(|i| near(&self.log.lines[i])))
             }
             _ => None,
         }
     }
 
     /// Order and amounts of a line inside a Checkup block.
-    pub(super) fn check_checkup_line(&mut self, index: usize, event: &Event, depth: Depth) -> Option<Step> {
+    pub(super) fn check_checkup_line(
+        &mut self,
+        index: usize,
+        event: &Event,
+        depth: Depth,
+    ) -> Option<Step> {
         if depth != Depth::Top || matches!(event, Event::Blank | Event::CheckupHeader) {
             return None;
         }
@@ -75,20 +86,36 @@ impl Replay<'_> {
                         format!("{} is resolved after a later Special Condition; the order is Poisoned, Burned, Asleep, Paralyzed", c.as_str()),
                     ));
                 } else {
-                    parts.push(Step::ok("checkup.order", format!("{} in its place in the Checkup order", c.as_str())));
+                    parts.push(Step::ok(
+                        "checkup.order",
+                        format!("{} in its place in the Checkup order", c.as_str()),
+                    ));
                 }
                 self.checkup.rank = self.checkup.rank.max(rank(c));
                 self.checkup.seen_condition = true;
             }
             _ => {
-                if matches!(event, Event::KnockOut { .. } | Event::TookPrizes { .. } | Event::AddedToHand { .. } | Event::Promote { .. } | Event::DiscardFromPokemon { .. }) {
+                if matches!(
+                    event,
+                    Event::KnockOut { .. }
+                        | Event::TookPrizes { .. }
+                        | Event::AddedToHand { .. }
+                        | Event::Promote { .. }
+                        | Event::DiscardFromPokemon { .. }
+                ) {
                     // Knock Outs are part of whatever step caused them.
                 } else if self.checkup.seen_condition {
                     self.checkup.others_after = true;
                 }
             }
         }
-        if let Event::ConditionDamage { count, condition, owner, pokemon } = event {
+        if let Event::ConditionDamage {
+            count,
+            condition,
+            owner,
+            pokemon,
+        } = event
+        {
             let (expected, clause) = match condition {
                 Condition::Poisoned => (1, "checkup.poisoned"),
                 Condition::Burned => (2, "checkup.burned"),
@@ -96,7 +123,10 @@ impl Replay<'_> {
             };
             if expected > 0 {
                 if *count == expected {
-                    parts.push(Step::ok(clause, format!("{} damage counter(s) for {}", count, condition.as_str())));
+                    parts.push(Step::ok(
+                        clause,
+                        format!("{} damage counter(s) for {}", count, condition.as_str()),
+                    ));
                 } else {
                     let names = self.cards_in_play(None);
                     let word = condition.as_str().to_lowercase();
@@ -143,7 +173,9 @@ impl Replay<'_> {
     /// Paralysis ends at the Checkup after its owner's turn.
     fn check_paralysis_end(&self, owner: Option<PlayerIdx>) -> Step {
         match (owner, self.state.to_move) {
-            (Some(o), Some(t)) if o == t => Step::ok("checkup.paralyzed", "Paralysis ends after its owner's turn"),
+            (Some(o), Some(t)) if o == t => {
+                Step::ok("checkup.paralyzed", "Paralysis ends after its owner's turn")
+            }
             (Some(_), Some(_)) => Step::violation(
                 "checkup.paralyzed",
                 "Paralysis ends at the Checkup after its owner's next turn, not after the opponent's",

@@ -25,13 +25,23 @@ impl<'a> Replay<'a> {
         let mut names: Vec<Text> = Vec::new();
         let ids: Vec<PokemonId> = match pokemon {
             Some(ids) => ids.to_vec(),
-            None => self.state.players.iter().flat_map(|p| p.in_play()).collect(),
+            None => self
+                .state
+                .players
+                .iter()
+                .flat_map(|p| p.in_play())
+                .collect(),
         };
         for id in ids {
             let m = self.state.mon(id);
             names.push(Text::from(m.name()));
             names.extend(m.tools.iter().cloned());
-            names.extend(m.energy.iter().filter(|e| basic_energy_type(e).is_none()).cloned());
+            names.extend(
+                m.energy
+                    .iter()
+                    .filter(|e| basic_energy_type(e).is_none())
+                    .cloned(),
+            );
         }
         if let Some(s) = &self.state.stadium {
             names.push(s.name.clone());
@@ -49,22 +59,35 @@ impl<'a> Replay<'a> {
 
     /// As [`Replay::may_change`], reading each text with the `except` phrases removed first
     /// (an attack-cost check ignores "Retreat Cost").
-    pub(super) fn may_change_except(&self, names: &[Text], phrases: &[&str], except: &[&str]) -> Option<String> {
+    pub(super) fn may_change_except(
+        &self,
+        names: &[Text],
+        phrases: &[&str],
+        except: &[&str],
+    ) -> Option<String> {
         let db = self.db();
         for name in names {
             if basic_energy_type(name).is_some() {
                 continue;
             }
             let Some(db) = db else {
-                return Some("no card data is loaded to rule out effects of the cards in play".to_string());
+                return Some(
+                    "no card data is loaded to rule out effects of the cards in play".to_string(),
+                );
             };
             let newest = db
                 .by_name(name)
                 .iter()
                 .map(|i| db.card(*i))
-                .max_by_key(|c| db.set(&c.set_id).and_then(|s| s.release_date.clone()).unwrap_or_default());
+                .max_by_key(|c| {
+                    db.set(&c.set_id)
+                        .and_then(|s| s.release_date.clone())
+                        .unwrap_or_default()
+                });
             let Some(card) = newest else {
-                return Some(format!("{name} is in play and is not in the card data, so its effects are unknown"));
+                return Some(format!(
+                    "{name} is in play and is not in the card data, so its effects are unknown"
+                ));
             };
             let mut text = passive_text(card);
             for e in except {
@@ -86,7 +109,9 @@ impl<'a> Replay<'a> {
             .rev()
             .find(|i| boundary(&lines[*i]))
             .unwrap_or(0);
-        let end = (index + 1..lines.len()).find(|i| boundary(&lines[*i])).unwrap_or(lines.len());
+        let end = (index + 1..lines.len())
+            .find(|i| boundary(&lines[*i]))
+            .unwrap_or(lines.len());
         start..end
     }
 

@@ -40,7 +40,9 @@ impl Replay<'_> {
     pub(super) fn check_damage(&self, claim: &DamageClaim<'_>) -> Step {
         let mut parts = Vec::new();
         let target_position = claim.target.and_then(|t| self.state.position(t));
-        if target_position == Some(Position::Bench) && (claim.weakness.is_some() || claim.resistance.is_some()) {
+        if target_position == Some(Position::Bench)
+            && (claim.weakness.is_some() || claim.resistance.is_some())
+        {
             parts.push(Step::violation(
                 "attack.damage-order.bench",
                 "Weakness or Resistance is applied to a Benched Pokémon; they apply only to the Active Pokémon",
@@ -60,7 +62,9 @@ impl Replay<'_> {
     fn attack_card(&self, claim: &DamageClaim<'_>) -> Option<(&Card, String)> {
         let id = claim.attacker?;
         let prints = self.prints_of(id).ok()?;
-        let card = prints.into_iter().find(|c| c.attack(claim.attack).is_some())?;
+        let card = prints
+            .into_iter()
+            .find(|c| c.attack(claim.attack).is_some())?;
         let text = card.attack(claim.attack)?.text.to_lowercase();
         Some((card, text))
     }
@@ -70,16 +74,24 @@ impl Replay<'_> {
             && let Some(attack) = card.attack(claim.attack)
         {
             let text = attack.text.to_lowercase();
-            if text.contains("use it as this attack") || text.contains("choose 1 of") && text.contains("attacks") {
-                return Base::Unknown(format!("{} copies another attack", claim.attack));
+            if text.contains("use it as this attack")
+                || text.contains("choose 1 of") && text.contains("attacks")
+            {
+                return self.copied_base(claim);
             }
             return match attack.damage {
-                Some(d) if matches!(d.modifier, DamageModifier::Fixed | DamageModifier::Plus) => Base::Exact(d.amount as i32),
+                Some(d) if matches!(d.modifier, DamageModifier::Fixed | DamageModifier::Plus) => {
+                    Base::Exact(d.amount as i32)
+                }
                 Some(d) => Base::Unknown(format!(
                     "{} does {}{} damage: the amount depends on its text",
                     claim.attack,
                     d.amount,
-                    if d.modifier == DamageModifier::Times { "×" } else { "-" }
+                    if d.modifier == DamageModifier::Times {
+                        "×"
+                    } else {
+                        "-"
+                    }
                 )),
                 None => match damage_in_text(&text) {
                     Some(n) => Base::Exact(n),
@@ -92,6 +104,49 @@ impl Replay<'_> {
         match self.learned_damage(claim) {
             Ok(n) => Base::Exact(n),
             Err(why) => Base::Unknown(why),
+        }
+    }
+
+    /// An attack that copies another (the sub-line `- X chose Trifrost` names the copy): the
+    /// copied attack's printed damage, when every card with that attack prints it alike.
+    fn copied_base(&self, claim: &DamageClaim<'_>) -> Base {
+        let chosen = self.log.lines[claim.index + 1..]
+            .iter()
+            .take_while(|l| l.depth != Depth::Top || matches!(l.event, Event::Blank))
+            .find_map(|l| match &l.event {
+                Event::ChoseOption { option, .. } => Some(option.clone()),
+                _ => None,
+            });
+        let Some(chosen) = chosen else {
+            return Base::Unknown(format!(
+                "{} copies an attack the log does not name",
+                claim.attack
+            ));
+        };
+        let Some(db) = self.db() else {
+            return Base::Unknown("no card data".to_string());
+        };
+        let mut bases: Vec<Option<i32>> = db
+            .cards()
+            .iter()
+            .filter_map(|c| c.attack(&chosen))
+            .map(|a| match a.damage {
+                Some(d) if d.modifier == DamageModifier::Fixed => Some(d.amount as i32),
+                Some(_) => None,
+                None => damage_in_text(&a.text.to_lowercase()),
+            })
+            .collect();
+        bases.dedup();
+        match bases.as_slice() {
+            [Some(n)] => Base::Exact(*n),
+            [] => Base::Unknown(format!(
+                "{} copies {chosen}, which is not in the card data",
+                claim.attack
+            )),
+            _ => Base::Unknown(format!(
+                "{} copies {chosen}, whose damage the cards with it do not agree on",
+                claim.attack
+            )),
         }
     }
 
@@ -127,14 +182,21 @@ impl Replay<'_> {
         match others.as_slice() {
             [] | [_] => Err(missing),
             [(_, first), rest @ ..] if rest.iter().all(|(_, d)| d == first) => Ok(*first),
-            _ => Err(format!("{missing}, and its other uses in this log show different damage")),
+            _ => Err(format!(
+                "{missing}, and its other uses in this log show different damage"
+            )),
         }
     }
 
     fn check_plain_damage(&self, claim: &DamageClaim<'_>, base: &Base) -> Step {
         let Base::Exact(base) = *base else {
-            let Base::Unknown(why) = base else { unreachable!() };
-            return Step::cannot_check("attack.damage-order", format!("cannot recompute the damage: {why}"));
+            let Base::Unknown(why) = base else {
+                unreachable!()
+            };
+            return Step::cannot_check(
+                "attack.damage-order",
+                format!("cannot recompute the damage: {why}"),
+            );
         };
         let mut expected = base;
         let mut steps = vec![format!("base {base}")];
@@ -185,7 +247,9 @@ impl Replay<'_> {
         let prints = self.prints_of(claim.target?).ok()?;
         let ws = facts::weaknesses(&prints).ok()?;
         let t = claim.weakness?.energy_type.as_str();
-        ws.iter().find(|w| w.type_.as_str() == t).map(|w| w.modifier)
+        ws.iter()
+            .find(|w| w.type_.as_str() == t)
+            .map(|w| w.modifier)
     }
 
     /// The Weakness and Resistance sentences agree with the card data: the defender has that
@@ -200,10 +264,16 @@ impl Replay<'_> {
         let (Ok(ap), Ok(dp)) = (self.prints_of(att), self.prints_of(def)) else {
             return Step::info("");
         };
-        let (Ok(types), Ok(weak), Ok(res)) = (facts::types(&ap), facts::weaknesses(&dp), facts::resistances(&dp)) else {
+        let (Ok(types), Ok(weak), Ok(res)) = (
+            facts::types(&ap),
+            facts::weaknesses(&dp),
+            facts::resistances(&dp),
+        ) else {
             return Step::info("");
         };
-        let ignores = attack_text.is_some_and(|t| t.contains("weakness or resistance") || t.contains("weakness and resistance"));
+        let ignores = attack_text.is_some_and(|t| {
+            t.contains("weakness or resistance") || t.contains("weakness and resistance")
+        });
         let names = self.cards_in_play(None);
         let mut parts = Vec::new();
         let should_weak = !ignores && weak.iter().any(|w| types.contains(&w.type_));
@@ -211,26 +281,48 @@ impl Replay<'_> {
         let (an, dn) = (self.state.mon(att).name(), self.state.mon(def).name());
         let type_names: Vec<&str> = types.iter().map(|t| t.as_str()).collect();
         for (is, should, what, clause) in [
-            (claim.weakness.is_some(), should_weak, "Weakness", "attack.damage-order.weakness"),
-            (claim.resistance.is_some(), should_res, "Resistance", "attack.damage-order.resistance"),
+            (
+                claim.weakness.is_some(),
+                should_weak,
+                "Weakness",
+                "attack.damage-order.weakness",
+            ),
+            (
+                claim.resistance.is_some(),
+                should_res,
+                "Resistance",
+                "attack.damage-order.resistance",
+            ),
         ] {
             if is == should {
                 if is {
-                    parts.push(Step::ok(clause, format!("{dn} has {what} to {}", type_names.join("/"))));
+                    parts.push(Step::ok(
+                        clause,
+                        format!("{dn} has {what} to {}", type_names.join("/")),
+                    ));
                 }
                 continue;
             }
             if let Some(why) = self.may_change(&names, &[&what.to_lowercase()]) {
-                parts.push(Step::cannot_check(clause, format!("{what} may be changed: {why}")));
+                parts.push(Step::cannot_check(
+                    clause,
+                    format!("{what} may be changed: {why}"),
+                ));
             } else if is {
                 parts.push(Step::violation(
                     clause,
-                    format!("the log applies {what} but {dn} has no {what} to {an}'s type ({})", type_names.join("/")),
+                    format!(
+                        "the log applies {what} but {dn} has no {what} to {an}'s type ({})",
+                        type_names.join("/")
+                    ),
                 ));
             } else {
                 parts.push(Step::violation(
                     clause,
-                    format!("{dn} has {what} to {} ({an}'s type) but the log does not apply it", type_names.join("/")),
+                    format!(
+                        "{dn} has {what} to {} ({an}'s type) but the log does not apply it",
+                        type_names.join("/")
+                    ),
                 ));
             }
         }
@@ -241,13 +333,14 @@ impl Replay<'_> {
     /// effect makes, shown as a sub-line) right before it.
     pub(super) fn breakdown_for(&self, index: usize, sub: bool) -> Option<Vec<BreakdownItem>> {
         let lines = &self.log.lines;
+        // Only the first block: a second one right after it lists effects on a Pokémon the
+        // damage is then applied to (an Ability of the defender), not the attack line's number.
         let mut items = Vec::new();
         let mut i = index + 1;
         while let Some(l) = lines.get(i) {
             match &l.event {
-                Event::BreakdownHeader => {}
+                Event::BreakdownHeader if items.is_empty() => {}
                 Event::Breakdown { item } => items.push(item.clone()),
-                Event::Blank if lines.get(i + 1).is_some_and(|n| matches!(n.event, Event::BreakdownHeader)) => {}
                 _ => break,
             }
             i += 1;
@@ -275,7 +368,12 @@ impl Replay<'_> {
         None
     }
 
-    fn check_breakdown(&self, claim: &DamageClaim<'_>, items: &[BreakdownItem], base: &Base) -> Step {
+    fn check_breakdown(
+        &self,
+        claim: &DamageClaim<'_>,
+        items: &[BreakdownItem],
+        base: &Base,
+    ) -> Step {
         let mut parts = Vec::new();
         // Order: Base first, Total last, Weakness after every addition, Resistance after Weakness.
         let pos = |f: &dyn Fn(&BreakdownItem) -> bool| items.iter().position(f);
@@ -286,11 +384,17 @@ impl Replay<'_> {
         let mut order_ok = true;
         if base_at.is_some_and(|b| b != 0) {
             order_ok = false;
-            parts.push(Step::violation("attack.damage-breakdown", "the base damage is not the first line of the damage breakdown"));
+            parts.push(Step::violation(
+                "attack.damage-breakdown",
+                "the base damage is not the first line of the damage breakdown",
+            ));
         }
         if total_at.is_some_and(|t| t != items.len() - 1) {
             order_ok = false;
-            parts.push(Step::violation("attack.damage-breakdown", "the total is not the last line of the damage breakdown"));
+            parts.push(Step::violation(
+                "attack.damage-breakdown",
+                "the total is not the last line of the damage breakdown",
+            ));
         }
         if let (Some(w), Some(r)) = (weak_at, res_at)
             && r < w
@@ -313,7 +417,10 @@ impl Replay<'_> {
             ));
         }
         if order_ok {
-            parts.push(Step::ok("attack.damage-order", "the breakdown is in the damage order"));
+            parts.push(Step::ok(
+                "attack.damage-order",
+                "the breakdown is in the damage order",
+            ));
         }
         // The base the breakdown starts from: its Base or count line, else the printed base.
         let shows_base = items
@@ -329,13 +436,20 @@ impl Replay<'_> {
         };
         // Weakness adds as much as the damage before it (×2).
         if let Some(w) = weak_at
-            && let BreakdownItem::Weakness { amount, energy_type } = &items[w]
+            && let BreakdownItem::Weakness {
+                amount,
+                energy_type,
+            } = &items[w]
         {
             let before: i32 = items[..w].iter().map(BreakdownItem::amount).sum();
             let shown_before = items[..w]
                 .iter()
                 .any(|i| matches!(i, BreakdownItem::Base { .. } | BreakdownItem::Count { .. }));
-            let pre = if shown_before { Some(before) } else { implicit.map(|b| b + before) };
+            let pre = if shown_before {
+                Some(before)
+            } else {
+                implicit.map(|b| b + before)
+            };
             match (pre, self.defender_weakness(claim)) {
                 (_, Some(WeaknessModifier::Add(n))) if *amount != n as i32 => parts.push(Step::violation(
                     "attack.damage-order.weakness",
@@ -353,17 +467,24 @@ impl Replay<'_> {
             {
                 parts.push(Step::violation(
                     "attack.damage-breakdown",
-                    format!("the attack line adds {} for Weakness but the breakdown adds {amount}", s.amount),
+                    format!(
+                        "the attack line adds {} for Weakness but the breakdown adds {amount}",
+                        s.amount
+                    ),
                 ));
             }
         }
         if let Some(r) = res_at
-            && let (BreakdownItem::Resistance { amount, .. }, Some(s)) = (&items[r], claim.resistance)
+            && let (BreakdownItem::Resistance { amount, .. }, Some(s)) =
+                (&items[r], claim.resistance)
             && s.amount != *amount
         {
             parts.push(Step::violation(
                 "attack.damage-breakdown",
-                format!("the attack line takes {} for Resistance but the breakdown takes {amount}", s.amount),
+                format!(
+                    "the attack line takes {} for Resistance but the breakdown takes {amount}",
+                    s.amount
+                ),
             ));
         }
         let sum: i32 = items
@@ -374,11 +495,17 @@ impl Replay<'_> {
         match total_at.map(|t| items[t].amount()) {
             Some(total) => {
                 if total == claim.damage {
-                    parts.push(Step::ok("attack.damage-breakdown", format!("the breakdown's total is {total}")));
+                    parts.push(Step::ok(
+                        "attack.damage-breakdown",
+                        format!("the breakdown's total is {total}"),
+                    ));
                 } else {
                     parts.push(Step::violation(
                         "attack.damage-breakdown",
-                        format!("the breakdown totals {total} but the attack line says {}", claim.damage),
+                        format!(
+                            "the breakdown totals {total} but the attack line says {}",
+                            claim.damage
+                        ),
                     ));
                 }
                 if let Some(b) = implicit
@@ -400,12 +527,18 @@ impl Replay<'_> {
                     format!(
                         "the breakdown adds up to {}{} but the attack line says {}",
                         (sum + b).max(0),
-                        if shows_base { String::new() } else { format!(" (with the printed base {b})") },
+                        if shows_base {
+                            String::new()
+                        } else {
+                            format!(" (with the printed base {b})")
+                        },
                         claim.damage
                     ),
                 )),
                 None => {
-                    let Base::Unknown(why) = base else { unreachable!() };
+                    let Base::Unknown(why) = base else {
+                        unreachable!()
+                    };
                     parts.push(Step::cannot_check(
                         "attack.damage-breakdown",
                         format!("the breakdown shows no base damage and {why}"),
@@ -418,13 +551,21 @@ impl Replay<'_> {
 
     /// Damage to a second Pokémon (a `took N damage` sub-line): no Weakness or Resistance on the
     /// Bench.
-    pub(super) fn check_took_damage(&self, target: Option<PokemonId>, weakness: bool, resistance: bool) -> Step {
+    pub(super) fn check_took_damage(
+        &self,
+        target: Option<PokemonId>,
+        weakness: bool,
+        resistance: bool,
+    ) -> Step {
         match target.and_then(|t| self.state.position(t)) {
             Some(Position::Bench) if weakness || resistance => Step::violation(
                 "attack.damage-order.bench",
                 "Weakness or Resistance is applied to a Benched Pokémon; they apply only to the Active Pokémon",
             ),
-            Some(Position::Bench) => Step::ok("attack.damage-order.bench", "no Weakness or Resistance on the Bench"),
+            Some(Position::Bench) => Step::ok(
+                "attack.damage-order.bench",
+                "no Weakness or Resistance on the Bench",
+            ),
             _ => Step::info(""),
         }
     }

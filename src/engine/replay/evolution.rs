@@ -11,7 +11,13 @@ use super::Replay;
 impl Replay<'_> {
     /// Checks for evolving one of `candidates` (the Pokémon the line may mean) into `to`. A rule
     /// is broken only if it is broken whichever candidate the line means.
-    pub(super) fn check_evolution(&self, p: PlayerIdx, candidates: &[PokemonId], to: &str, by_effect: Option<&EffectText>) -> Step {
+    pub(super) fn check_evolution(
+        &self,
+        p: PlayerIdx,
+        candidates: &[PokemonId],
+        to: &str,
+        by_effect: Option<&EffectText>,
+    ) -> Step {
         let name = &self.state.players[p].name;
         let turn = self.state.turn;
         let mut parts = Vec::new();
@@ -21,8 +27,16 @@ impl Replay<'_> {
             None => true,
             Some(t) => t.contains("first turn") || t.contains("put into play this turn"),
         };
-        let clause_first = if by_effect.is_some() { "evolution.by-effect" } else { "evolution.first-turn" };
-        let clause_same = if by_effect.is_some() { "evolution.by-effect" } else { "evolution.same-turn" };
+        let clause_first = if by_effect.is_some() {
+            "evolution.by-effect"
+        } else {
+            "evolution.first-turn"
+        };
+        let clause_same = if by_effect.is_some() {
+            "evolution.by-effect"
+        } else {
+            "evolution.same-turn"
+        };
         if timing_applies {
             if self.state.players[p].turns_taken <= 1 {
                 parts.push(Step::violation(
@@ -40,11 +54,21 @@ impl Replay<'_> {
             };
             if !candidates.is_empty() && candidates.iter().all(fresh) {
                 let m = self.state.mon(candidates[0]);
-                let what = if m.entered_turn == turn { "was put into play" } else { "evolved" };
-                let reason = format!("{} {what} this turn and cannot evolve until the next", m.name());
+                let what = if m.entered_turn == turn {
+                    "was put into play"
+                } else {
+                    "evolved"
+                };
+                let reason = format!(
+                    "{} {what} this turn and cannot evolve until the next",
+                    m.name()
+                );
                 let names = self.cards_in_play(None);
                 parts.push(match self.may_change(&names, &["evolve"]) {
-                    Some(why) => Step::cannot_check(clause_same, format!("{reason}, unless a card allows it: {why}")),
+                    Some(why) => Step::cannot_check(
+                        clause_same,
+                        format!("{reason}, unless a card allows it: {why}"),
+                    ),
                     None => Step::violation(clause_same, reason),
                 });
             } else if candidates.iter().any(fresh) {
@@ -70,25 +94,38 @@ impl Replay<'_> {
             return Step::info("");
         };
         let from = self.state.mon(first).name().to_string();
-        let target = match facts::pokemon_prints(&self.info, to, &[] as &[&str]).and_then(|p| facts::evolves_from(&p)) {
+        let target = match facts::pokemon_prints(&self.info, to, &[] as &[&str])
+            .and_then(|p| facts::evolves_from(&p))
+        {
             Ok(Some(f)) => f,
             Ok(None) => {
                 return Step::violation(
                     "evolution.evolves-from",
-                    format!("{to} does not evolve from another Pokémon, so it cannot be put on {from}"),
+                    format!(
+                        "{to} does not evolve from another Pokémon, so it cannot be put on {from}"
+                    ),
                 );
             }
             Err(why) => {
-                return Step::cannot_check("evolution.evolves-from", format!("cannot check what {to} evolves from: {why}"));
+                return Step::cannot_check(
+                    "evolution.evolves-from",
+                    format!("cannot check what {to} evolves from: {why}"),
+                );
             }
         };
         if target == from {
-            let clause = if effect.is_some() { "evolution.by-effect" } else { "evolution.evolves-from" };
+            let clause = if effect.is_some() {
+                "evolution.by-effect"
+            } else {
+                "evolution.evolves-from"
+            };
             return Step::ok(clause, format!("{to} evolves from {from}"));
         }
         // Rare Candy: a Stage 2 put on the Basic its Stage 1 evolves from.
         if effect.is_some_and(|t| t.contains("stage 2")) {
-            return match facts::pokemon_prints(&self.info, &target, &[] as &[&str]).and_then(|p| facts::evolves_from(&p)) {
+            return match facts::pokemon_prints(&self.info, &target, &[] as &[&str])
+                .and_then(|p| facts::evolves_from(&p))
+            {
                 Ok(Some(basic)) if basic == from => Step::ok(
                     "evolution.by-effect",
                     format!("{to} evolves from {target}, which evolves from {from}"),
@@ -97,13 +134,18 @@ impl Replay<'_> {
                     "evolution.by-effect",
                     format!("{to} evolves from {target}, which does not evolve from {from}"),
                 ),
-                Err(why) => Step::cannot_check("evolution.by-effect", format!("cannot check {target}: {why}")),
+                Err(why) => Step::cannot_check(
+                    "evolution.by-effect",
+                    format!("cannot check {target}: {why}"),
+                ),
             };
         }
         if effect.is_some() {
             return Step::cannot_check(
                 "evolution.by-effect",
-                format!("{to} evolves from {target}, not {from}; the effect that did it is not modelled"),
+                format!(
+                    "{to} evolves from {target}, not {from}; the effect that did it is not modelled"
+                ),
             );
         }
         Step::violation(

@@ -10,20 +10,25 @@ use super::super::verdict::Step;
 use super::{KnockedOut, Replay};
 
 impl Replay<'_> {
-    /// The HP of a Pokémon in play, as the lowest and highest of its possible prints; `Err`
-    /// when not known or when a card may change it.
-    fn hp_of(&self, id: PokemonId) -> Result<(i32, i32), String> {
+    /// The HP of a Pokémon in play, as the lowest and highest of its possible prints, with why a
+    /// card may raise or lower it; `Err` when the HP is not known.
+    fn hp_of(&self, id: PokemonId) -> Result<Hp, String> {
         let prints = self.prints_of(id)?;
         let (lo, hi) = facts::hp_range(&prints)?;
         let mut names: Vec<Text> = self.cards_in_play(Some(&[id]));
         if let Some(s) = &self.state.stadium {
             names.push(s.name.clone());
         }
-        // What is attached to it, its own Abilities and the Stadium may change HP.
-        if let Some(why) = self.may_change(&names, &[" hp", "hit points"]) {
-            return Err(format!("its HP may be changed: {why}"));
-        }
-        Ok((lo as i32, hi as i32))
+        // What is attached to it, its own Abilities and the Stadium may change its HP.
+        let raise: Vec<String> = (1..=30).map(|n| format!("+{} hp", n * 10)).collect();
+        let mut raise: Vec<&str> = raise.iter().map(String::as_str).collect();
+        raise.extend(["more hp", "hp is increased", "maximum hp"]);
+        Ok(Hp {
+            lo: lo as i32,
+            hi: hi as i32,
+            may_raise: self.may_change(&names, &raise),
+            may_lower: self.may_change(&names, &[" hp", "hit points"]),
+        })
     }
 
     /// A Knock Out line: the Pokémon's damage has reached its HP. When lines that damaged
@@ -37,18 +42,26 @@ impl Replay<'_> {
         let most = mon.damage + mon.missing_damage;
         let name = mon.name();
         match self.hp_of(id) {
-            Ok((_, hi)) if least >= hi => parts.push(Step::ok(
+            Ok(Hp { hi, may_raise: Some(why), .. }) if most >= hi => parts.push(Step::cannot_check(
+                "knockout.at-hp",
+                format!("{name} has {most} damage and {hi} HP, but a card may raise its HP: {why}"),
+            )),
+            Ok(Hp { lo, may_lower: Some(why), .. }) if most < lo => parts.push(Step::cannot_check(
+                "knockout.at-hp",
+                format!("{name} has {most} damage and {lo} HP, but a card may lower its HP: {why}"),
+            )),
+            Ok(Hp { hi, .. }) if least >= hi => parts.push(Step::ok(
                 "knockout.at-hp",
                 format!("{name} has {} damage and {} HP", mon.damage, hp_text(self, id, hi)),
             )),
-            Ok((_, hi)) if most >= hi => parts.push(Step::ok(
+            Ok(Hp { hi, .. }) if most >= hi => parts.push(Step::ok(
                 "knockout.at-hp",
                 format!(
                     "{name} reaches its {} HP if the damage lines that could mean either Pokémon named {name} meant this one ({most} damage)",
                     hp_text(self, id, hi)
                 ),
             )),
-            Ok((lo, _)) if most < lo => {
+            Ok(Hp { lo, .. }) if most < lo => {
                 let effect = self
                     .action
                     .effect
@@ -67,7 +80,7 @@ impl Replay<'_> {
                     ));
                 }
             }
-            Ok((lo, hi)) => parts.push(Step::cannot_check(
+            Ok(Hp { lo, hi, .. }) => parts.push(Step::cannot_check(
                 "knockout.at-hp",
                 format!(
                     "{name} has {most} damage; its prints have {lo} to {hi} HP and the log does not show which one this is"
@@ -83,12 +96,18 @@ impl Replay<'_> {
 
     /// Pokémon whose damage reached their HP but that no Knock Out line in the rest of this
     /// window takes out.
-    pub(super) fn missing_knock_outs(&self, index: usize, except: Option<PokemonId>) -> Option<Step> {
+    pub(super) fn missing_knock_outs(
+        &self,
+        index: usize,
+        except: Option<PokemonId>,
+    ) -> Option<Step> {
         let window = self.window(index);
         let later: Vec<(Option<PlayerIdx>, &str)> = self.log.lines[index + 1..window.end]
             .iter()
             .filter_map(|l| match &l.event {
-                Event::KnockOut { owner, pokemon } => Some((self.player(owner), pokemon.name.as_str())),
+                Event::KnockOut { owner, pokemon } => {
+                    Some((self.player(owner), pokemon.name.as_str()))
+                }
                 _ => None,
             })
             .collect();
@@ -102,7 +121,14 @@ impl Replay<'_> {
                 if sure <= 0 {
                     continue;
                 }
-                let Ok((_, hp)) = self.hp_of(id) else { continue };
+                let Ok(Hp {
+                    hi: hp,
+                    may_raise: None,
+                    ..
+                }) = self.hp_of(id)
+                else {
+                    continue;
+                };
                 if sure < hp {
                     continue;
                 }
@@ -171,15 +197,22 @@ impl Replay<'_> {
         let taken: u32 = self.log.lines[window.clone()]
             .iter()
             .filter_map(|l| match &l.event {
-                Event::TookPrizes { player, count } if self.player(player) == Some(p) => Some(*count),
+                Event::TookPrizes { player, count } if self.player(player) == Some(p) => {
+                    Some(*count)
+                }
                 _ => None,
             })
             .sum();
-        let left_before = self.state.players[p].prizes_left.unwrap_or(self.state.prize_count) as u32 + self.taken_in_window(p);
+        let left_before = self.state.players[p]
+            .prizes_left
+            .unwrap_or(self.state.prize_count) as u32
+            + self.taken_in_window(p);
         let expected = owed.min(left_before);
         if owed == 0 {
             let effect_text = match &self.window_source {
-                Some(super::Source::Trainer(name)) => self.info.card_text(name).map(|e| e.text.to_lowercase()),
+                Some(super::Source::Trainer(name)) => {
+                    self.info.card_text(name).map(|e| e.text.to_lowercase())
+                }
                 _ => None,
             };
             if let Some(t) = &effect_text
@@ -187,7 +220,10 @@ impl Replay<'_> {
                 && !t.contains("more prize")
             {
                 return if taken == 1 {
-                    Step::ok("knockout.prizes", format!("{pname} takes 1 Prize card by the effect of the card played"))
+                    Step::ok(
+                        "knockout.prizes",
+                        format!("{pname} takes 1 Prize card by the effect of the card played"),
+                    )
                 } else {
                     Step::violation(
                         "knockout.prizes",
@@ -195,19 +231,29 @@ impl Replay<'_> {
                     )
                 };
             }
-            return if matches!(self.window_source, Some(super::Source::Trainer(_) | super::Source::Ability(..))) {
+            return if matches!(
+                self.window_source,
+                Some(super::Source::Trainer(_) | super::Source::Ability(..))
+            ) {
                 Step::cannot_check(
                     "knockout.prizes",
-                    format!("{pname} takes Prize cards by an effect, not a Knock Out; the effect is not modelled"),
+                    format!(
+                        "{pname} takes Prize cards by an effect, not a Knock Out; the effect is not modelled"
+                    ),
                 )
             } else {
                 Step::violation(
                     "knockout.prizes",
-                    format!("{pname} takes {taken} Prize card(s) but none of the opponent's Pokémon was Knocked Out"),
+                    format!(
+                        "{pname} takes {taken} Prize card(s) but none of the opponent's Pokémon was Knocked Out"
+                    ),
                 )
             };
         }
-        let mut found = vec![Step::ok("knockout.prizes", format!("{pname} takes {taken}: {}", why.join("; ")))];
+        let mut found = vec![Step::ok(
+            "knockout.prizes",
+            format!("{pname} takes {taken}: {}", why.join("; ")),
+        )];
         for c in clauses {
             found.push(Step::ok(c, ""));
         }
@@ -220,7 +266,11 @@ impl Replay<'_> {
         }
         let reason = format!(
             "{pname} takes {taken} Prize card(s) for this Knock Out but {} {expected} ({})",
-            if expected < owed { "has only" } else { "is owed" },
+            if expected < owed {
+                "has only"
+            } else {
+                "is owed"
+            },
             why.join("; ")
         );
         match self.may_change(&watch, &["prize"]) {
@@ -236,15 +286,26 @@ impl Replay<'_> {
 
     /// A promotion: after both Actives are Knocked Out, the player whose turn is next promotes first.
     pub(super) fn check_promote(&self, p: PlayerIdx) -> Option<Step> {
-        let both_down = self.window_knock_outs.iter().any(|k| k.owner == 0 && k.was_active)
-            && self.window_knock_outs.iter().any(|k| k.owner == 1 && k.was_active);
+        let both_down = self
+            .window_knock_outs
+            .iter()
+            .any(|k| k.owner == 0 && k.was_active)
+            && self
+                .window_knock_outs
+                .iter()
+                .any(|k| k.owner == 1 && k.was_active);
         if !both_down || self.window_promotions > 0 {
             return None;
         }
         let first = self.next_to_move()?;
         let name = &self.state.players[p].name;
         Some(if first == p {
-            Step::ok("knockout.promote-order", format!("both Active Pokémon were Knocked Out; {name}, whose turn is next, promotes first"))
+            Step::ok(
+                "knockout.promote-order",
+                format!(
+                    "both Active Pokémon were Knocked Out; {name}, whose turn is next, promotes first"
+                ),
+            )
         } else {
             Step::violation(
                 "knockout.promote-order",
@@ -270,7 +331,10 @@ impl Replay<'_> {
             Event::GameEnd { .. } | Event::GameDrawn
         ) || self.state.players.iter().any(|p| p.prizes_left == Some(0));
         if !game_over
-            && matches!(self.state.phase, super::super::state::Phase::Turn | super::super::state::Phase::Checkup)
+            && matches!(
+                self.state.phase,
+                super::super::state::Phase::Turn | super::super::state::Phase::Checkup
+            )
         {
             for p in &self.state.players {
                 if p.active.is_none() && !p.bench.is_empty() && !self.window_knock_outs.is_empty() {
@@ -287,8 +351,11 @@ impl Replay<'_> {
     /// Record a Knock Out for the Prize check.
     pub(super) fn record_knock_out(&mut self, id: PokemonId) {
         let m = self.state.mon(id);
-        let (prizes, clause, why) = facts::prize_value(&self.info, m.name(), &m.uses)
-            .unwrap_or((1, "pokemon.single-prize", format!("{}: 1 Prize card", m.name())));
+        let (prizes, clause, why) = facts::prize_value(&self.info, m.name(), &m.uses).unwrap_or((
+            1,
+            "pokemon.single-prize",
+            format!("{}: 1 Prize card", m.name()),
+        ));
         let cards = self.cards_in_play(Some(&[id]));
         let was_active = self.state.position(id) == Some(Position::Active);
         self.window_knock_outs.push(KnockedOut {
@@ -308,4 +375,14 @@ fn hp_text(replay: &Replay<'_>, id: PokemonId, hi: i32) -> String {
         Some(_) => hi.to_string(),
         None => format!("at most {hi} (whichever print it is)"),
     }
+}
+
+/// HP as the checks need it.
+struct Hp {
+    lo: i32,
+    hi: i32,
+    /// Why a card in play may raise it (a Knock Out at the printed HP may then be early).
+    may_raise: Option<String>,
+    /// Why a card in play may lower it (a Knock Out below the printed HP may then be right).
+    may_lower: Option<String>,
 }

@@ -816,6 +816,13 @@ impl<'a> Replay<'a> {
             Claim::Trusted,
             Some(p),
         );
+        // Of several Pokémon of that name, players pile Energy on the one already powered up.
+        let found = match found {
+            Found::Ambiguous(_, all) => {
+                resolve::pick(&self.state, all, false, |m| m.energy.len() as i64)
+            }
+            f => f,
+        };
         let Some(id) = found.id() else {
             return not_in_play(player, &target.name);
         };
@@ -908,16 +915,24 @@ impl<'a> Replay<'a> {
         let candidates = resolve::candidates(&self.state, p, &from.name, position(spot));
         // Of several Pokémon that may evolve, players evolve the one they have powered up.
         let found = resolve::pick(&self.state, candidates.clone(), false, |m| {
-            i64::from(m.entered_turn < turn && m.evolved_turn != Some(turn)) * 100 + m.energy.len() as i64
+            i64::from(m.entered_turn < turn && m.evolved_turn != Some(turn)) * 100
+                + m.energy.len() as i64
         });
         let Some(id) = found.id() else {
             return not_in_play(player, &from.name);
         };
-        let effect = if sub { self.action.effect.clone() } else { None };
+        let effect = if sub {
+            self.action.effect.clone()
+        } else {
+            None
+        };
         let check = if sub && effect.is_none() {
             Step::cannot_check(
                 "evolution.by-effect",
-                format!("{} evolves through an effect the card data does not describe", to.name),
+                format!(
+                    "{} evolves through an effect the card data does not describe",
+                    to.name
+                ),
             )
         } else {
             self.check_evolution(p, &candidates, &to.name, effect.as_ref())
@@ -1055,7 +1070,14 @@ impl<'a> Replay<'a> {
 
     // ---- attacks, abilities, damage ----
 
-    fn use_(&mut self, index: usize, player: &str, pokemon: &CardName, name: &str, sub: bool) -> Step {
+    fn use_(
+        &mut self,
+        index: usize,
+        player: &str,
+        pokemon: &CardName,
+        name: &str,
+        sub: bool,
+    ) -> Step {
         let Some(p) = self.player(player) else {
             return unknown_player(player);
         };
@@ -1069,7 +1091,9 @@ impl<'a> Replay<'a> {
         let id = found.id();
         let (kind, effect) = match self.info.use_of(&pokemon.name, name) {
             Some((k, e)) => (k, Some(e)),
-            None if self.hints.ends_turn.get(index).copied().unwrap_or(false) => (UseKind::Attack, None),
+            None if self.hints.ends_turn.get(index).copied().unwrap_or(false) => {
+                (UseKind::Attack, None)
+            }
             None => (UseKind::Ability, None),
         };
         self.action.effect = effect;
@@ -1181,7 +1205,14 @@ impl<'a> Replay<'a> {
             return Step::info("");
         };
         let prefer = self.action.player.map(|p| 1 - p);
-        let (found, _) = resolve::owned(&self.state, self.player(owner), &pokemon.name, None, Claim::Trusted, prefer);
+        let (found, _) = resolve::owned(
+            &self.state,
+            self.player(owner),
+            &pokemon.name,
+            None,
+            Claim::Trusted,
+            prefer,
+        );
         let found = self.spread_target(found);
         let Some(id) = found.id() else {
             return not_in_play(owner, &pokemon.name);
@@ -1234,7 +1265,14 @@ impl<'a> Replay<'a> {
         prefer: Option<PlayerIdx>,
         amount: i32,
     ) -> Step {
-        let (found, _) = resolve::owned(&self.state, self.player(owner), &pokemon.name, None, claim, prefer);
+        let (found, _) = resolve::owned(
+            &self.state,
+            self.player(owner),
+            &pokemon.name,
+            None,
+            claim,
+            prefer,
+        );
         let found = self.spread_target(found);
         if found.id().is_none() {
             return not_in_play(owner, &pokemon.name);
@@ -1254,8 +1292,15 @@ impl<'a> Replay<'a> {
         // The possessives on this line are unreliable; the effect's text says whose Pokémon the
         // counters leave and reach ("from 1 of your Pokémon to 1 of your opponent's Pokémon").
         let actor = self.action.player;
-        let text = self.action.effect.as_ref().map(|e| e.text.to_lowercase()).unwrap_or_default();
-        let to_side = |side: &str| text.contains(&format!("to 1 of {side}")) || text.contains(&format!("to {side}"));
+        let text = self
+            .action
+            .effect
+            .as_ref()
+            .map(|e| e.text.to_lowercase())
+            .unwrap_or_default();
+        let to_side = |side: &str| {
+            text.contains(&format!("to 1 of {side}")) || text.contains(&format!("to {side}"))
+        };
         let prefer_to = match actor {
             Some(a) if to_side("your opponent's") => Some(1 - a),
             Some(a) if to_side("your pokémon") || to_side("1 of your pokémon") => Some(a),
@@ -1266,12 +1311,28 @@ impl<'a> Replay<'a> {
             Some(a) if text.contains("from 1 of your") || text.contains("from your") => Some(a),
             _ => None,
         };
-        let (src, _) = resolve::owned(&self.state, self.player(from_owner), &from.name, None, Claim::Doubtful, prefer_from);
-        let (dst, _) = resolve::owned(&self.state, self.player(to_owner), &to.name, None, Claim::Doubtful, prefer_to);
+        let (src, _) = resolve::owned(
+            &self.state,
+            self.player(from_owner),
+            &from.name,
+            None,
+            Claim::Doubtful,
+            prefer_from,
+        );
+        let (dst, _) = resolve::owned(
+            &self.state,
+            self.player(to_owner),
+            &to.name,
+            None,
+            Claim::Doubtful,
+            prefer_to,
+        );
         let (Some(a), Some(b)) = (src.id(), dst.id()) else {
             return Step::unverified(format!("cannot find {} or {} in play", from.name, to.name));
         };
-        let moved = (count as i32).saturating_mul(10).min(self.state.mon(a).damage);
+        let moved = (count as i32)
+            .saturating_mul(10)
+            .min(self.state.mon(a).damage);
         self.state.mon_mut(a).damage -= moved;
         let to_mon = self.state.mon_mut(b);
         to_mon.damage = to_mon.damage.saturating_add(moved);
@@ -1369,8 +1430,20 @@ impl<'a> Replay<'a> {
         ps.discard.extend(mon.energy.iter().cloned());
         ps.discard.extend(mon.tools.iter().cloned());
         self.knocked_out.push(id);
-        if found.is_ambiguous() {
-            return Step::combine(vec![check, ambiguous_or(&found, "")]);
+        // Several Pokémon of that name: if the check passed for the one chosen and the others
+        // fall too in this window, which one the line meant does not matter.
+        if let Found::Ambiguous(_, all) = &found {
+            let window = self.window(index);
+            let later = self.log.lines[index + 1..window.end]
+                .iter()
+                .filter(|l| matches!(&l.event, Event::KnockOut { pokemon: n, .. } if n.name == pokemon.name))
+                .count();
+            if later + 1 < all.len() {
+                for other in all.clone() {
+                    self.state.mon_mut(other).uncertain = true;
+                }
+                return Step::combine(vec![check, ambiguous_or(&found, "")]);
+            }
         }
         check
     }

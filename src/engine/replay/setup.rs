@@ -31,7 +31,10 @@ impl Replay<'_> {
                     if let Ok(Stage::Basic | Stage::Baby) = facts::stage(&prints) {
                         return Step::violation(
                             "setup.mulligan",
-                            format!("{name} took a mulligan with {} in hand, a Basic Pokémon", c.name),
+                            format!(
+                                "{name} took a mulligan with {} in hand, a Basic Pokémon",
+                                c.name
+                            ),
                         );
                     }
                 }
@@ -68,7 +71,9 @@ impl Replay<'_> {
         if count <= allowed {
             Step::ok(
                 "setup.mulligan-extra-draw",
-                format!("{name} may draw up to {allowed} card(s) for the opponent's extra mulligans and draws {count}"),
+                format!(
+                    "{name} may draw up to {allowed} card(s) for the opponent's extra mulligans and draws {count}"
+                ),
             )
         } else {
             Step::violation(
@@ -87,8 +92,11 @@ impl Replay<'_> {
         } else {
             "turn.bench-basic"
         };
-        match facts::pokemon_prints(&self.info, card, &[] as &[&str]).and_then(|p| facts::stage(&p)) {
-            Ok(Stage::Basic | Stage::Baby) => Step::ok(clause, format!("{card} is a Basic Pokémon")),
+        match facts::pokemon_prints(&self.info, card, &[] as &[&str]).and_then(|p| facts::stage(&p))
+        {
+            Ok(Stage::Basic | Stage::Baby) => {
+                Step::ok(clause, format!("{card} is a Basic Pokémon"))
+            }
             Ok(stage) => Step::violation(
                 clause,
                 format!(
@@ -96,7 +104,10 @@ impl Replay<'_> {
                     stage.as_str()
                 ),
             ),
-            Err(why) => Step::cannot_check(clause, format!("cannot tell whether {card} is a Basic Pokémon: {why}")),
+            Err(why) => Step::cannot_check(
+                clause,
+                format!("cannot tell whether {card} is a Basic Pokémon: {why}"),
+            ),
         }
     }
 }

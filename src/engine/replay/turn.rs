@@ -24,7 +24,9 @@ impl Replay<'_> {
             CardKind::Unknown => {
                 return Step::cannot_check(
                     "turn.supporter-once",
-                    format!("cannot tell whether {card} is a Supporter: it is not in the card data"),
+                    format!(
+                        "cannot tell whether {card} is a Supporter: it is not in the card data"
+                    ),
                 );
             }
             _ => return Step::info(""),
@@ -42,7 +44,10 @@ impl Replay<'_> {
                 format!("{name} plays a second Supporter this turn ({card}); one per turn"),
             ));
         } else {
-            parts.push(Step::ok("turn.supporter-once", format!("{card} is {name}'s first Supporter this turn")));
+            parts.push(Step::ok(
+                "turn.supporter-once",
+                format!("{card} is {name}'s first Supporter this turn"),
+            ));
         }
         Step::combine(parts)
     }
@@ -56,7 +61,10 @@ impl Replay<'_> {
                 format!("{name} plays a second Stadium this turn ({card}); one per turn"),
             ));
         } else {
-            parts.push(Step::ok("turn.stadium-once", format!("{card} is {name}'s first Stadium this turn")));
+            parts.push(Step::ok(
+                "turn.stadium-once",
+                format!("{card} is {name}'s first Stadium this turn"),
+            ));
         }
         if self.state.stadium.as_ref().is_some_and(|s| s.name == card) {
             parts.push(Step::violation(
@@ -72,10 +80,15 @@ impl Replay<'_> {
         if self.state.counters.energy_attached > 1 {
             Step::violation(
                 "turn.energy-attach-once",
-                format!("{name} attaches a second Energy from the hand this turn ({card}); one per turn"),
+                format!(
+                    "{name} attaches a second Energy from the hand this turn ({card}); one per turn"
+                ),
             )
         } else {
-            Step::ok("turn.energy-attach-once", format!("{name}'s Energy attachment for the turn"))
+            Step::ok(
+                "turn.energy-attach-once",
+                format!("{name}'s Energy attachment for the turn"),
+            )
         }
     }
 
@@ -86,12 +99,21 @@ impl Replay<'_> {
             Found::One(id) => self.check_tool(*id, card),
             Found::Ambiguous(_, all) => {
                 let steps: Vec<Step> = all.iter().map(|id| self.check_tool(*id, card)).collect();
-                if steps.iter().all(|s| s.verdict == super::super::verdict::Verdict::Violation) {
+                if steps
+                    .iter()
+                    .all(|s| s.verdict == super::super::verdict::Verdict::Violation)
+                {
                     Step::combine(steps)
-                } else if steps.iter().all(|s| s.verdict == super::super::verdict::Verdict::Ok) {
+                } else if steps
+                    .iter()
+                    .all(|s| s.verdict == super::super::verdict::Verdict::Ok)
+                {
                     Step::ok("trainer.tool", "no Pokémon of that name had a Tool")
                 } else {
-                    Step::cannot_check("trainer.tool", "several Pokémon fit this line and only some already have a Tool")
+                    Step::cannot_check(
+                        "trainer.tool",
+                        "several Pokémon fit this line and only some already have a Tool",
+                    )
                 }
             }
             Found::None => Step::info(""),
@@ -105,15 +127,24 @@ impl Replay<'_> {
             if let Some(why) = self.may_change(&names, &["pokémon tool"]) {
                 return Step::cannot_check(
                     "trainer.tool",
-                    format!("{} already has {existing}; a second Tool may be allowed: {why}", mon.name()),
+                    format!(
+                        "{} already has {existing}; a second Tool may be allowed: {why}",
+                        mon.name()
+                    ),
                 );
             }
             return Step::violation(
                 "trainer.tool",
-                format!("{} already has a Pokémon Tool ({existing}); {card} cannot be attached too", mon.name()),
+                format!(
+                    "{} already has a Pokémon Tool ({existing}); {card} cannot be attached too",
+                    mon.name()
+                ),
             );
         }
-        Step::ok("trainer.tool", format!("{} had no Pokémon Tool", mon.name()))
+        Step::ok(
+            "trainer.tool",
+            format!("{} had no Pokémon Tool", mon.name()),
+        )
     }
 
     /// Retreating: once per turn, not while Asleep or Paralyzed, paying the Retreat Cost with
@@ -129,7 +160,10 @@ impl Replay<'_> {
                 format!("{pname} retreats a second time this turn; one retreat per turn"),
             ));
         } else {
-            parts.push(Step::ok("turn.retreat-once", format!("{pname}'s retreat for the turn")));
+            parts.push(Step::ok(
+                "turn.retreat-once",
+                format!("{pname}'s retreat for the turn"),
+            ));
         }
         for c in [Asleep, Paralyzed] {
             if mon.has(c) {
@@ -147,7 +181,9 @@ impl Replay<'_> {
         let mon = self.state.mon(id);
         let cost = match self.prints_of(id).and_then(|p| facts::retreat_cost(&p)) {
             Ok(c) => c,
-            Err(why) => return Step::cannot_check("retreat.cost", format!("Retreat Cost unknown: {why}")),
+            Err(why) => {
+                return Step::cannot_check("retreat.cost", format!("Retreat Cost unknown: {why}"));
+            }
         };
         // The Energy discarded by the sub-lines right after the retreat.
         let mut discarded: Vec<Text> = Vec::new();
@@ -157,10 +193,12 @@ impl Replay<'_> {
                 break;
             }
             match &line.event {
-                Event::DiscardFromPokemon { pokemon, card, .. } if pokemon.name == mon.name() => match card {
-                    CardRef::Named { card } => discarded.push(card.name.clone()),
-                    CardRef::Hidden { .. } => pending_list = true,
-                },
+                Event::DiscardFromPokemon { pokemon, card, .. } if pokemon.name == mon.name() => {
+                    match card {
+                        CardRef::Named { card } => discarded.push(card.name.clone()),
+                        CardRef::Hidden { .. } => pending_list = true,
+                    }
+                }
                 Event::CardList { cards } if pending_list => {
                     discarded.extend(cards.iter().map(|c| c.name.clone()));
                     pending_list = false;
@@ -173,7 +211,12 @@ impl Replay<'_> {
             match facts::energy_provision(self.db(), name) {
                 Ok(p) => paid += p.count,
                 Err(_) if !name.contains("Energy") => {}
-                Err(why) => return Step::cannot_check("retreat.cost", format!("cannot count the Energy paid: {why}")),
+                Err(why) => {
+                    return Step::cannot_check(
+                        "retreat.cost",
+                        format!("cannot count the Energy paid: {why}"),
+                    );
+                }
             }
         }
         let cost = cost as u32;
@@ -187,7 +230,9 @@ impl Replay<'_> {
         if let Some(why) = self.may_change(&names, &["retreat"]) {
             return Step::cannot_check(
                 "retreat.cost",
-                format!("{paid} Energy discarded for a Retreat Cost of {cost}, but a card may change the cost: {why}"),
+                format!(
+                    "{paid} Energy discarded for a Retreat Cost of {cost}, but a card may change the cost: {why}"
+                ),
             );
         }
         Step::violation(
@@ -232,21 +277,29 @@ impl Replay<'_> {
                 Some(Step::ok("turn.draw", format!("{name} draws for the turn")))
             }
             Event::GameEnd { .. } | Event::GameDrawn | Event::Blank => None,
-            e if super::hints::actor(e).is_some() || matches!(e, Event::TurnHeader { .. } | Event::CheckupHeader) => {
+            e if super::hints::actor(e).is_some()
+                || matches!(e, Event::TurnHeader { .. } | Event::CheckupHeader) =>
+            {
                 self.expect_draw = None;
                 let deck = self.state.players[p].deck;
                 Some(match deck.known() {
                     Some(0) => Step::violation(
                         "win.deck-out",
-                        format!("{name} has no card to draw at the start of the turn and so loses, but the game goes on"),
+                        format!(
+                            "{name} has no card to draw at the start of the turn and so loses, but the game goes on"
+                        ),
                     ),
                     Some(n) => Step::violation(
                         "turn.draw",
-                        format!("{name} does not draw at the start of the turn ({n} cards in the deck)"),
+                        format!(
+                            "{name} does not draw at the start of the turn ({n} cards in the deck)"
+                        ),
                     ),
                     None => Step::cannot_check(
                         "turn.draw",
-                        format!("no draw is shown at the start of {name}'s turn, and the deck size is not known"),
+                        format!(
+                            "no draw is shown at the start of {name}'s turn, and the deck size is not known"
+                        ),
                     ),
                 })
             }
@@ -261,11 +314,18 @@ impl Replay<'_> {
             return None;
         }
         let name = &self.state.players[p].name;
-        if let Event::Use { pokemon, name: what, .. } = event {
+        if let Event::Use {
+            pokemon,
+            name: what,
+            ..
+        } = event
+        {
             // An Ability may let the Pokémon attack again (the client logs the second attack
             // under it).
             return Some(match self.info.use_of(&pokemon.name, what) {
-                Some((super::super::cardinfo::UseKind::Ability, text)) if !text.text.to_lowercase().contains("attack") => {
+                Some((super::super::cardinfo::UseKind::Ability, text))
+                    if !text.text.to_lowercase().contains("attack") =>
+                {
                     Step::violation(
                         "turn.attack-ends-turn",
                         format!("{name} uses {what} after attacking; attacking ends the turn"),
@@ -274,7 +334,9 @@ impl Replay<'_> {
                 Some(_) => return None,
                 None => Step::cannot_check(
                     "turn.attack-ends-turn",
-                    format!("{name} uses {what} after attacking; the card data does not say whether it allows that"),
+                    format!(
+                        "{name} uses {what} after attacking; the card data does not say whether it allows that"
+                    ),
                 ),
             });
         }
@@ -297,7 +359,10 @@ impl RuleEdition {
     /// Sword & Shield, implied by the 2018 Advanced Players' Rulebook E-27); HeartGold &
     /// SoulSilver and the classic rules allow it.
     pub fn no_attack_on_first_turn(self) -> bool {
-        !matches!(self, RuleEdition::Classic | RuleEdition::HeartGoldSoulSilver)
+        !matches!(
+            self,
+            RuleEdition::Classic | RuleEdition::HeartGoldSoulSilver
+        )
     }
 
     /// The player who goes first draws on their first turn (not under the classic rules from

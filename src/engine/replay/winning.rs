@@ -88,9 +88,17 @@ impl Replay<'_> {
         }
     }
 
-    pub(super) fn check_game_end(&self, winner: Option<PlayerIdx>, reason: EndReason, winner_name: &str) -> Step {
+    pub(super) fn check_game_end(
+        &self,
+        winner: Option<PlayerIdx>,
+        reason: EndReason,
+        winner_name: &str,
+    ) -> Step {
         let Some(w) = winner else {
-            return Step::cannot_check("win.prizes", format!("{winner_name:?} is not one of the players"));
+            return Step::cannot_check(
+                "win.prizes",
+                format!("{winner_name:?} is not one of the players"),
+            );
         };
         let l = 1 - w;
         let (wc, lc) = (self.win_conditions(w), self.win_conditions(l));
@@ -157,16 +165,24 @@ impl Replay<'_> {
                 what(lc)
             );
             parts.push(match outcome {
-                Outcome::Winner(x) if x == w => Step::ok("win.simultaneous", format!("{facts}: {winner_name} wins under {}", self.edition.title())),
+                Outcome::Winner(x) if x == w => Step::ok(
+                    "win.simultaneous",
+                    format!("{facts}: {winner_name} wins under {}", self.edition.title()),
+                ),
                 Outcome::Winner(_) => Step::violation(
                     "win.simultaneous",
                     format!("{facts}: under {} {loser} wins", self.edition.title()),
                 ),
                 Outcome::SuddenDeath => Step::violation(
                     "win.simultaneous",
-                    format!("{facts}: under {} this goes to Sudden Death", self.edition.title()),
+                    format!(
+                        "{facts}: under {} this goes to Sudden Death",
+                        self.edition.title()
+                    ),
                 ),
-                Outcome::Tie => Step::violation("win.simultaneous", format!("{facts}: the game is a tie")),
+                Outcome::Tie => {
+                    Step::violation("win.simultaneous", format!("{facts}: the game is a tie"))
+                }
             });
         }
         Step::combine(parts)
@@ -177,10 +193,17 @@ impl Replay<'_> {
         if self.state.phase == super::super::state::Phase::Ended {
             return None;
         }
-        let p = self.state.players.iter().find(|p| p.prizes_left == Some(0))?;
+        let p = self
+            .state
+            .players
+            .iter()
+            .find(|p| p.prizes_left == Some(0))?;
         Some(Step::violation(
             "win.prizes",
-            format!("{} took their last Prize card, so the game is over, but play goes on", p.name),
+            format!(
+                "{} took their last Prize card, so the game is over, but play goes on",
+                p.name
+            ),
         ))
     }
 }
@@ -200,15 +223,30 @@ mod tests {
     #[test]
     fn current_rules_two_ways_beat_one_else_sudden_death() {
         let sv = RuleEdition::ScarletViolet;
-        assert_eq!(sv.simultaneous_outcome(w(true, true, false), w(true, false, false)), Outcome::Winner(0));
-        assert_eq!(sv.simultaneous_outcome(w(true, false, false), w(false, true, false)), Outcome::SuddenDeath);
+        assert_eq!(
+            sv.simultaneous_outcome(w(true, true, false), w(true, false, false)),
+            Outcome::Winner(0)
+        );
+        assert_eq!(
+            sv.simultaneous_outcome(w(true, false, false), w(false, true, false)),
+            Outcome::SuddenDeath
+        );
     }
 
     #[test]
     fn the_2018_table_more_conditions_win_equal_is_a_tie() {
         let apr = RuleEdition::Apr2018;
-        assert_eq!(apr.simultaneous_outcome(w(true, true, false), w(false, true, false)), Outcome::Winner(0));
-        assert_eq!(apr.simultaneous_outcome(w(true, false, false), w(false, true, false)), Outcome::Tie);
-        assert_eq!(apr.simultaneous_outcome(w(false, true, false), w(true, true, false)), Outcome::Winner(1));
+        assert_eq!(
+            apr.simultaneous_outcome(w(true, true, false), w(false, true, false)),
+            Outcome::Winner(0)
+        );
+        assert_eq!(
+            apr.simultaneous_outcome(w(true, false, false), w(false, true, false)),
+            Outcome::Tie
+        );
+        assert_eq!(
+            apr.simultaneous_outcome(w(false, true, false), w(true, true, false)),
+            Outcome::Winner(1)
+        );
     }
 }
