@@ -1,5 +1,6 @@
 //! Throughput of the parser and the state tracker over the real English corpus (or, without
-//! ../shared, over the project's sample logs). Criterion prints MB/s.
+//! ../shared, over the project's sample logs), with and without the card data. Criterion prints
+//! MB/s.
 
 use std::path::{Path, PathBuf};
 
@@ -79,6 +80,21 @@ fn bench(c: &mut Criterion) {
             }
         })
     });
+    // With the card data the checks have the most to do (HP, attacks, costs, Weakness).
+    let cards = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/cards/pokemon-tcg-data");
+    if let Ok(db) = ptcg_judge::cards::CardDb::load_dir(&cards) {
+        group.bench_function("verify with card data (report)", |b| {
+            b.iter(|| {
+                for log in &logs {
+                    std::hint::black_box(
+                        ptcg_judge::verify(log, Some(&db), RuleEdition::default()).ok(),
+                    );
+                }
+            })
+        });
+    } else {
+        eprintln!("SKIPPED verify with card data: ../shared/cards/pokemon-tcg-data not found");
+    }
     group.finish();
 }
 

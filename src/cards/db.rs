@@ -1,7 +1,8 @@
 //! `CardDb`: all cards with their lookup indexes, and `Fact` evaluation over prints.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::path::Path;
+use std::sync::OnceLock;
 
 use serde::Serialize;
 
@@ -21,6 +22,11 @@ pub struct CardDb {
     by_name: HashMap<String, Vec<CardIdx>>,
     set_by_id: HashMap<String, usize>,
     warnings: Vec<ImportWarning>,
+    /// Built on first use: prints by normalised attack name, and the newest print of each name.
+    by_attack: OnceLock<HashMap<String, Vec<CardIdx>>>,
+    newest: OnceLock<HashMap<String, CardIdx>>,
+    /// Each card's rules and Ability text in lower case, made on first use.
+    passive_lower: Vec<OnceLock<Box<str>>>,
 }
 
 /// The prints found for a name, possibly narrowed by an attack/Ability name.
@@ -70,8 +76,9 @@ impl CardDb {
     /// Build from already-parsed cards. Duplicate ids keep the first card for `by_id`
     /// (a warning is recorded); all cards stay in the database.
     pub fn from_cards(cards: Vec<Card>, sets: Vec<SetInfo>) -> CardDb {
-        let mut by_id: HashMap<String, CardIdx> = HashMap::with_capacity(cards.len());
-        let mut by_name: HashMap<String, Vec<CardIdx>> = HashMap::new();
+        let mut by_id: HashMap<String, CardIdx> =
+            HashMap::with_capacity_and_hasher(cards.len(), Default::default());
+        let mut by_name: HashMap<String, Vec<CardIdx>> = HashMap::default();
         let mut warnings = Vec::new();
         for (i, card) in cards.iter().enumerate() {
             let idx = i as CardIdx;
@@ -93,6 +100,7 @@ impl CardDb {
             .enumerate()
             .map(|(i, s)| (s.id.clone(), i))
             .collect();
+        let passive_lower = (0..cards.len()).map(|_| OnceLock::new()).collect();
         CardDb {
             cards,
             sets,
@@ -100,6 +108,9 @@ impl CardDb {
             by_name,
             set_by_id,
             warnings,
+            by_attack: OnceLock::new(),
+            newest: OnceLock::new(),
+            passive_lower,
         }
     }
 
@@ -168,6 +179,66 @@ impl CardDb {
             .get(normalize_name(name).as_ref())
             .map(Vec::as_slice)
             .unwrap_or(&[])
+    }
+
+    /// Every print that has an attack of this (normalised) name, in database order.
+    pub fn with_attack(&self, attack: &str) -> &[CardIdx] {
+        let index = self.by_attack.get_or_init(|| {
+            let mut m: HashMap<String, Vec<CardIdx>> = HashMap::default();
+            for (i, card) in self.cards.iter().enumerate() {
+                for a in &card.attacks {
+                    let v = m.entry(normalize_name(&a.name).into_owned()).or_default();
+                    if v.last() != Some(&(i as CardIdx)) {
+                        v.push(i as CardIdx);
+                    }
+                }
+            }
+            m
+        });
+        index
+            .get(normalize_name(attack).as_ref())
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
+    }
+
+    /// The newest print of a name (by its set's release date; the last in database order
+    /// among equals): the wording the game client uses for reprints.
+    pub fn newest_print(&self, name: &str) -> Option<&Card> {
+        self.newest_print_idx(name).map(|i| &self.cards[i as usize])
+    }
+
+    /// As [`CardDb::newest_print`], its index.
+    pub fn newest_print_idx(&self, name: &str) -> Option<CardIdx> {
+        let index = self.newest.get_or_init(|| {
+            let mut m: HashMap<String, CardIdx> =
+                HashMap::with_capacity_and_hasher(self.by_name.len(), Default::default());
+            for (name, prints) in &self.by_name {
+                let date = |i: &CardIdx| {
+                    self.set(&self.cards[*i as usize].set_id)
+                        .and_then(|s| s.release_date.as_deref())
+                        .unwrap_or("")
+                };
+                if let Some(best) = prints.iter().max_by_key(|i| date(i)) {
+                    m.insert(name.clone(), *best);
+                }
+            }
+            m
+        });
+        index.get(normalize_name(name).as_ref()).copied()
+    }
+
+    /// A card's rules and Ability text (not its attacks), in lower case: what acts while the
+    /// card is in play.
+    pub fn passive_text_lower(&self, idx: CardIdx) -> &str {
+        self.passive_lower[idx as usize].get_or_init(|| {
+            let card = &self.cards[idx as usize];
+            let mut t = card.rules.join(" ");
+            for a in &card.abilities {
+                t.push(' ');
+                t.push_str(&a.text);
+            }
+            t.to_lowercase().into_boxed_str()
+        })
     }
 
     /// All prints of `name`, narrowed to those having an attack or Ability called `uses`

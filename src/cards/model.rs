@@ -863,31 +863,37 @@ impl Card {
 
     /// True when the card has an attack or an Ability-like effect with this name.
     pub fn has_attack_or_ability(&self, name: &str) -> bool {
-        let n = crate::cards::normalize_name(name);
-        self.attacks
-            .iter()
-            .any(|a| crate::cards::normalize_name(&a.name) == n)
-            || self
-                .abilities
-                .iter()
-                .any(|a| crate::cards::normalize_name(&a.name) == n)
+        self.attack(name).is_some() || self.ability(name).is_some()
     }
 
     /// The attack with this name, if any.
     pub fn attack(&self, name: &str) -> Option<&Attack> {
-        let n = crate::cards::normalize_name(name);
-        self.attacks
-            .iter()
-            .find(|a| crate::cards::normalize_name(&a.name) == n)
+        find_named(&self.attacks, name, |a| &a.name)
     }
 
     /// The Ability-like effect with this name, if any.
     pub fn ability(&self, name: &str) -> Option<&Ability> {
-        let n = crate::cards::normalize_name(name);
-        self.abilities
-            .iter()
-            .find(|a| crate::cards::normalize_name(&a.name) == n)
+        find_named(&self.abilities, name, |a| &a.name)
     }
+}
+
+/// The item whose name matches `name`: the same text first (the common case, no allocation),
+/// else the same name after normalisation (apostrophes, accents, spacing).
+fn find_named<'a, T>(items: &'a [T], name: &str, name_of: impl Fn(&T) -> &str) -> Option<&'a T> {
+    if let Some(x) = items.iter().find(|x| name_of(x) == name) {
+        return Some(x);
+    }
+    let n = crate::cards::normalize_name(name);
+    items.iter().find(|x| {
+        let own = name_of(x);
+        // A plain ASCII name normalises to itself.
+        let plain = own.is_ascii() && !own.contains("Pokemon") && own.trim().len() == own.len();
+        if plain {
+            own == n
+        } else {
+            crate::cards::normalize_name(own) == n
+        }
+    })
 }
 
 #[cfg(test)]

@@ -10,9 +10,18 @@ use std::borrow::Cow;
 /// Normalise a card, attack or Ability name for comparison (see the module docs).
 /// Allocates only when something changes.
 pub fn normalize_name(name: &str) -> Cow<'_, str> {
-    let t = name.trim();
-    let needs =
-        t.contains(['\u{2019}', '\u{2018}', '\u{02BC}', '\u{0301}']) || t.contains("Pokemon");
+    let ascii = name.is_ascii();
+    let t = if ascii {
+        name.trim_ascii()
+    } else {
+        name.trim()
+    };
+    // Fast path: an ASCII name needs a change only for "Pokemon" without the accent.
+    let needs = if ascii {
+        t.as_bytes().contains(&b'P') && t.contains("Pokemon")
+    } else {
+        t.contains(['\u{2019}', '\u{2018}', '\u{02BC}', '\u{0301}']) || t.contains("Pokemon")
+    };
     if !needs {
         return Cow::Borrowed(t);
     }

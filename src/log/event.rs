@@ -22,7 +22,7 @@ pub struct CardName {
 impl CardName {
     /// Split an optional `(set_number) ` prefix off a card name.
     pub fn parse(text: &str) -> CardName {
-        let text = text.trim();
+        let text = super::trim(text);
         if let Some(rest) = text.strip_prefix('(')
             && let Some(close) = rest.find(") ")
         {
@@ -64,7 +64,7 @@ pub enum CardRef {
 impl CardRef {
     /// Read the card part of a line: `a card`, `N cards`, `another card`, `(hidden)`, or a name.
     pub fn parse(text: &str) -> CardRef {
-        let t = text.trim();
+        let t = super::trim(text);
         match t {
             "a card" | "A card" | "another card" | "Another card" | "(hidden)" | "1 card" => {
                 return CardRef::Hidden { count: 1 };

@@ -20,3 +20,34 @@ pub use event::{
 };
 pub use input::MAX_LOG_BYTES;
 pub use parse::{Depth, LogLine, ParsedLog, normalise, parse_log, parse_text};
+
+/// `str::trim`, faster on the usual line: ASCII whitespace is cut byte by byte, and the
+/// Unicode-aware trim runs only when an end of what is left is not plain ASCII.
+pub(crate) fn trim(s: &str) -> &str {
+    let t = s.trim_ascii();
+    let plain = |b: Option<&u8>| b.is_none_or(|b| b.is_ascii() && *b != 0x0B);
+    if plain(t.as_bytes().first()) && plain(t.as_bytes().last()) {
+        t
+    } else {
+        t.trim()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn trim_matches_str_trim() {
+        for s in [
+            "  a b  ",
+            "\u{a0}x\u{a0}",
+            "\u{b}y\u{b}",
+            "",
+            "  ",
+            "é ",
+            " •  z",
+            "\u{2003}w\t\r\n",
+        ] {
+            assert_eq!(super::trim(s), s.trim(), "{s:?}");
+        }
+    }
+}

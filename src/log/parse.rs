@@ -154,15 +154,15 @@ enum Form<'a> {
 }
 
 fn form(text: &str) -> Form<'_> {
-    let t = text.trim();
+    let t = super::trim(text);
     if t.is_empty() {
         return Form::Blank;
     }
     if let Some(rest) = t.strip_prefix('•') {
-        return Form::Bullet(rest.trim());
+        return Form::Bullet(super::trim(rest));
     }
     if let Some(rest) = t.strip_prefix("- ") {
-        return Form::Sub(rest.trim());
+        return Form::Sub(super::trim(rest));
     }
     if t == "-" {
         return Form::Sub("");
