@@ -1,12 +1,13 @@
 //! ptcg-judge: a rulings assistant and replay analyser for the Pokémon Trading Card Game.
 //!
-//! The crate is split into pure modules (`cards` model, `log`, `engine`, `report`) and thin IO
+//! The crate is split into pure modules (`cards` model, `log`, `engine`, `report`, `rules`) and thin IO
 //! edges (the file-reading part of `cards`, and the binary in `main.rs`).
 
 pub mod cards;
 pub mod engine;
 pub mod log;
 pub mod report;
+pub mod rules;
 
 use cards::CardDb;
 use engine::{Replay, RuleEdition};
@@ -22,7 +23,7 @@ pub fn verify(
     let result = Replay::run(&parsed, cards, edition);
     Ok(Report::build(
         parsed,
-        &result,
+        result,
         edition,
         cards.map_or(0, CardDb::len),
     ))

@@ -68,7 +68,10 @@ impl<'a> CardInfo<'a> {
             .collect();
         match kinds.first() {
             Some(k) if kinds.iter().all(|x| x == k) => *k,
-            Some(_) => self.newest(prints).map_or(CardKind::Unknown, kind_of),
+            Some(_) => self
+                .db
+                .and_then(|db| db.newest_print(name))
+                .map_or(CardKind::Unknown, kind_of),
             None if name.ends_with(" Energy") => CardKind::Energy,
             None => CardKind::Unknown,
         }
@@ -79,15 +82,15 @@ impl<'a> CardInfo<'a> {
         let db = self.db?;
         prints.into_iter().max_by_key(|c| {
             db.set(&c.set_id)
-                .and_then(|s| s.release_date.clone())
-                .unwrap_or_default()
+                .and_then(|s| s.release_date.as_deref())
+                .unwrap_or("")
         })
     }
 
     /// The rules text of a Trainer or Energy card, and the Abilities of a Pokémon, in the
     /// wording of the newest print.
     pub fn card_text(&self, name: &str) -> Option<EffectText> {
-        let card = self.newest(self.prints(name, None))?;
+        let card = self.db?.newest_print(name)?;
         let mut text = card.rules.join(" ");
         for a in &card.abilities {
             text.push(' ');

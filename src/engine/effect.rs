@@ -2,6 +2,8 @@
 //! cards its sub-lines move come from. When the text does not say, the tracker stops claiming
 //! exact hand and deck sizes instead of guessing.
 
+use std::cell::OnceCell;
+
 /// A zone cards can come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Zone {
@@ -56,9 +58,13 @@ impl Verb {
 }
 
 /// An effect's text (rules of a Trainer, text of an attack or Ability).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default)]
 pub struct EffectText {
     pub text: String,
+    /// The text in lower case, and the answer of [`EffectText::zone_for`] per verb, made on
+    /// first use (the same effect is asked about on each of its sub-lines).
+    lower: OnceCell<String>,
+    zones: [OnceCell<Option<Zone>>; 7],
 }
 
 /// The zones a piece of text names as sources. Cards come from play only for some verbs (an
@@ -91,13 +97,26 @@ fn zones_named(t: &str, verb: Verb) -> Vec<Zone> {
     zones
 }
 
+/// Two effect texts are equal when their texts are (the caches do not count).
+impl PartialEq for EffectText {
+    fn eq(&self, other: &Self) -> bool {
+        self.text == other.text
+    }
+}
+
+impl Eq for EffectText {}
+
 impl EffectText {
     pub fn new(text: impl Into<String>) -> EffectText {
-        EffectText { text: text.into() }
+        EffectText {
+            text: text.into(),
+            ..EffectText::default()
+        }
     }
 
-    fn lower(&self) -> String {
-        self.text.to_lowercase()
+    /// The text in lower case (made once).
+    pub fn lower(&self) -> &str {
+        self.lower.get_or_init(|| self.text.to_lowercase())
     }
 
     /// The effect involves the opponent's hand or deck, or every player's: sub-lines naming one
@@ -113,6 +132,10 @@ impl EffectText {
     /// Where the cards a sub-line `verb`s come from: the one zone named in the sentences that
     /// use the verb (destination phrases aside), else the one zone the whole text names.
     pub fn zone_for(&self, verb: Verb) -> Option<Zone> {
+        *self.zones[verb as usize].get_or_init(|| self.find_zone(verb))
+    }
+
+    fn find_zone(&self, verb: Verb) -> Option<Zone> {
         let t = self.lower();
         let mut zones: Vec<Zone> = Vec::new();
         let mut found_sentence = false;

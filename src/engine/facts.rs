@@ -49,12 +49,12 @@ pub fn pokemon_prints<'a>(
 }
 
 /// The value every print agrees on, or why not.
-pub fn agree<T: PartialEq + Clone + std::fmt::Debug>(
-    prints: &[&Card],
+pub fn agree<'c, T: PartialEq + Clone + std::fmt::Debug>(
+    prints: &[&'c Card],
     what: &str,
-    f: impl Fn(&Card) -> Option<T>,
+    f: impl Fn(&'c Card) -> Option<T>,
 ) -> Known<T> {
-    let values: Vec<(String, Option<T>)> = prints.iter().map(|c| (c.id.clone(), f(c))).collect();
+    let values: Vec<(&str, Option<T>)> = prints.iter().map(|c| (c.id.as_str(), f(c))).collect();
     let Some((_, first)) = values.first() else {
         return Err(format!("no print to read its {what} from"));
     };
@@ -91,15 +91,15 @@ pub fn hp_range(prints: &[&Card]) -> Known<(u32, u32)> {
 }
 
 pub fn types(prints: &[&Card]) -> Known<Vec<EnergyType>> {
-    agree(prints, "type", |c| Some(c.types.clone()))
+    agree(prints, "type", |c| Some(c.types.as_slice())).map(<[_]>::to_vec)
 }
 
 pub fn weaknesses(prints: &[&Card]) -> Known<Vec<Weakness>> {
-    agree(prints, "Weakness", |c| Some(c.weaknesses.clone()))
+    agree(prints, "Weakness", |c| Some(c.weaknesses.as_slice())).map(<[_]>::to_vec)
 }
 
 pub fn resistances(prints: &[&Card]) -> Known<Vec<Resistance>> {
-    agree(prints, "Resistance", |c| Some(c.resistances.clone()))
+    agree(prints, "Resistance", |c| Some(c.resistances.as_slice())).map(<[_]>::to_vec)
 }
 
 pub fn retreat_cost(prints: &[&Card]) -> Known<usize> {
@@ -111,7 +111,10 @@ pub fn stage(prints: &[&Card]) -> Known<Stage> {
 }
 
 pub fn evolves_from(prints: &[&Card]) -> Known<Option<String>> {
-    agree(prints, "\"evolves from\"", |c| Some(c.evolves_from.clone()))
+    agree(prints, "\"evolves from\"", |c| {
+        Some(c.evolves_from.as_deref())
+    })
+    .map(|n| n.map(str::to_string))
 }
 
 /// The attack of that name, when every print that has it prints it the same way.
@@ -151,16 +154,7 @@ pub fn texts_of<'a>(
     let mut texts = Vec::new();
     let mut unknown = Vec::new();
     for name in names {
-        let card = db.and_then(|db| {
-            db.by_name(name)
-                .iter()
-                .map(|i| db.card(*i))
-                .max_by_key(|c| {
-                    db.set(&c.set_id)
-                        .and_then(|s| s.release_date.clone())
-                        .unwrap_or_default()
-                })
-        });
+        let card = db.and_then(|db| db.newest_print(name));
         match card {
             Some(c) => texts.push((name.to_string(), all_text(c))),
             None if basic_energy_type(name).is_some() => {}
@@ -179,21 +173,30 @@ pub fn energy_provision(db: Option<&CardDb>, name: &str) -> Known<EnergyProvisio
     let Some(db) = db else {
         return Err(format!("no card data to tell what {name} provides"));
     };
-    let prints: Vec<&Card> = db.by_name(name).iter().map(|i| db.card(*i)).collect();
-    let Some(card) = prints.iter().max_by_key(|c| {
-        db.set(&c.set_id)
-            .and_then(|s| s.release_date.clone())
-            .unwrap_or_default()
-    }) else {
+    let Some(card) = db.newest_print(name) else {
         return Err(format!("{name} is not in the card data"));
     };
-    if card.is_basic_energy() {
-        if let Some(t) = card.types.first() {
-            return Ok(EnergyProvision::basic(*t));
-        }
+    if card.is_basic_energy()
+        && let Some(t) = card.types.first()
+    {
+        return Ok(EnergyProvision::basic(*t));
     }
     energy_provides(card)
         .ok_or_else(|| format!("the text of {name} does not say plainly what it provides"))
+}
+
+/// The type a Special Energy's name ends in ("Telepathic Psychic Energy" -> Psychic); `None`
+/// for basic Energy names and names without a type before "Energy".
+pub fn energy_type_in_name(name: &str) -> Option<EnergyType> {
+    if basic_energy_type(name).is_some() {
+        return None;
+    }
+    let rest = name.strip_suffix(" Energy")?;
+    let (prefix, word) = rest.rsplit_once(' ')?;
+    if prefix.trim().is_empty() {
+        return None;
+    }
+    word.parse().ok().filter(|t| *t != EnergyType::Colorless)
 }
 
 /// The Prize cards a Knock Out of this Pokémon gives, the clause that says so, and why.

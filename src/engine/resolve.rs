@@ -116,22 +116,27 @@ pub fn owned(
     claim: Claim,
     prefer: Option<PlayerIdx>,
 ) -> (Found, Option<PlayerIdx>) {
-    let by_player: Vec<Vec<PokemonId>> = (0..state.players.len())
-        .map(|p| candidates(state, p, name, position))
-        .collect();
-    let with: Vec<PlayerIdx> = (0..by_player.len())
-        .filter(|p| !by_player[*p].is_empty())
-        .collect();
-    let owner = match (with.as_slice(), named) {
-        ([], _) => return (Found::None, named),
-        ([only], _) => *only,
+    // Which players have a Pokémon of that name (asked without collecting them).
+    let has = |p: PlayerIdx| {
+        state.players.get(p).is_some_and(|ps| {
+            ps.in_play().any(|id| {
+                state.mon(id).name() == name
+                    && (position.is_none() || state.position(id) == position)
+            })
+        })
+    };
+    let with = [has(0), has(1)];
+    let owner = match (with, named) {
+        ([false, false], _) => return (Found::None, named),
+        ([true, false], _) => 0,
+        ([false, true], _) => 1,
         (_, Some(n)) if claim == Claim::Trusted => n,
         (_, _) => match prefer {
             Some(p) => p,
             None => {
-                let first = named.unwrap_or(with[0]);
-                let mut all = by_player[first].clone();
-                all.extend(by_player[1 - first].iter().copied());
+                let first = named.unwrap_or(0);
+                let mut all = candidates(state, first, name, position);
+                all.extend(candidates(state, 1 - first, name, position));
                 return (Found::Ambiguous(all[0], all), Some(first));
             }
         },
@@ -140,7 +145,7 @@ pub fn owned(
     // doubtful one (damage counters an effect places) says nothing about the spot.
     let found = pick(
         state,
-        by_player[owner].clone(),
+        candidates(state, owner, name, position),
         claim == Claim::Trusted,
         |m| i64::from(m.damage),
     );

@@ -106,22 +106,29 @@ impl Pokemon {
 
     /// Add a Special Condition: Asleep, Confused and Paralyzed replace one another; Poisoned and
     /// Burned stay alongside.
-    pub fn add_condition(&mut self, c: Condition) {
-        if matches!(
-            c,
-            Condition::Asleep | Condition::Confused | Condition::Paralyzed
-        ) {
-            self.conditions.retain(|x| {
-                !matches!(
-                    x,
-                    Condition::Asleep | Condition::Confused | Condition::Paralyzed
-                )
-            });
+    /// Add a Special Condition. Asleep, Confused and Paralyzed replace one another (the one
+    /// replaced is returned); Poisoned and Burned stay alongside them.
+    pub fn add_condition(&mut self, c: Condition) -> Option<Condition> {
+        let rotating = |x: &Condition| {
+            matches!(
+                x,
+                Condition::Asleep | Condition::Confused | Condition::Paralyzed
+            )
+        };
+        let mut replaced = None;
+        if rotating(&c) {
+            replaced = self
+                .conditions
+                .iter()
+                .copied()
+                .find(|x| rotating(x) && *x != c);
+            self.conditions.retain(|x| !rotating(x));
         }
         if !self.conditions.contains(&c) {
             self.conditions.push(c);
             self.conditions.sort();
         }
+        replaced
     }
 }
 

@@ -105,32 +105,50 @@ impl Step {
 
     /// Combine the findings of several checks on one line into its one verdict: the heaviest
     /// verdict wins; its messages come first; every clause applied is listed (heaviest first).
-    pub fn combine(parts: Vec<Step>) -> Step {
-        let mut parts: Vec<Step> = parts.into_iter().collect();
-        parts.sort_by_key(|p| std::cmp::Reverse(p.weight()));
-        let Some(top) = parts.first() else {
-            return Step::info("");
-        };
-        let verdict = top.verdict;
-        let weight = top.weight();
+    pub fn combine(mut parts: Vec<Step>) -> Step {
+        // An empty `info` (nothing to say) is the lightest finding and adds nothing.
+        parts.retain(|p| {
+            !(p.verdict == Verdict::Info && p.clauses.is_empty() && p.message.is_empty())
+        });
+        if parts.len() <= 1 {
+            return parts.pop().unwrap_or_else(|| Step::info(""));
+        }
+        let weight = parts.iter().map(Step::weight).max().unwrap_or(0);
+        let verdict = parts
+            .iter()
+            .find(|p| p.weight() == weight)
+            .map_or(Verdict::Info, |p| p.verdict);
+        // Clauses heaviest first (in order within a weight), without repeats.
         let mut clauses: Vec<&'static str> = Vec::new();
-        for p in &parts {
-            for c in &p.clauses {
-                if !clauses.contains(c) {
-                    clauses.push(c);
+        for w in (0..=weight).rev() {
+            for p in parts.iter().filter(|p| p.weight() == w) {
+                for c in &p.clauses {
+                    if !clauses.contains(c) {
+                        clauses.push(c);
+                    }
                 }
             }
         }
-        let mut messages: Vec<&str> = parts
-            .iter()
-            .filter(|p| p.weight() == weight && !p.message.is_empty())
-            .map(|p| p.message.as_str())
-            .collect();
-        messages.dedup();
+        // The messages of the heaviest findings, in order, repeats dropped.
+        let mut message = String::new();
+        let mut last: Option<usize> = None;
+        for (i, p) in parts.iter().enumerate() {
+            if p.weight() != weight || p.message.is_empty() {
+                continue;
+            }
+            if last.is_some_and(|l| parts[l].message == p.message) {
+                continue;
+            }
+            if !message.is_empty() {
+                message.push_str("; ");
+            }
+            message.push_str(&p.message);
+            last = Some(i);
+        }
         Step {
             verdict,
             clauses,
-            message: messages.join("; "),
+            message,
         }
     }
 }

@@ -78,11 +78,16 @@ impl Report {
     /// Assemble the report of a replay.
     pub fn build(
         log: ParsedLog,
-        replay: &ReplayResult,
+        replay: ReplayResult,
         edition: RuleEdition,
         card_data: usize,
     ) -> Report {
-        let state = &replay.state;
+        let ReplayResult {
+            steps: records,
+            state,
+            log_owner,
+        } = replay;
+        let state = &state;
         let name = |p: usize| state.players.get(p).map(|ps| ps.name.clone());
         let mut summary = Summary {
             lines: log.lines.len(),
@@ -94,7 +99,7 @@ impl Report {
         let ParsedLog { source, lines, .. } = log;
         let steps = lines
             .into_iter()
-            .zip(&replay.steps)
+            .zip(records)
             .map(|(line, rec)| {
                 match rec.step.verdict {
                     Verdict::Ok => summary.ok += 1,
@@ -136,7 +141,7 @@ impl Report {
                         .iter()
                         .map(|c| Text::const_new(c))
                         .collect(),
-                    message: rec.step.message.clone(),
+                    message: rec.step.message,
                     data: line.event,
                 }
             })
@@ -154,7 +159,7 @@ impl Report {
                 .map(|(i, p)| PlayerReport {
                     name: p.name.clone(),
                     went_first: state.first_player.map(|f| f == i),
-                    exported_log: replay.log_owner == Some(i),
+                    exported_log: log_owner == Some(i),
                 })
                 .collect(),
             result: GameResult {

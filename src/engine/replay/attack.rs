@@ -63,7 +63,7 @@ impl Replay<'_> {
     fn check_has_attack_and_cost(&self, id: PokemonId, name: &str) -> Step {
         let mon = self.state.mon(id);
         // The prints this Pokémon can be, given what it was already seen to use.
-        let prints = match facts::pokemon_prints(&self.info, mon.name(), &mon.uses) {
+        let prints = match self.prints_of(id) {
             Ok(p) => p,
             Err(why) => {
                 return Step::cannot_check(
@@ -112,9 +112,24 @@ impl Replay<'_> {
         // The cost: what the attached Energy provides must pay it.
         let mut provided: Vec<EnergyProvision> = Vec::new();
         let mut unknown: Vec<String> = Vec::new();
+        let mut read_by_name: Vec<String> = Vec::new();
+        // The same Energy card attached twice provides the same (asked once).
+        let mut seen: Vec<(&str, Result<EnergyProvision, String>)> = Vec::new();
         for e in &mon.energy {
-            match self.energy_on(id, e) {
+            let known = match seen.iter().find(|(n, _)| *n == e.as_str()) {
+                Some((_, k)) => k.clone(),
+                None => {
+                    let k = self.energy_on(id, e);
+                    seen.push((e.as_str(), k.clone()));
+                    k
+                }
+            };
+            match known {
                 Ok(p) => provided.push(p),
+                Err(_) if let Some((p, note)) = self.unknown_energy_by_name(e) => {
+                    provided.push(p);
+                    read_by_name.push(note);
+                }
                 Err(why) => unknown.push(format!("cannot tell what {e} provides: {why}")),
             }
         }
@@ -134,11 +149,19 @@ impl Replay<'_> {
             } else {
                 mon.energy.join(", ")
             };
+            let note = if read_by_name.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", read_by_name.join("; "))
+            };
             return Step::combine(vec![
                 has,
                 Step::ok(
                     "attack.energy-cost",
-                    format!("{name} costs [{}]; attached: {attached}", symbols.join(" ")),
+                    format!(
+                        "{name} costs [{}]; attached: {attached}{note}",
+                        symbols.join(" ")
+                    ),
                 ),
             ]);
         }
@@ -188,28 +211,24 @@ impl Replay<'_> {
         let Some(db) = self.db() else {
             return facts::energy_provision(None, energy);
         };
-        let card = db
-            .by_name(energy)
-            .iter()
-            .map(|i| db.card(*i))
-            .max_by_key(|c| {
-                db.set(&c.set_id)
-                    .and_then(|s| s.release_date.clone())
-                    .unwrap_or_default()
-            });
+        let card = db.newest_print(energy);
         if let Some(t) = crate::cards::basic_energy_type(energy) {
             // "Each Basic Grass Energy attached to all of your Pokémon provides GrassGrass
             // Energy" (Meganium's Wild Growth): an Ability of a Pokémon of the same side.
             let t = t.as_str().to_lowercase();
+            let (each, provides) = (
+                format!("each basic {t} energy attached to"),
+                format!("provides {t}{t} energy"),
+            );
             let owner = self.state.mon(holder).owner;
             let doubled = self.state.players[owner].in_play().any(|id| {
                 self.prints_of(id).is_ok_and(|prints| {
                     prints.iter().any(|c| {
-                        c.abilities.iter().any(|a| {
-                            let x = a.text.to_lowercase();
-                            x.contains(&format!("each basic {t} energy attached to"))
-                                && x.contains(&format!("provides {t}{t} energy"))
-                        })
+                        c.abilities.iter().any(|a| a.text.contains(" provides "))
+                            && db.by_id(&c.id).is_some_and(|i| {
+                                let x = db.passive_text_lower(i);
+                                x.contains(&each) && x.contains(&provides)
+                            })
                     })
                 })
             });
@@ -235,6 +254,25 @@ impl Replay<'_> {
             }
         }
         Ok(details.provision)
+    }
+
+    /// A Special Energy the card data does not have, named "<word> <Type> Energy": every such
+    /// card in the data (Heat Fire, Horror Psychic, Wash Water, …) provides that type while
+    /// attached, so it is read as 1 Energy of that type, and the reading is stated.
+    fn unknown_energy_by_name(&self, energy: &str) -> Option<(EnergyProvision, String)> {
+        let db = self.db()?;
+        if !db.by_name(energy).is_empty() {
+            return None;
+        }
+        let t = facts::energy_type_in_name(energy)?;
+        Some((
+            EnergyProvision::basic(t),
+            format!(
+                "{energy} is not in the card data; read as 1 {} Energy, as every Special Energy named \"… {} Energy\" in the data provides",
+                t.as_str(),
+                t.as_str()
+            ),
+        ))
     }
 
     /// Whether a Special Energy's printed condition holds for the Pokémon it is attached to;
@@ -309,6 +347,10 @@ impl Replay<'_> {
     }
 
     pub(super) fn is_vstar_power(&self, id: PokemonId, name: &str) -> bool {
+        // Only Pokémon VSTAR have a VSTAR Power.
+        if !self.state.mon(id).name().ends_with("VSTAR") {
+            return false;
+        }
         let Ok(prints) = self.prints_of(id) else {
             return false;
         };

@@ -68,7 +68,28 @@ impl Replay<'_> {
         event: &Event,
         depth: Depth,
     ) -> Option<Step> {
-        if depth != Depth::Top || matches!(event, Event::Blank | Event::CheckupHeader) {
+        if depth != Depth::Top {
+            // Damage an other effect places, shown under a Special Condition step: the other
+            // effect's lines are split around the condition steps.
+            let parent_is_condition = self.log.lines[..index]
+                .iter()
+                .rev()
+                .find(|l| l.depth == Depth::Top && !matches!(l.event, Event::Blank))
+                .is_some_and(|l| matches!(l.event, Event::ConditionDamage { .. }));
+            if parent_is_condition
+                && matches!(
+                    event,
+                    Event::PutCounters { .. } | Event::MoveCounters { .. }
+                )
+            {
+                return Some(Step::violation(
+                    "checkup.order",
+                    "damage counters from another between-turn effect come in the middle of the Special Condition steps; other effects go wholly before or wholly after them",
+                ));
+            }
+            return None;
+        }
+        if matches!(event, Event::Blank | Event::CheckupHeader) {
             return None;
         }
         let mut parts = Vec::new();

@@ -1,12 +1,12 @@
 //! What the checks ask of the replay: the card data of a Pokémon in play, and whether a card
 //! in play could change a rule (its text mentions it, or the data does not know the card).
 
-use crate::cards::{Card, CardDb, basic_energy_type};
+use crate::cards::{CardDb, basic_energy_type};
 use crate::log::{Depth, Event, Text};
 
 use super::super::facts::{self, Known};
 use super::super::state::{PlayerIdx, PokemonId};
-use super::Replay;
+use super::{Prints, Replay};
 
 impl<'a> Replay<'a> {
     pub(super) fn db(&self) -> Option<&'a CardDb> {
@@ -14,9 +14,44 @@ impl<'a> Replay<'a> {
     }
 
     /// The prints a Pokémon in play may be.
-    pub(super) fn prints_of(&self, id: PokemonId) -> Known<Vec<&'a Card>> {
+    pub(super) fn prints_of(&self, id: PokemonId) -> Known<Prints<'a>> {
+        if self.db().is_none() {
+            return Err("no card data is loaded".to_string());
+        }
         let mon = self.state.mon(id);
-        facts::pokemon_prints(&self.info, mon.name(), &mon.uses)
+        let slot = id as usize;
+        if let Some(Some((name, uses, known))) = self.mon_prints.borrow().get(slot)
+            && name.as_str() == mon.name()
+            && uses.as_slice() == mon.uses.as_slice()
+        {
+            return known.clone();
+        }
+        let known = self.prints_named(mon.name(), &mon.uses);
+        let mut memo = self.mon_prints.borrow_mut();
+        if memo.len() <= slot {
+            memo.resize(slot + 1, None);
+        }
+        memo[slot] = Some((Text::from(mon.name()), mon.uses.clone(), known.clone()));
+        known
+    }
+
+    /// The prints of a Pokémon name that has every attack and Ability in `uses` (memoised).
+    pub(super) fn prints_named(&self, name: &str, uses: &[Text]) -> Known<Prints<'a>> {
+        if self.db().is_none() {
+            return Err("no card data is loaded".to_string());
+        }
+        let mut key = String::with_capacity(name.len() + 16 * uses.len());
+        key.push_str(name);
+        for u in uses {
+            key.push('\u{1f}');
+            key.push_str(u);
+        }
+        if let Some(known) = self.prints_memo.borrow().get(&key) {
+            return known.clone();
+        }
+        let known = facts::pokemon_prints(&self.info, name, uses).map(Prints::from);
+        self.prints_memo.borrow_mut().insert(key, known.clone());
+        known
     }
 
     /// The cards in play whose text can change a rule: the top card of each Pokémon (all of
@@ -57,6 +92,18 @@ impl<'a> Replay<'a> {
         self.may_change_except(names, phrases, &[])
     }
 
+    /// As [`Replay::may_change`], but a card the data does not know raises no doubt: for rules
+    /// that only a few named cards change, where the check cites the known ones.
+    pub(super) fn may_change_known(&self, names: &[Text], phrases: &[&str]) -> Option<String> {
+        let db = self.db()?;
+        let known: Vec<Text> = names
+            .iter()
+            .filter(|n| !db.by_name(n).is_empty())
+            .cloned()
+            .collect();
+        self.may_change(&known, phrases)
+    }
+
     /// As [`Replay::may_change`], reading each text with the `except` phrases removed first
     /// (an attack-cost check ignores "Retreat Cost").
     pub(super) fn may_change_except(
@@ -64,6 +111,32 @@ impl<'a> Replay<'a> {
         names: &[Text],
         phrases: &[&str],
         except: &[&str],
+    ) -> Option<String> {
+        self.may_change_where(names, |lower| {
+            let owned;
+            let text = if except.iter().any(|e| lower.contains(e)) {
+                let mut t = lower.to_string();
+                for e in except {
+                    t = t.replace(e, " ");
+                }
+                owned = t;
+                owned.as_str()
+            } else {
+                lower
+            };
+            phrases
+                .iter()
+                .find(|p| text.contains(*p))
+                .map(|p| p.to_string())
+        })
+    }
+
+    /// Why a card among `names` may change a rule: `find` returns the phrase of its (lower
+    /// case) text that speaks of the rule, or the card data does not know the card.
+    pub(super) fn may_change_where(
+        &self,
+        names: &[Text],
+        find: impl Fn(&str) -> Option<String>,
     ) -> Option<String> {
         let db = self.db();
         for name in names {
@@ -75,25 +148,12 @@ impl<'a> Replay<'a> {
                     "no card data is loaded to rule out effects of the cards in play".to_string(),
                 );
             };
-            let newest = db
-                .by_name(name)
-                .iter()
-                .map(|i| db.card(*i))
-                .max_by_key(|c| {
-                    db.set(&c.set_id)
-                        .and_then(|s| s.release_date.clone())
-                        .unwrap_or_default()
-                });
-            let Some(card) = newest else {
+            let Some(idx) = db.newest_print_idx(name) else {
                 return Some(format!(
                     "{name} is in play and is not in the card data, so its effects are unknown"
                 ));
             };
-            let mut text = passive_text(card);
-            for e in except {
-                text = text.replace(e, " ");
-            }
-            if let Some(p) = phrases.iter().find(|p| text.contains(*p)) {
+            if let Some(p) = find(db.passive_text_lower(idx)) {
                 return Some(format!("{name} is in play and its text speaks of \"{p}\""));
             }
         }
@@ -128,14 +188,4 @@ pub(super) fn is_boundary(event: &Event) -> bool {
             event,
             Event::CheckupHeader | Event::SetupHeader | Event::GameEnd { .. } | Event::GameDrawn
         )
-}
-
-/// The text of a card that acts while it is in play: rules and Abilities (not attacks), lower case.
-pub(super) fn passive_text(card: &Card) -> String {
-    let mut t = card.rules.join(" ");
-    for a in &card.abilities {
-        t.push(' ');
-        t.push_str(&a.text);
-    }
-    t.to_lowercase()
 }

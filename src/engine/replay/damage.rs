@@ -8,7 +8,7 @@
 //! the Weakness and Resistance its own sentences state.
 
 use crate::cards::{Card, DamageModifier, WeaknessModifier};
-use crate::log::{BreakdownItem, Depth, Event, TypeModifier};
+use crate::log::{BreakdownItem, Depth, Event, Text, TypeModifier};
 
 use super::super::facts;
 use super::super::state::{PokemonId, Position};
@@ -32,6 +32,9 @@ pub(super) struct DamageClaim<'e> {
 enum Base {
     /// Exactly this much before Weakness and Resistance (when nothing else shows).
     Exact(i32),
+    /// "Choose 1 of your opponent's Pokémon `times` times … do `each` damage to it": each
+    /// Pokémon takes a multiple of `each`, at most `times` × `each`.
+    Chosen { times: i32, each: i32 },
     /// Not known; the reason.
     Unknown(String),
 }
@@ -49,7 +52,7 @@ impl Replay<'_> {
             ));
         }
         let attack_card = self.attack_card(claim);
-        let base = self.base_damage(claim, attack_card.as_ref().map(|(c, _)| *c));
+        let base = self.base_damage(claim, attack_card.as_ref().map(|(c, t)| (*c, t.as_str())));
         match self.breakdown_for(claim.index, claim.sub) {
             Some(items) => parts.push(self.check_breakdown(claim, &items, &base)),
             None => parts.push(self.check_plain_damage(claim, &base)),
@@ -63,17 +66,17 @@ impl Replay<'_> {
         let id = claim.attacker?;
         let prints = self.prints_of(id).ok()?;
         let card = prints
-            .into_iter()
+            .iter()
+            .copied()
             .find(|c| c.attack(claim.attack).is_some())?;
         let text = card.attack(claim.attack)?.text.to_lowercase();
         Some((card, text))
     }
 
-    fn base_damage(&self, claim: &DamageClaim<'_>, card: Option<&Card>) -> Base {
-        if let Some(card) = card
+    fn base_damage(&self, claim: &DamageClaim<'_>, card: Option<(&Card, &str)>) -> Base {
+        if let Some((card, text)) = card
             && let Some(attack) = card.attack(claim.attack)
         {
-            let text = attack.text.to_lowercase();
             if text.contains("use it as this attack")
                 || text.contains("choose 1 of") && text.contains("attacks")
             {
@@ -93,9 +96,10 @@ impl Replay<'_> {
                         "-"
                     }
                 )),
-                None => match damage_in_text(&text) {
-                    Some(n) => Base::Exact(n),
-                    None => Base::Unknown(format!("{} prints no damage", claim.attack)),
+                None => match (damage_in_text(text), chosen_times(text)) {
+                    (Some(n), _) => Base::Exact(n),
+                    (None, Some((times, each))) => Base::Chosen { times, each },
+                    (None, None) => Base::Unknown(format!("{} prints no damage", claim.attack)),
                 },
             };
         }
@@ -127,9 +131,9 @@ impl Replay<'_> {
             return Base::Unknown("no card data".to_string());
         };
         let mut bases: Vec<Option<i32>> = db
-            .cards()
+            .with_attack(&chosen)
             .iter()
-            .filter_map(|c| c.attack(&chosen))
+            .filter_map(|i| db.card(*i).attack(&chosen))
             .map(|a| match a.damage {
                 Some(d) if d.modifier == DamageModifier::Fixed => Some(d.amount as i32),
                 Some(_) => None,
@@ -152,29 +156,38 @@ impl Replay<'_> {
 
     /// The damage every other plain use of this attack by a Pokémon of this name shows.
     fn learned_damage(&self, claim: &DamageClaim<'_>) -> Result<i32, String> {
-        let others: Vec<(u32, i32)> = self
-            .log
-            .lines
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| *i != claim.index)
-            .filter_map(|(i, l)| match &l.event {
-                Event::Attack {
+        let plain = self.plain_uses.get_or_init(|| {
+            // Every attack line without Weakness, Resistance or a breakdown, by attacker and
+            // attack name (read once per log).
+            let mut m: rustc_hash::FxHashMap<(Text, Text), Vec<(usize, i32)>> = Default::default();
+            for (i, l) in self.log.lines.iter().enumerate() {
+                if let Event::Attack {
                     pokemon,
                     attack,
                     damage,
                     weakness: None,
                     resistance: None,
                     ..
-                } if pokemon.name == claim.attacker_name
-                    && attack == claim.attack
-                    && self.breakdown_for(i, l.depth != Depth::Top).is_none() =>
+                } = &l.event
+                    && self.breakdown_for(i, l.depth != Depth::Top).is_none()
                 {
-                    Some((l.number, *damage))
+                    m.entry((pokemon.name.clone(), attack.clone()))
+                        .or_default()
+                        .push((i, *damage));
                 }
-                _ => None,
+            }
+            m
+        });
+        let key = (Text::from(claim.attacker_name), Text::from(claim.attack));
+        let others: Vec<(usize, i32)> = plain
+            .get(&key)
+            .map(|v| {
+                v.iter()
+                    .copied()
+                    .filter(|(i, _)| *i != claim.index)
+                    .collect()
             })
-            .collect();
+            .unwrap_or_default();
         let missing = format!(
             "{} is not in the card data with {}",
             claim.attacker_name, claim.attack
@@ -189,14 +202,15 @@ impl Replay<'_> {
     }
 
     fn check_plain_damage(&self, claim: &DamageClaim<'_>, base: &Base) -> Step {
-        let Base::Exact(base) = *base else {
-            let Base::Unknown(why) = base else {
-                unreachable!()
-            };
-            return Step::cannot_check(
-                "attack.damage-order",
-                format!("cannot recompute the damage: {why}"),
-            );
+        let base = match *base {
+            Base::Exact(n) => n,
+            Base::Chosen { times, each } => return check_chosen(claim, times, each),
+            Base::Unknown(ref why) => {
+                return Step::cannot_check(
+                    "attack.damage-order",
+                    format!("cannot recompute the damage: {why}"),
+                );
+            }
         };
         let mut expected = base;
         let mut steps = vec![format!("base {base}")];
@@ -240,7 +254,10 @@ impl Replay<'_> {
     }
 
     fn attack_known(&self, claim: &DamageClaim<'_>) -> bool {
-        self.attack_card(claim).is_some()
+        claim
+            .attacker
+            .and_then(|id| self.prints_of(id).ok())
+            .is_some_and(|prints| prints.iter().any(|c| c.attack(claim.attack).is_some()))
     }
 
     fn defender_weakness(&self, claim: &DamageClaim<'_>) -> Option<WeaknessModifier> {
@@ -431,7 +448,7 @@ impl Replay<'_> {
         } else {
             match base {
                 Base::Exact(n) => Some(*n),
-                Base::Unknown(_) => None,
+                Base::Chosen { .. } | Base::Unknown(_) => None,
             }
         };
         // Weakness adds as much as the damage before it (×2).
@@ -536,8 +553,12 @@ impl Replay<'_> {
                     ),
                 )),
                 None => {
-                    let Base::Unknown(why) = base else {
-                        unreachable!()
+                    let why = match base {
+                        Base::Unknown(why) => why.clone(),
+                        _ => format!(
+                            "the damage of {} depends on how often each Pokémon was chosen",
+                            claim.attack
+                        ),
                     };
                     parts.push(Step::cannot_check(
                         "attack.damage-breakdown",
@@ -571,6 +592,62 @@ impl Replay<'_> {
     }
 }
 
+/// The damage of an attack that chooses Pokémon several times (Oil Salvo): a positive multiple
+/// of the damage per choice, at most one per choice. Weakness and Resistance are not modelled
+/// for it, so a line with either cannot be checked this way.
+fn check_chosen(claim: &DamageClaim<'_>, times: i32, each: i32) -> Step {
+    if claim.weakness.is_some() || claim.resistance.is_some() {
+        return Step::cannot_check(
+            "attack.damage-order",
+            format!(
+                "{} chooses Pokémon {times} times; Weakness or Resistance on it is not modelled",
+                claim.attack
+            ),
+        );
+    }
+    let most = times * each;
+    if claim.damage > 0 && claim.damage % each == 0 && claim.damage <= most {
+        Step::ok(
+            "attack.damage-order",
+            format!(
+                "{} does {each} each time a Pokémon is chosen ({times} times): {} is {} × {each}",
+                claim.attack,
+                claim.damage,
+                claim.damage / each
+            ),
+        )
+    } else {
+        Step::violation(
+            "attack.damage-order",
+            format!(
+                "{} does {each} damage each time a Pokémon is chosen ({times} times), so a Pokémon takes a multiple of {each} up to {most}; the log says {}",
+                claim.attack, claim.damage
+            ),
+        )
+    }
+}
+
+/// "Choose 1 of your opponent's Pokémon 6 times. (You can choose the same Pokémon more than
+/// once.) For each time you chose a Pokémon, do 20 damage to it." -> (6, 20).
+fn chosen_times(text: &str) -> Option<(i32, i32)> {
+    let at = text.find(" times. (you can choose the same pokémon more than once.)")?;
+    let times: String = text[..at]
+        .chars()
+        .rev()
+        .take_while(char::is_ascii_digit)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    let rest = &text[at..];
+    let d = rest.find(", do ")? + 5;
+    let each: String = rest[d..].chars().take_while(char::is_ascii_digit).collect();
+    if !rest[d + each.len()..].starts_with(" damage to it") {
+        return None;
+    }
+    Some((times.parse().ok()?, each.parse().ok()?))
+}
+
 /// "This attack does 120 damage to 2 of your opponent's Pokémon" -> 120.
 fn damage_in_text(text: &str) -> Option<i32> {
     let at = text.find("does ")?;
@@ -580,4 +657,25 @@ fn damage_in_text(text: &str) -> Option<i32> {
         return None;
     }
     digits.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::chosen_times;
+
+    #[test]
+    fn reads_how_often_and_how_much_an_attack_chooses() {
+        let oil = "choose 1 of your opponent's pokémon 6 times. (you can choose the same pokémon more than once.) for each time you chose a pokémon, do 20 damage to it. this damage isn't affected by weakness or resistance.";
+        assert_eq!(chosen_times(oil), Some((6, 20)));
+        assert_eq!(
+            chosen_times("this attack does 120 damage to 2 of your opponent's pokémon."),
+            None
+        );
+        assert_eq!(
+            chosen_times(
+                "choose 1 of your opponent's pokémon 4 times. (you can choose the same pokémon more than once.) for each time you chose a pokémon, put 2 damage counters on it."
+            ),
+            None
+        );
+    }
 }

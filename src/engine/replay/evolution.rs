@@ -21,7 +21,7 @@ impl Replay<'_> {
         let name = &self.state.players[p].name;
         let turn = self.state.turn;
         let mut parts = Vec::new();
-        let effect_text = by_effect.map(|e| e.text.to_lowercase());
+        let effect_text = by_effect.map(|e| e.lower());
         // The timing rules bind evolution from the hand, and effects whose text repeats them.
         let timing_applies = match &effect_text {
             None => true,
@@ -63,8 +63,25 @@ impl Replay<'_> {
                     "{} {what} this turn and cannot evolve until the next",
                     m.name()
                 );
-                let names = self.cards_in_play(None);
-                parts.push(match self.may_change(&names, &["evolve"]) {
+                // Evolving early is allowed by the Pokémon's own Ability (Caterpie, Eevee), a
+                // Stadium (Forest of Vitality) or a partner's named Ability (Shelmet): the first
+                // two raise a doubt when unknown.
+                const PHRASES: &[&str] = &[
+                    "can evolve during",
+                    "evolve during the turn",
+                    "during the turn they play",
+                    "during the turn you play",
+                    "the turn you play it",
+                ];
+                let mut doubtful: Vec<crate::log::Text> = vec![crate::log::Text::from(m.name())];
+                if let Some(s) = &self.state.stadium {
+                    doubtful.push(s.name.clone());
+                }
+                let everything = self.cards_in_play(None);
+                let why = self
+                    .may_change(&doubtful, PHRASES)
+                    .or_else(|| self.may_change_known(&everything, PHRASES));
+                parts.push(match why {
                     Some(why) => Step::cannot_check(
                         clause_same,
                         format!("{reason}, unless a card allows it: {why}"),
@@ -85,7 +102,7 @@ impl Replay<'_> {
                 format!("{to} is put into play by an effect whose own conditions are not modelled"),
             ));
         }
-        parts.push(self.check_evolves_from(candidates, to, effect_text.as_deref()));
+        parts.push(self.check_evolves_from(candidates, to, effect_text));
         Step::combine(parts)
     }
 
@@ -94,7 +111,8 @@ impl Replay<'_> {
             return Step::info("");
         };
         let from = self.state.mon(first).name().to_string();
-        let target = match facts::pokemon_prints(&self.info, to, &[] as &[&str])
+        let target = match self
+            .prints_named(to, &[])
             .and_then(|p| facts::evolves_from(&p))
         {
             Ok(Some(f)) => f,
@@ -123,7 +141,8 @@ impl Replay<'_> {
         }
         // Rare Candy: a Stage 2 put on the Basic its Stage 1 evolves from.
         if effect.is_some_and(|t| t.contains("stage 2")) {
-            return match facts::pokemon_prints(&self.info, &target, &[] as &[&str])
+            return match self
+                .prints_named(&target, &[])
                 .and_then(|p| facts::evolves_from(&p))
             {
                 Ok(Some(basic)) if basic == from => Step::ok(

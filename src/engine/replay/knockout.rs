@@ -5,6 +5,7 @@
 use crate::log::{Event, Text};
 
 use super::super::facts;
+use super::super::resolve::Found;
 use super::super::state::{PlayerIdx, PokemonId, Position};
 use super::super::verdict::Step;
 use super::{KnockedOut, Replay};
@@ -13,22 +14,75 @@ impl Replay<'_> {
     /// The HP of a Pokémon in play, as the lowest and highest of its possible prints, with why a
     /// card may raise or lower it; `Err` when the HP is not known.
     fn hp_of(&self, id: PokemonId) -> Result<Hp, String> {
+        let (lo, hi) = self.hp_bounds(id)?;
+        Ok(Hp {
+            lo,
+            hi,
+            may_raise: self.hp_may_raise(id),
+            may_lower: self.hp_may_change(id, &[" hp", "hit points"]),
+        })
+    }
+
+    /// The lowest and highest printed HP of the prints a Pokémon in play may be.
+    fn hp_bounds(&self, id: PokemonId) -> Result<(i32, i32), String> {
         let prints = self.prints_of(id)?;
         let (lo, hi) = facts::hp_range(&prints)?;
+        Ok((lo as i32, hi as i32))
+    }
+
+    /// Why a card may raise this Pokémon's HP: what is attached to it, its own Abilities, or
+    /// the Stadium.
+    fn hp_may_raise(&self, id: PokemonId) -> Option<String> {
         let mut names: Vec<Text> = self.cards_in_play(Some(&[id]));
         if let Some(s) = &self.state.stadium {
             names.push(s.name.clone());
         }
-        // What is attached to it, its own Abilities and the Stadium may change its HP.
-        let raise: Vec<String> = (1..=30).map(|n| format!("+{} hp", n * 10)).collect();
-        let mut raise: Vec<&str> = raise.iter().map(String::as_str).collect();
-        raise.extend(["more hp", "hp is increased", "maximum hp"]);
-        Ok(Hp {
-            lo: lo as i32,
-            hi: hi as i32,
-            may_raise: self.may_change(&names, &raise),
-            may_lower: self.may_change(&names, &[" hp", "hit points"]),
-        })
+        self.may_change_where(&names, hp_raise_phrase)
+    }
+
+    fn hp_may_change(&self, id: PokemonId, phrases: &[&str]) -> Option<String> {
+        let mut names: Vec<Text> = self.cards_in_play(Some(&[id]));
+        if let Some(s) = &self.state.stadium {
+            names.push(s.name.clone());
+        }
+        self.may_change(&names, phrases)
+    }
+
+    /// Whether a Pokémon's damage has surely reached its HP, whatever print it is, and nothing
+    /// may raise the HP; `Some(hp)` then.
+    fn surely_at_hp(&self, id: PokemonId, damage: i32) -> Option<i32> {
+        let (_, hi) = self.hp_bounds(id).ok()?;
+        (damage >= hi && self.hp_may_raise(id).is_none()).then_some(hi)
+    }
+
+    /// Which Pokémon a Knock Out line means when its owner has several of that name: the one
+    /// whose damage reached its HP (if only one did), else the Active one, else any.
+    pub(super) fn knock_out_target(
+        &self,
+        found: Found,
+        owner: Option<PlayerIdx>,
+        name: &str,
+    ) -> Found {
+        let Some(owner) = owner else { return found };
+        let all = super::super::resolve::candidates(&self.state, owner, name, None);
+        if all.len() < 2 {
+            return found;
+        }
+        let lethal: Vec<PokemonId> = all
+            .iter()
+            .copied()
+            .filter(|id| {
+                let m = self.state.mon(*id);
+                matches!(self.hp_bounds(*id), Ok((_, hi)) if m.damage + m.missing_damage >= hi)
+            })
+            .collect();
+        match lethal.as_slice() {
+            [one] => Found::One(*one),
+            [] => found,
+            several => super::super::resolve::pick(&self.state, several.to_vec(), true, |m| {
+                i64::from(m.damage)
+            }),
+        }
     }
 
     /// A Knock Out line: the Pokémon's damage has reached its HP. When lines that damaged
@@ -66,7 +120,7 @@ impl Replay<'_> {
                     .action
                     .effect
                     .as_ref()
-                    .is_some_and(|e| e.text.to_lowercase().contains("knocked out"));
+                    .is_some_and(|e| e.lower().contains("knocked out"));
                 let unknown_effect = self.action.effect.is_none() && !matches!(self.action.source, super::Source::None);
                 if effect || unknown_effect {
                     parts.push(Step::cannot_check(
@@ -101,16 +155,20 @@ impl Replay<'_> {
         index: usize,
         except: Option<PokemonId>,
     ) -> Option<Step> {
+        // Without card data no HP is known: only a discarded Basic can show a missing Knock Out.
+        if self.db().is_none() {
+            return self.discarded_basic_without_knock_out(index);
+        }
         let window = self.window(index);
-        let later: Vec<(Option<PlayerIdx>, &str)> = self.log.lines[index + 1..window.end]
+        // Knock Out lines still to come in this window, by name.
+        let all_later: Vec<&str> = self.log.lines[index + 1..window.end]
             .iter()
             .filter_map(|l| match &l.event {
-                Event::KnockOut { owner, pokemon } => {
-                    Some((self.player(owner), pokemon.name.as_str()))
-                }
+                Event::KnockOut { pokemon, .. } => Some(pokemon.name.as_str()),
                 _ => None,
             })
             .collect();
+        let mut later = all_later.clone();
         for p in &self.state.players {
             for id in p.in_play() {
                 if Some(id) == except {
@@ -121,18 +179,12 @@ impl Replay<'_> {
                 if sure <= 0 {
                     continue;
                 }
-                let Ok(Hp {
-                    hi: hp,
-                    may_raise: None,
-                    ..
-                }) = self.hp_of(id)
-                else {
+                let Some(hp) = self.surely_at_hp(id, sure) else {
                     continue;
                 };
-                if sure < hp {
-                    continue;
-                }
-                if later.iter().any(|(_, n)| *n == mon.name()) {
+                // Each Pokémon over its HP needs a Knock Out line of its own.
+                if let Some(k) = later.iter().position(|n| *n == mon.name()) {
+                    later.remove(k);
                     continue;
                 }
                 return Some(Step::violation(
@@ -146,7 +198,136 @@ impl Replay<'_> {
                 ));
             }
         }
-        None
+        // A damage line that could mean several Pokémon of one name, where each reading puts
+        // the one it meant at its HP: one of them must be Knocked Out.
+        for hit in &self.ambiguous_hits {
+            let gone = hit
+                .candidates
+                .iter()
+                .any(|id| Some(*id) == except || self.state.position(*id).is_none());
+            if gone {
+                continue;
+            }
+            let each_reaches_hp = hit.candidates.iter().all(|id| {
+                let m = self.state.mon(*id);
+                self.surely_at_hp(*id, m.damage - m.doubtful_damage + hit.amount)
+                    .is_some()
+            });
+            let Some(first) = hit.candidates.first() else {
+                continue;
+            };
+            let name = self.state.mon(*first).name();
+            if !each_reaches_hp {
+                continue;
+            }
+            if let Some(k) = later.iter().position(|n| *n == name) {
+                later.remove(k);
+                continue;
+            }
+            return Some(Step::violation(
+                "knockout.at-hp",
+                format!(
+                    "a line put {} damage on one of {} Pokémon named {name}; whichever it meant reaches its HP, but no {name} is Knocked Out",
+                    hit.amount,
+                    hit.candidates.len()
+                ),
+            ));
+        }
+        self.discarded_basic_without_knock_out(index)
+    }
+
+    /// A discard line that takes the Basic Pokémon card from under an evolved Pokémon: that
+    /// Pokémon leaves play, which (in a Knock Out window) only a Knock Out does. Each such line
+    /// of a name in the window needs a Knock Out line of that name in the window.
+    fn discarded_basic_without_knock_out(&self, index: usize) -> Option<Step> {
+        let Event::DiscardFromPokemon { owner, pokemon, .. } = &self.log.lines[index].event else {
+            return None;
+        };
+        let p = self.player(owner)?;
+        let candidates = super::super::resolve::candidates(&self.state, p, &pokemon.name, None);
+        // The Basic under every Pokémon of that name (they must agree).
+        let basic = candidates
+            .iter()
+            .map(|id| {
+                let stack = &self.state.mon(*id).stack;
+                (stack.len() >= 2).then(|| stack[0].clone())
+            })
+            .reduce(|a, b| if a == b { a } else { None })??;
+        if !self.discarded_names(index).contains(&basic.as_str()) {
+            return None;
+        }
+        let window = self.window(index);
+        let mut discards = 0usize;
+        let mut knock_outs = self.knocked_out_in_window(p, &pokemon.name, window.start..index);
+        for i in window.clone() {
+            match &self.log.lines[i].event {
+                Event::DiscardFromPokemon {
+                    owner: o,
+                    pokemon: n,
+                    ..
+                } if n.name == pokemon.name
+                    && self.player(o) == Some(p)
+                    && self.discarded_names(i).contains(&basic.as_str()) =>
+                {
+                    discards += 1;
+                }
+                Event::KnockOut {
+                    owner: o,
+                    pokemon: n,
+                } if i >= index && n.name == pokemon.name && self.player(o) == Some(p) => {
+                    knock_outs += 1;
+                }
+                _ => {}
+            }
+        }
+        if discards <= knock_outs {
+            return None;
+        }
+        let message = if knock_outs == 0 {
+            format!(
+                "{basic}, the Basic Pokémon under {}, is discarded, but {} is not Knocked Out in this part of the game",
+                pokemon.name, pokemon.name
+            )
+        } else {
+            format!(
+                "{discards} lines discard {basic} from under a {}, but only {knock_outs} {} Knocked Out in this part of the game",
+                pokemon.name,
+                if knock_outs == 1 { "is" } else { "are" }
+            )
+        };
+        Some(Step::violation("knockout.at-hp", message))
+    }
+
+    /// The card names a discard line takes off a Pokémon (its own, or the list under it).
+    fn discarded_names(&self, index: usize) -> Vec<&str> {
+        match &self.log.lines[index].event {
+            Event::DiscardFromPokemon {
+                card: crate::log::CardRef::Named { card },
+                ..
+            } => vec![card.name.as_str()],
+            Event::DiscardFromPokemon { .. } => {
+                match self.log.lines.get(index + 1).map(|l| &l.event) {
+                    Some(Event::CardList { cards }) => {
+                        cards.iter().map(|c| c.name.as_str()).collect()
+                    }
+                    _ => Vec::new(),
+                }
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Knock Out lines of `player`'s Pokémon named `name` among the lines `range`.
+    fn knocked_out_in_window(
+        &self,
+        player: PlayerIdx,
+        name: &str,
+        range: std::ops::Range<usize>,
+    ) -> usize {
+        self.log.lines[range]
+            .iter()
+            .filter(|l| matches!(&l.event, Event::KnockOut { owner, pokemon } if pokemon.name == name && self.player(owner) == Some(player)))
+            .count()
     }
 
     /// A Prize line: the Prize cards taken in this window match the Knock Outs of the
@@ -211,7 +392,7 @@ impl Replay<'_> {
         if owed == 0 {
             let effect_text = match &self.window_source {
                 Some(super::Source::Trainer(name)) => {
-                    self.info.card_text(name).map(|e| e.text.to_lowercase())
+                    self.card_effect(name).map(|e| e.lower().to_string())
                 }
                 _ => None,
             };
@@ -260,10 +441,30 @@ impl Replay<'_> {
         if taken == expected {
             return Step::combine(found);
         }
-        watch.extend(self.trainers_this_turn.iter().cloned());
+        // What may change a Prize count: the Knocked Out Pokémon's own cards, the Stadium and the
+        // attack that did it raise a doubt when unknown; Trainers played this turn only when
+        // their known text says so.
+        const PHRASES: &[&str] = &[
+            "1 more prize card",
+            "2 more prize card",
+            "3 more prize card",
+            "1 fewer prize card",
+            "take any prize card",
+            "take a prize card for it",
+            "take 2 prize cards",
+            "take 3 prize cards",
+        ];
         if let Some(s) = &self.state.stadium {
             watch.push(s.name.clone());
         }
+        let attack_unknown = match &self.window_source {
+            Some(super::Source::Attack(_, name)) => self
+                .action_effect_for_window()
+                .is_none()
+                .then(|| format!("the attack {name} is not in the card data")),
+            _ => None,
+        };
+        let attack_text = self.action_effect_for_window().map(|t| t.to_lowercase());
         let reason = format!(
             "{pname} takes {taken} Prize card(s) for this Knock Out but {} {expected} ({})",
             if expected < owed {
@@ -273,9 +474,37 @@ impl Replay<'_> {
             },
             why.join("; ")
         );
-        match self.may_change(&watch, &["prize"]) {
+        let from_attack = attack_text
+            .as_deref()
+            .and_then(|t| PHRASES.iter().find(|p| t.contains(*p)))
+            .map(|p| format!("the attack's text speaks of \"{p}\""));
+        let trainers: Vec<Text> = self.trainers_this_turn.clone();
+        // Only the side that gains may make the count higher (an attack "takes 1 more"); the
+        // Knocked Out Pokémon's own cards may make it higher or lower.
+        let attack_doubt = if taken > expected {
+            attack_unknown.or(from_attack)
+        } else {
+            None
+        };
+        match self
+            .may_change(&watch, PHRASES)
+            .or(attack_doubt)
+            .or_else(|| self.may_change_known(&trainers, PHRASES))
+        {
             Some(w) => Step::cannot_check("knockout.prizes", format!("{reason}; but {w}")),
             None => Step::violation("knockout.prizes", reason),
+        }
+    }
+
+    /// The text of the attack (or Ability) that opened the current window, when known.
+    fn action_effect_for_window(&self) -> Option<String> {
+        match &self.window_source {
+            Some(super::Source::Attack(Some(id), name))
+            | Some(super::Source::Ability(Some(id), name)) => self
+                .use_effect(self.state.mon(*id).name(), name)
+                .map(|(_, e)| e.text.clone()),
+            Some(super::Source::Attack(None, _)) | Some(super::Source::Ability(None, _)) => None,
+            _ => None,
         }
     }
 
@@ -369,6 +598,32 @@ impl Replay<'_> {
     }
 }
 
+/// The phrase of a (lower case) card text that raises HP: "+30 hp", "more hp", "hp is
+/// increased", "maximum hp".
+fn hp_raise_phrase(text: &str) -> Option<String> {
+    for (i, _) in text.match_indices("hp") {
+        let before = &text[..i];
+        if before.ends_with("more ") {
+            return Some("more hp".to_string());
+        }
+        if before.ends_with("maximum ") {
+            return Some("maximum hp".to_string());
+        }
+        if text[i..].starts_with("hp is increased") {
+            return Some("hp is increased".to_string());
+        }
+        // "+N hp" with N a multiple of 10.
+        if let Some(number) = before.strip_suffix(' ') {
+            let digits = number.len() - number.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+            let (head, n) = number.split_at(number.len() - digits);
+            if digits >= 2 && n.ends_with('0') && head.ends_with('+') {
+                return Some(format!("+{n} hp"));
+            }
+        }
+    }
+    None
+}
+
 /// "120" or "120 (whichever print)" when prints differ.
 fn hp_text(replay: &Replay<'_>, id: PokemonId, hi: i32) -> String {
     match replay.prints_of(id).ok().and_then(|p| facts::hp(&p).ok()) {
@@ -385,4 +640,31 @@ struct Hp {
     may_raise: Option<String>,
     /// Why a card in play may lower it (a Knock Out below the printed HP may then be right).
     may_lower: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hp_raise_phrase;
+
+    #[test]
+    fn finds_the_phrases_that_raise_hp() {
+        assert_eq!(
+            hp_raise_phrase("the pokémon this card is attached to gets +100 hp."),
+            Some("+100 hp".into())
+        );
+        assert_eq!(
+            hp_raise_phrase("its maximum hp is 300."),
+            Some("maximum hp".into())
+        );
+        assert_eq!(
+            hp_raise_phrase("this pokémon gets 50 more hp"),
+            Some("more hp".into())
+        );
+        assert_eq!(
+            hp_raise_phrase("heal 30 damage. it has more hp"),
+            Some("more hp".into())
+        );
+        assert_eq!(hp_raise_phrase("if it has 30 hp or less"), None);
+        assert_eq!(hp_raise_phrase("+5 hp"), None);
+    }
 }

@@ -1,5 +1,7 @@
 //! The replay: a fold of the log's events over the [`GameState`]. Each line gives one [`Step`].
 
+use std::rc::Rc;
+
 use crate::cards::CardDb;
 use crate::log::{
     CardName, CardRef, Condition, Depth, Destination, Event, LogLine, OncePerGame, ParsedLog, Spot,
@@ -45,7 +47,7 @@ enum Source {
 struct Action {
     player: Option<PlayerIdx>,
     source: Source,
-    effect: Option<EffectText>,
+    effect: Option<Rc<EffectText>>,
     /// Players whose hand an effect shuffled, in order (`- X shuffled their hand.`).
     hand_shuffles: Vec<PlayerIdx>,
     puts_seen: usize,
@@ -115,6 +117,33 @@ pub struct Replay<'a> {
     /// Pokémon the current action already damaged: a spread attack's next "took N damage" of
     /// the same name means another one.
     damaged_this_action: Vec<PokemonId>,
+    /// Damage lines of this window that could mean several Pokémon of one name.
+    ambiguous_hits: Vec<AmbiguousHit>,
+    /// Effect texts by card name, and by Pokémon and attack or Ability, shared so that what
+    /// is read from one (the zone its sub-lines take cards from) is read once.
+    effect_memo: std::cell::RefCell<rustc_hash::FxHashMap<String, Option<MemoEffect>>>,
+    /// The prints a name may be, given what it was seen to use (asked many times per line).
+    prints_memo: std::cell::RefCell<rustc_hash::FxHashMap<String, super::facts::Known<Prints<'a>>>>,
+    /// Attack lines that show plain printed damage, by attacker and attack (made on first use).
+    #[allow(clippy::type_complexity)]
+    plain_uses: std::cell::OnceCell<rustc_hash::FxHashMap<(Text, Text), Vec<(usize, i32)>>>,
+    /// The same per Pokémon in play, checked against its name and uses.
+    #[allow(clippy::type_complexity)]
+    mon_prints: std::cell::RefCell<Vec<Option<(Text, Vec<Text>, super::facts::Known<Prints<'a>>)>>>,
+}
+
+/// An attack's or Ability's kind and text, shared.
+type MemoEffect = (UseKind, Rc<EffectText>);
+
+/// The prints a Pokémon may be, shared (the same answer is asked for on many lines).
+pub(super) type Prints<'a> = Rc<[&'a crate::cards::Card]>;
+
+/// A damage line that could mean any of several Pokémon of one name: whichever it meant, that
+/// Pokémon took `amount`.
+#[derive(Debug, Clone)]
+struct AmbiguousHit {
+    amount: i32,
+    candidates: Vec<PokemonId>,
 }
 
 /// A step with the turn it happened in.
@@ -178,6 +207,11 @@ impl<'a> Replay<'a> {
             checkup: checkup::CheckupProgress::default(),
             mulligan_player: None,
             damaged_this_action: Vec::new(),
+            ambiguous_hits: Vec::new(),
+            effect_memo: Default::default(),
+            prints_memo: Default::default(),
+            mon_prints: Default::default(),
+            plain_uses: Default::default(),
         }
     }
 
@@ -242,6 +276,7 @@ impl<'a> Replay<'a> {
         if boundary {
             parts.extend(self.close_window(index));
             self.window_knock_outs.clear();
+            self.ambiguous_hits.clear();
             self.window_prizes = [0; 2];
             self.window_promotions = 0;
         }
@@ -262,6 +297,19 @@ impl<'a> Replay<'a> {
         }
         if self.state.phase == Phase::Checkup
             && let Some(s) = self.check_checkup_line(index, &line.event, line.depth)
+        {
+            parts.push(s);
+        }
+        // Where Knock Outs are resolved (Prize cards, discards, promotions), a Pokémon whose
+        // damage reached its HP must be Knocked Out in this window.
+        if matches!(
+            line.event,
+            Event::TookPrizes { .. }
+                | Event::AddedToHand { .. }
+                | Event::DiscardFromPokemon { .. }
+                | Event::Promote { .. }
+                | Event::Activated { .. }
+        ) && let Some(s) = self.missing_knock_outs(index, None)
         {
             parts.push(s);
         }
@@ -369,7 +417,7 @@ impl<'a> Replay<'a> {
                 name,
             } => self.use_(index, player, pokemon, name, sub),
             Event::Attack { .. } => self.attack(index, line),
-            Event::TookDamage { .. } => self.took_damage(line),
+            Event::TookDamage { .. } => self.took_damage(index, line),
             Event::BreakdownHeader | Event::Breakdown { .. } => Step::info(""),
             Event::CardList { cards } => self.card_list(cards),
             Event::KnockOut { owner, pokemon } => self.knock_out(index, owner, pokemon),
@@ -380,7 +428,7 @@ impl<'a> Replay<'a> {
                 owner,
                 pokemon,
                 card,
-            } => self.discard_from_pokemon(owner, pokemon, card),
+            } => self.discard_from_pokemon(index, owner, pokemon, card),
             Event::Shuffle { player, what } => {
                 if let (Some(p), crate::log::Shuffled::Hand) = (self.player(player), what) {
                     self.action.hand_shuffles.push(p);
@@ -422,12 +470,29 @@ impl<'a> Replay<'a> {
                 condition,
             } => {
                 let turn = self.state.turn;
-                self.with_pokemon(owner, pokemon, Claim::Trusted, |m| {
-                    m.add_condition(*condition);
+                let mut replaced = None;
+                let mut name = String::new();
+                let step = self.with_pokemon(owner, pokemon, Claim::Trusted, |m| {
+                    replaced = m.add_condition(*condition);
+                    name = m.name().to_string();
                     if *condition == Condition::Paralyzed {
                         m.paralyzed_turn = Some(turn);
                     }
-                })
+                });
+                match replaced {
+                    Some(old) => Step::combine(vec![
+                        step,
+                        Step::ok(
+                            "conditions.replace",
+                            format!(
+                                "{name} is now {}, which ends its {}",
+                                condition.as_str(),
+                                old.as_str()
+                            ),
+                        ),
+                    ]),
+                    None => step,
+                }
             }
             Event::ConditionRemoved {
                 owner,
@@ -451,7 +516,7 @@ impl<'a> Replay<'a> {
             }
             Event::Activated { card } => {
                 self.action.source = Source::Activated(card.name.clone());
-                self.action.effect = self.info.card_text(&card.name);
+                self.action.effect = self.card_effect(&card.name);
                 Step::info("")
             }
             Event::CoinFlip { .. }
@@ -696,14 +761,14 @@ impl<'a> Replay<'a> {
         let name = card.name.as_str();
         if self.state.stadium.as_ref().is_some_and(|s| s.name == name) {
             self.action.source = Source::Stadium(Text::from(name));
-            self.action.effect = self.info.card_text(name);
+            self.action.effect = self.card_effect(name);
             return Step::info(format!("{player} uses the effect of the Stadium in play"));
         }
         let kind = self.info.kind(name);
         let in_play = resolve::candidates(&self.state, p, name, None);
         if !in_play.is_empty() && matches!(kind, CardKind::Pokemon | CardKind::Unknown) {
             self.action.source = Source::Ability(in_play.first().copied(), Text::from(name));
-            self.action.effect = self.info.card_text(name);
+            self.action.effect = self.card_effect(name);
             return Step::info(format!("{player} uses an Ability of {name}"));
         }
         let ps = &mut self.state.players[p];
@@ -714,7 +779,7 @@ impl<'a> Replay<'a> {
         }
         self.trainers_this_turn.push(Text::from(name));
         self.action.source = Source::Trainer(Text::from(name));
-        self.action.effect = self.info.card_text(name);
+        self.action.effect = self.card_effect(name);
         self.check_supporter(p, name, kind)
     }
 
@@ -816,7 +881,9 @@ impl<'a> Replay<'a> {
             Claim::Trusted,
             Some(p),
         );
-        // Of several Pokémon of that name, players pile Energy on the one already powered up.
+        // Of several Pokémon of that name, players pile Energy on the one already powered up
+        // (a guess: all of them are marked uncertain).
+        self.mark_uncertain(&found);
         let found = match found {
             Found::Ambiguous(_, all) => {
                 resolve::pick(&self.state, all, false, |m| m.energy.len() as i64)
@@ -855,6 +922,38 @@ impl<'a> Replay<'a> {
         check
     }
 
+    /// The effect text of a Trainer or Energy card (or a Pokémon's Abilities), memoised.
+    pub(super) fn card_effect(&self, name: &str) -> Option<Rc<EffectText>> {
+        let key = format!("card\u{1f}{name}");
+        if let Some(e) = self.effect_memo.borrow().get(&key) {
+            return e.as_ref().map(|(_, e)| e.clone());
+        }
+        let e = self
+            .info
+            .card_text(name)
+            .map(|e| (UseKind::Ability, Rc::new(e)));
+        self.effect_memo.borrow_mut().insert(key, e.clone());
+        e.map(|(_, e)| e)
+    }
+
+    /// The attack or Ability a Pokémon uses, and its text, memoised.
+    pub(super) fn use_effect(
+        &self,
+        pokemon: &str,
+        what: &str,
+    ) -> Option<(UseKind, Rc<EffectText>)> {
+        let key = format!("use\u{1f}{pokemon}\u{1f}{what}");
+        if let Some(e) = self.effect_memo.borrow().get(&key) {
+            return e.clone();
+        }
+        let e = self
+            .info
+            .use_of(pokemon, what)
+            .map(|(k, e)| (k, Rc::new(e)));
+        self.effect_memo.borrow_mut().insert(key, e.clone());
+        e
+    }
+
     /// When a line could mean several Pokémon, what is tracked on each of them may be off.
     fn mark_uncertain(&mut self, found: &Found) {
         if let Found::Ambiguous(_, all) = found {
@@ -883,6 +982,30 @@ impl<'a> Replay<'a> {
         }
     }
 
+    /// A spread attack that names a Pokémon as many times as there are Pokémon of that name
+    /// hits each of them once: which line meant which does not matter, so there is no doubt.
+    fn one_hit_each(&self, index: usize, found: Found, name: &str) -> Found {
+        let Found::Ambiguous(first, all) = &found else {
+            return found;
+        };
+        let owner = self.state.mon(*first).owner;
+        if all.iter().any(|id| self.state.mon(*id).owner != owner) {
+            return found;
+        }
+        let window = self.window(index);
+        let hits = self.log.lines[window]
+            .iter()
+            .filter(
+                |l| matches!(&l.event, Event::TookDamage { pokemon, .. } if pokemon.name == name),
+            )
+            .count();
+        if hits == all.len() {
+            Found::One(*first)
+        } else {
+            found
+        }
+    }
+
     /// Put damage on the Pokémon a line names. When several fit, the damage counts as doubtful
     /// on the one chosen, and the others may lack it.
     fn add_damage(&mut self, found: &Found, amount: i32) {
@@ -894,6 +1017,10 @@ impl<'a> Replay<'a> {
             }
             let mon = self.state.mon_mut(*chosen);
             mon.doubtful_damage = mon.doubtful_damage.saturating_add(amount.max(0));
+            self.ambiguous_hits.push(AmbiguousHit {
+                amount: amount.max(0),
+                candidates: all.clone(),
+            });
         }
         self.damaged_this_action.push(id);
         let mon = self.state.mon_mut(id);
@@ -935,7 +1062,7 @@ impl<'a> Replay<'a> {
                 ),
             )
         } else {
-            self.check_evolution(p, &candidates, &to.name, effect.as_ref())
+            self.check_evolution(p, &candidates, &to.name, effect.as_deref())
         };
         self.mark_uncertain(&found);
         if sub {
@@ -943,12 +1070,28 @@ impl<'a> Replay<'a> {
         } else {
             self.state.players[p].hand.add(-1);
         }
+        let cleared = self.clear_conditions(id, "evolution.clears-conditions", "evolving");
         let mon = self.state.mon_mut(id);
         mon.stack.push(to.name.clone());
         mon.evolved_turn = Some(turn);
-        mon.conditions.clear();
         mon.uses.clear();
-        check
+        match cleared {
+            Some(c) => Step::combine(vec![check, c]),
+            None => check,
+        }
+    }
+
+    /// Special Conditions end when a Pokémon evolves or leaves the Active Spot: clear them and
+    /// say so under `clause`.
+    fn clear_conditions(&mut self, id: PokemonId, clause: &'static str, how: &str) -> Option<Step> {
+        let mon = self.state.mon_mut(id);
+        if mon.conditions.is_empty() {
+            return None;
+        }
+        let ended: Vec<&str> = mon.conditions.iter().map(|c| c.as_str()).collect();
+        let message = format!("{how} ends {}'s {}", mon.name(), ended.join(" and "));
+        mon.conditions.clear();
+        Some(Step::ok(clause, message))
     }
 
     fn devolve(&mut self, owner: &str, from: &CardName, to: &CardName) -> Step {
@@ -984,7 +1127,11 @@ impl<'a> Replay<'a> {
         let actual = self.state.mon(id).name().to_string();
         let check = self.check_retreat(index, p, id);
         self.state.bench_active(p);
-        self.state.mon_mut(id).conditions.clear();
+        let check =
+            match self.clear_conditions(id, "switch.clears-conditions", "going to the Bench") {
+                Some(c) => Step::combine(vec![check, c]),
+                None => check,
+            };
         self.state.counters.retreats += 1;
         self.action.source = Source::Other;
         if actual != card.name {
@@ -1016,13 +1163,15 @@ impl<'a> Replay<'a> {
         if !already {
             self.window_promotions += 1;
         }
+        let mut cleared = None;
         if let Some(old) = self.state.players[p].active
             && old != id
         {
-            self.state.mon_mut(old).conditions.clear();
+            cleared = self.clear_conditions(old, "switch.clears-conditions", "going to the Bench");
         }
         self.state.make_active(id);
-        check.unwrap_or_else(|| Step::info(""))
+        let parts: Vec<Step> = check.into_iter().chain(cleared).collect();
+        Step::combine(parts)
     }
 
     fn switch(
@@ -1045,11 +1194,16 @@ impl<'a> Replay<'a> {
                 "the two Pokémon switched belong to different players".to_string(),
             );
         }
-        if self.state.position(old_active) == Some(Position::Active) {
-            self.state.mon_mut(old_active).conditions.clear();
-        }
+        let cleared = if self.state.position(old_active) == Some(Position::Active) {
+            self.clear_conditions(old_active, "switch.clears-conditions", "going to the Bench")
+        } else {
+            None
+        };
         self.state.make_active(new_active);
-        ambiguous_or(&first_found, "")
+        match cleared {
+            Some(c) => Step::combine(vec![ambiguous_or(&first_found, ""), c]),
+            None => ambiguous_or(&first_found, ""),
+        }
     }
 
     fn find_prefer(&self, owner: &str, name: &str, position: Position) -> Found {
@@ -1089,7 +1243,7 @@ impl<'a> Replay<'a> {
             |_| 0,
         );
         let id = found.id();
-        let (kind, effect) = match self.info.use_of(&pokemon.name, name) {
+        let (kind, effect) = match self.use_effect(&pokemon.name, name) {
             Some((k, e)) => (k, Some(e)),
             None if self.hints.ends_turn.get(index).copied().unwrap_or(false) => {
                 (UseKind::Attack, None)
@@ -1160,7 +1314,7 @@ impl<'a> Replay<'a> {
         }
         if !matches!(self.action.source, Source::Attack(..)) {
             self.action.source = Source::Attack(attacker.id(), attack.clone());
-            self.action.effect = self.info.use_of(&pokemon.name, attack).map(|(_, e)| e);
+            self.action.effect = self.use_effect(&pokemon.name, attack).map(|(_, e)| e);
         }
         let mut parts = vec![self.check_attack(p, attacker.id(), attack, !sub)];
         parts.push(self.check_damage(&damage::DamageClaim {
@@ -1193,7 +1347,7 @@ impl<'a> Replay<'a> {
         Step::combine(parts)
     }
 
-    fn took_damage(&mut self, line: &LogLine) -> Step {
+    fn took_damage(&mut self, index: usize, line: &LogLine) -> Step {
         let Event::TookDamage {
             owner,
             pokemon,
@@ -1214,6 +1368,7 @@ impl<'a> Replay<'a> {
             prefer,
         );
         let found = self.spread_target(found);
+        let found = self.one_hit_each(index, found, &pokemon.name);
         let Some(id) = found.id() else {
             return not_in_play(owner, &pokemon.name);
         };
@@ -1226,16 +1381,12 @@ impl<'a> Replay<'a> {
         // The possessive on these lines is unreliable; when both players have a Pokémon of that
         // name, an attack that speaks of the opponent decides.
         let prefer = match (&self.action.source, self.action.player, &self.action.effect) {
-            (Source::Attack(..), Some(p), Some(e))
-                if e.text.to_lowercase().contains("opponent") =>
-            {
-                Some(1 - p)
-            }
+            (Source::Attack(..), Some(p), Some(e)) if e.lower().contains("opponent") => Some(1 - p),
             _ => None,
         };
         // "…on your opponent's Benched Pokémon": only Benched Pokémon can be meant.
         let bench_only = self.action.effect.as_ref().is_some_and(|e| {
-            let t = e.text.to_lowercase();
+            let t = e.lower();
             t.contains("benched pokémon") && !t.contains("active")
         });
         let damage = (count as i32).saturating_mul(10);
@@ -1296,7 +1447,7 @@ impl<'a> Replay<'a> {
             .action
             .effect
             .as_ref()
-            .map(|e| e.text.to_lowercase())
+            .map(|e| e.lower().to_string())
             .unwrap_or_default();
         let to_side = |side: &str| {
             text.contains(&format!("to 1 of {side}")) || text.contains(&format!("to {side}"))
@@ -1409,7 +1560,7 @@ impl<'a> Replay<'a> {
     // ---- Knock Outs and Prize cards ----
 
     fn knock_out(&mut self, index: usize, owner: &str, pokemon: &CardName) -> Step {
-        let (found, _) = resolve::owned(
+        let (found, who) = resolve::owned(
             &self.state,
             self.player(owner),
             &pokemon.name,
@@ -1417,6 +1568,7 @@ impl<'a> Replay<'a> {
             Claim::Trusted,
             None,
         );
+        let found = self.knock_out_target(found, who, &pokemon.name);
         let Some(id) = found.id() else {
             return not_in_play(owner, &pokemon.name);
         };
@@ -1490,12 +1642,25 @@ impl<'a> Replay<'a> {
         Step::info("")
     }
 
-    fn discard_from_pokemon(&mut self, owner: &str, pokemon: &CardName, card: &CardRef) -> Step {
+    fn discard_from_pokemon(
+        &mut self,
+        index: usize,
+        owner: &str,
+        pokemon: &CardName,
+        card: &CardRef,
+    ) -> Step {
         let named = self.player(owner);
         // A Pokémon already Knocked Out: its cards went to the discard pile with it.
-        let gone = self.knocked_out.iter().any(|id| {
+        let gone_id = self.knocked_out.iter().copied().find(|id| {
             self.state.mon(*id).name() == pokemon.name && Some(self.state.mon(*id).owner) == named
         });
+        let gone = gone_id.is_some();
+        if let (Some(ko), CardRef::Hidden { .. }) = (gone_id, card)
+            && let Some(Event::CardList { cards }) = self.log.lines.get(index + 1).map(|l| &l.event)
+        {
+            let shown: Vec<Text> = cards.iter().map(|c| c.name.clone()).collect();
+            self.reconcile_attachments(ko, &shown);
+        }
         let (found, _) = resolve::owned(
             &self.state,
             named,
@@ -1521,6 +1686,49 @@ impl<'a> Replay<'a> {
             CardRef::Hidden { .. } => self.list = Some(ListUse::DiscardedFrom(id)),
         }
         Step::info("")
+    }
+
+    /// The list of cards discarded with a Knocked Out Pokémon shows the Energy it really had.
+    /// When lines that could mean it or another Pokémon of its name made the tracker guess
+    /// (both are marked uncertain), put the Energy right: the Knocked Out one had what the list
+    /// shows, and the other one has the rest.
+    fn reconcile_attachments(&mut self, ko: PokemonId, shown: &[Text]) {
+        let k = self.state.mon(ko);
+        if !k.uncertain {
+            return;
+        }
+        let siblings: Vec<PokemonId> = resolve::candidates(&self.state, k.owner, k.name(), None)
+            .into_iter()
+            .filter(|id| *id != ko && self.state.mon(*id).uncertain)
+            .collect();
+        let [sibling] = siblings.as_slice() else {
+            return;
+        };
+        let mut total: Vec<Text> = k.energy.clone();
+        total.extend(self.state.mon(*sibling).energy.iter().cloned());
+        let shown_energy: Vec<Text> = shown
+            .iter()
+            .filter(|c| total.contains(c))
+            .cloned()
+            .collect();
+        let mut rest = total.clone();
+        for e in &shown_energy {
+            match rest.iter().position(|r| r == e) {
+                Some(i) => {
+                    rest.remove(i);
+                }
+                None => return,
+            }
+        }
+        let mut had = k.energy.clone();
+        let mut now = shown_energy.clone();
+        had.sort();
+        now.sort();
+        if had == now {
+            return;
+        }
+        self.state.mon_mut(ko).energy = shown_energy;
+        self.state.mon_mut(*sibling).energy = rest;
     }
 
     fn shuffle_into(&mut self, player: &str, card: &CardRef, into: Destination) -> Step {
@@ -1606,7 +1814,7 @@ impl<'a> Replay<'a> {
         {
             // Milling: the client sometimes writes the acting player as the owner of the cards
             // it discards from the opponent's deck; the effect text says whose deck it is.
-            let t = effect.text.to_lowercase();
+            let t = effect.lower();
             match (t.contains("opponent's deck"), t.contains("your deck")) {
                 (true, false) => p = 1 - actor,
                 (false, true) => p = actor,

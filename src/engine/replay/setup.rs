@@ -26,7 +26,7 @@ impl Replay<'_> {
         let name = &self.state.players[player].name;
         let mut unknown = Vec::new();
         for c in cards {
-            match facts::pokemon_prints(&self.info, &c.name, &[] as &[&str]) {
+            match self.prints_named(&c.name, &[]) {
                 Ok(prints) => {
                     if let Ok(Stage::Basic | Stage::Baby) = facts::stage(&prints) {
                         return Step::violation(
@@ -92,8 +92,7 @@ impl Replay<'_> {
         } else {
             "turn.bench-basic"
         };
-        match facts::pokemon_prints(&self.info, card, &[] as &[&str]).and_then(|p| facts::stage(&p))
-        {
+        match self.prints_named(card, &[]).and_then(|p| facts::stage(&p)) {
             Ok(Stage::Basic | Stage::Baby) => {
                 Step::ok(clause, format!("{card} is a Basic Pokémon"))
             }

@@ -251,8 +251,23 @@ impl Replay<'_> {
         if bench <= 5 {
             return None;
         }
-        let names = self.cards_in_play(None);
-        if let Some(why) = self.may_change(&names, &["bench"]) {
+        // The limit is changed by Stadiums (Sky Field, Area Zero Underdepths): an unknown Stadium
+        // raises a doubt. In the whole card pool a single Ability does it (Eternatus VMAX), so
+        // other cards raise one only when their known text says so.
+        const PHRASES: &[&str] = &[
+            "pokémon on your bench",
+            "pokémon on their bench",
+            "on his or her bench",
+        ];
+        let mut doubtful: Vec<Text> = Vec::new();
+        if let Some(s) = &self.state.stadium {
+            doubtful.push(s.name.clone());
+        }
+        let everything = self.cards_in_play(None);
+        if let Some(why) = self
+            .may_change(&doubtful, PHRASES)
+            .or_else(|| self.may_change_known(&everything, PHRASES))
+        {
             return Some(Step::cannot_check(
                 "turn.bench-limit",
                 format!("{name} has {bench} Benched Pokémon; the limit of 5 may be changed: {why}"),
