@@ -1,0 +1,235 @@
+//! The clause registry, the rulings pages and the engine agree: every clause id the engine can
+//! emit has a section in `rulings/`, every section is in the registry, and the registry's
+//! "checked by the engine" flag matches both the page and the engine's source.
+
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use ptcg_judge::engine::RuleEdition;
+use ptcg_judge::rules::{CLAUSES, PAGES, clause};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The sections of every page: id -> (page, section text).
+fn sections() -> BTreeMap<String, (String, String)> {
+    let mut out = BTreeMap::new();
+    for entry in std::fs::read_dir(root().join("rulings")).unwrap().flatten() {
+        let path = entry.path();
+        if path.extension().and_then(|e| e.to_str()) != Some("md") {
+            continue;
+        }
+        let page = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut current: Option<(String, String)> = None;
+        for line in text.lines() {
+            if let Some(head) = line.strip_prefix("## ") {
+                if let Some((id, body)) = current.take() {
+                    assert!(
+                        out.insert(id.clone(), (page.clone(), body)).is_none(),
+                        "{id} has two sections"
+                    );
+                }
+                let id = head.split(" — ").next().unwrap().trim().to_string();
+                assert!(
+                    head.contains(" — "),
+                    "{page}.md: heading {head:?} is not `<id> — <title>`"
+                );
+                current = Some((id, String::new()));
+            } else if let Some((_, body)) = current.as_mut() {
+                body.push_str(line);
+                body.push('\n');
+            }
+        }
+        if let Some((id, body)) = current {
+            assert!(
+                out.insert(id.clone(), (page.clone(), body)).is_none(),
+                "{id} has two sections"
+            );
+        }
+    }
+    out
+}
+
+/// String literals in the engine's source that have the shape of a clause id.
+fn ids_in_engine_source() -> BTreeMap<String, PathBuf> {
+    fn walk(dir: &Path, out: &mut BTreeMap<String, PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().and_then(|e| e.to_str()) == Some("rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                for literal in text.split('"').skip(1).step_by(2) {
+                    let shaped = literal.contains('.')
+                        && literal.split('.').all(|part| {
+                            !part.is_empty()
+                                && part.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+                        });
+                    if shaped {
+                        out.entry(literal.to_string())
+                            .or_insert_with(|| path.clone());
+                    }
+                }
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(&root().join("src/engine"), &mut out);
+    out
+}
+
+#[test]
+fn every_registry_clause_has_a_complete_section_on_its_page() {
+    let sections = sections();
+    let pages: BTreeSet<&str> = PAGES.iter().map(|(p, _)| *p).collect();
+    let mut seen = BTreeSet::new();
+    for c in CLAUSES {
+        assert!(seen.insert(c.id), "{} is in the registry twice", c.id);
+        assert!(
+            pages.contains(c.page),
+            "{}: page {} is not in PAGES",
+            c.id,
+            c.page
+        );
+        let Some((page, body)) = sections.get(c.id) else {
+            panic!("{} has no section in rulings/{}.md", c.id, c.page);
+        };
+        assert_eq!(
+            page, c.page,
+            "{} is on {page}.md but the registry says {}",
+            c.id, c.page
+        );
+        for part in [
+            "**Rule.**",
+            "**Source.**",
+            "**Editions.**",
+            "**Checked by the engine.**",
+            "**Example.**",
+        ] {
+            assert!(
+                body.contains(part),
+                "{}: the section has no {part} paragraph",
+                c.id
+            );
+        }
+        let checked_line = body
+            .lines()
+            .find(|l| l.starts_with("**Checked by the engine.**"))
+            .unwrap();
+        let says_yes = checked_line
+            .trim_start_matches("**Checked by the engine.**")
+            .trim()
+            .starts_with("Yes");
+        assert_eq!(
+            says_yes, c.checked,
+            "{}: the page and the registry disagree on whether it is checked",
+            c.id
+        );
+        let source = body.lines().find(|l| l.starts_with("**Source.**")).unwrap();
+        assert!(
+            source.contains("rulebook") || source.contains("Rulebook") || source.contains("basics"),
+            "{}: the source names no seed document",
+            c.id
+        );
+    }
+}
+
+#[test]
+fn every_section_and_page_is_in_the_registry() {
+    for (id, (page, _)) in sections() {
+        let c = clause(&id).unwrap_or_else(|| {
+            panic!("rulings/{page}.md has a section {id} the registry does not know")
+        });
+        assert_eq!(c.page, page);
+    }
+    for entry in std::fs::read_dir(root().join("rulings")).unwrap().flatten() {
+        let stem = entry
+            .path()
+            .file_stem()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        assert!(
+            PAGES.iter().any(|(p, _)| *p == stem),
+            "rulings/{stem}.md is not in PAGES"
+        );
+    }
+    for (page, _) in PAGES {
+        assert!(
+            root().join("rulings").join(format!("{page}.md")).is_file(),
+            "rulings/{page}.md is missing"
+        );
+    }
+}
+
+#[test]
+fn every_id_in_the_engine_is_a_checked_clause_and_every_checked_clause_is_in_the_engine() {
+    let in_source = ids_in_engine_source();
+    assert!(
+        in_source.len() > 30,
+        "only {} clause ids found in src/engine",
+        in_source.len()
+    );
+    for (id, file) in &in_source {
+        let c = clause(id).unwrap_or_else(|| {
+            panic!(
+                "{} cites {id}, which is not in the registry",
+                file.display()
+            )
+        });
+        assert!(
+            c.checked,
+            "{} cites {id}, which the registry marks reference-only",
+            file.display()
+        );
+    }
+    for c in CLAUSES.iter().filter(|c| c.checked) {
+        assert!(
+            in_source.contains_key(c.id),
+            "{} is marked checked by the engine but no engine source cites it",
+            c.id
+        );
+    }
+}
+
+/// The same, at run time: the clauses in real reports are registry clauses.
+#[test]
+fn reports_cite_only_registry_clauses() {
+    let mut files = common::sample_logs();
+    if let Some(shared) = common::english_logs() {
+        files.extend(shared);
+    } else {
+        common::skipped(
+            "clause ids in reports of the shared logs",
+            "../shared/ptcgl-logs",
+        );
+    }
+    let mut cited = 0;
+    for f in &files {
+        let report =
+            ptcg_judge::verify(&std::fs::read(f).unwrap(), None, RuleEdition::default()).unwrap();
+        for s in &report.steps {
+            for id in &s.clauses {
+                cited += 1;
+                let c = clause(id).unwrap_or_else(|| {
+                    panic!("{}:{} cites unknown clause {id}", f.display(), s.line)
+                });
+                assert!(
+                    c.checked,
+                    "{}:{} cites reference-only clause {id}",
+                    f.display(),
+                    s.line
+                );
+            }
+        }
+    }
+    assert!(
+        cited > 100,
+        "only {cited} clause citations in {} logs",
+        files.len()
+    );
+}
