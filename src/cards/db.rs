@@ -213,18 +213,23 @@ impl CardDb {
             let mut m: HashMap<String, CardIdx> =
                 HashMap::with_capacity_and_hasher(self.by_name.len(), Default::default());
             for (name, prints) in &self.by_name {
-                let date = |i: &CardIdx| {
-                    self.set(&self.cards[*i as usize].set_id)
-                        .and_then(|s| s.release_date.as_deref())
-                        .unwrap_or("")
-                };
-                if let Some(best) = prints.iter().max_by_key(|i| date(i)) {
+                if let Some(best) = prints
+                    .iter()
+                    .max_by_key(|i| self.release_date(&self.cards[**i as usize]))
+                {
                     m.insert(name.clone(), *best);
                 }
             }
             m
         });
         index.get(normalize_name(name).as_ref()).copied()
+    }
+
+    /// The release date of a card's set ("" when unknown): what "newest print" is ordered by.
+    pub fn release_date(&self, card: &Card) -> &str {
+        self.set(&card.set_id)
+            .and_then(|s| s.release_date.as_deref())
+            .unwrap_or("")
     }
 
     /// A card's rules and Ability text (not its attacks), in lower case: what acts while the

@@ -80,11 +80,7 @@ impl<'a> CardInfo<'a> {
     /// The newest print among `prints` (by set release date): the wording the game client uses.
     fn newest(&self, prints: Vec<&'a Card>) -> Option<&'a Card> {
         let db = self.db?;
-        prints.into_iter().max_by_key(|c| {
-            db.set(&c.set_id)
-                .and_then(|s| s.release_date.as_deref())
-                .unwrap_or("")
-        })
+        prints.into_iter().max_by_key(|c| db.release_date(c))
     }
 
     /// The rules text of a Trainer or Energy card, and the Abilities of a Pokémon, in the
