@@ -62,6 +62,14 @@ fn table_line() -> impl Strategy<Value = String> {
         })
 }
 
+/// Cases per property: the default, or `PTCG_FUZZ_CASES` for a deeper run.
+fn cases(default: u32) -> u32 {
+    std::env::var("PTCG_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 fn any_line() -> impl Strategy<Value = String> {
     prop_oneof![
         6 => table_line(),
@@ -72,7 +80,7 @@ fn any_line() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, .. ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(400), .. ProptestConfig::default() })]
 
     #[test]
     fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..3000)) {
@@ -102,27 +110,34 @@ proptest! {
 }
 
 /// The real logs with their lines shuffled, cut and repeated: the tracker sees impossible
-/// sequences of well-formed events.
+/// sequences of well-formed events, with and without the card data (the checks that read cards
+/// take other paths).
 #[test]
 fn real_lines_in_random_orders_never_panic() {
     let Some(files) = common::english_logs() else {
         return common::skipped("shuffled real lines", "../shared/ptcgl-logs");
     };
+    let db = common::shared_cards().map(|d| ptcg_judge::cards::CardDb::load_dir(&d).unwrap());
     let mut all: Vec<String> = Vec::new();
     for f in &files {
         let text = String::from_utf8_lossy(&std::fs::read(f).unwrap()).into_owned();
         all.extend(text.lines().map(str::to_string));
     }
     let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig {
-        cases: 200,
+        cases: cases(200),
         ..ProptestConfig::default()
     });
     let n = all.len();
     runner
-        .run(&proptest::collection::vec(0..n, 0..400), |picks| {
-            let text: Vec<&str> = picks.iter().map(|i| all[*i].as_str()).collect();
-            let _ = ptcg_judge::verify(text.join("\n").as_bytes(), None, RuleEdition::default());
-            Ok(())
-        })
+        .run(
+            &(proptest::collection::vec(0..n, 0..400), any::<bool>()),
+            |(picks, with_cards)| {
+                let text: Vec<&str> = picks.iter().map(|i| all[*i].as_str()).collect();
+                let cards = if with_cards { db.as_ref() } else { None };
+                let _ =
+                    ptcg_judge::verify(text.join("\n").as_bytes(), cards, RuleEdition::default());
+                Ok(())
+            },
+        )
         .unwrap();
 }

@@ -217,14 +217,14 @@ impl Replay<'_> {
         if let Some(w) = claim.weakness {
             let add = match self.defender_weakness(claim) {
                 Some(WeaknessModifier::Add(n)) => n as i32,
-                Some(WeaknessModifier::Multiply(m)) => expected * (m as i32 - 1),
+                Some(WeaknessModifier::Multiply(m)) => expected.saturating_mul(m as i32 - 1),
                 None => expected,
             };
-            expected += add;
+            expected = expected.saturating_add(add);
             steps.push(format!("Weakness to {} +{add}", w.energy_type));
         }
         if let Some(r) = claim.resistance {
-            expected = (expected + r.amount.min(0)).max(0);
+            expected = expected.saturating_add(r.amount.min(0)).max(0);
             steps.push(format!("Resistance to {} {}", r.energy_type, r.amount));
         }
         let how = steps.join(", ");
@@ -458,14 +458,17 @@ impl Replay<'_> {
                 energy_type,
             } = &items[w]
         {
-            let before: i32 = items[..w].iter().map(BreakdownItem::amount).sum();
+            let before: i32 = items[..w]
+                .iter()
+                .map(BreakdownItem::amount)
+                .fold(0, i32::saturating_add);
             let shown_before = items[..w]
                 .iter()
                 .any(|i| matches!(i, BreakdownItem::Base { .. } | BreakdownItem::Count { .. }));
             let pre = if shown_before {
                 Some(before)
             } else {
-                implicit.map(|b| b + before)
+                implicit.map(|b| b.saturating_add(before))
             };
             match (pre, self.defender_weakness(claim)) {
                 (_, Some(WeaknessModifier::Add(n))) if *amount != n as i32 => parts.push(Step::violation(
@@ -508,7 +511,7 @@ impl Replay<'_> {
             .iter()
             .filter(|i| !matches!(i, BreakdownItem::Total { .. }))
             .map(BreakdownItem::amount)
-            .sum();
+            .fold(0, i32::saturating_add);
         match total_at.map(|t| items[t].amount()) {
             Some(total) => {
                 if total == claim.damage {
@@ -526,7 +529,7 @@ impl Replay<'_> {
                     ));
                 }
                 if let Some(b) = implicit
-                    && (sum + b).max(0) != total
+                    && sum.saturating_add(b).max(0) != total
                 {
                     parts.push(Step::cannot_check(
                         "attack.damage-breakdown",
@@ -535,7 +538,7 @@ impl Replay<'_> {
                 }
             }
             None => match implicit {
-                Some(b) if (sum + b).max(0) == claim.damage => parts.push(Step::ok(
+                Some(b) if sum.saturating_add(b).max(0) == claim.damage => parts.push(Step::ok(
                     "attack.damage-breakdown",
                     format!("the breakdown adds up to {}", claim.damage),
                 )),
@@ -543,7 +546,7 @@ impl Replay<'_> {
                     "attack.damage-breakdown",
                     format!(
                         "the breakdown adds up to {}{} but the attack line says {}",
-                        (sum + b).max(0),
+                        sum.saturating_add(b).max(0),
                         if shows_base {
                             String::new()
                         } else {

@@ -73,7 +73,7 @@ impl Replay<'_> {
             .copied()
             .filter(|id| {
                 let m = self.state.mon(*id);
-                matches!(self.hp_bounds(*id), Ok((_, hi)) if m.damage + m.missing_damage >= hi)
+                matches!(self.hp_bounds(*id), Ok((_, hi)) if m.damage.saturating_add(m.missing_damage) >= hi)
             })
             .collect();
         match lethal.as_slice() {
@@ -93,7 +93,7 @@ impl Replay<'_> {
         let mon = self.state.mon(id);
         let mut parts = Vec::new();
         let least = mon.damage - mon.doubtful_damage;
-        let most = mon.damage + mon.missing_damage;
+        let most = mon.damage.saturating_add(mon.missing_damage);
         let name = mon.name();
         match self.hp_of(id) {
             Ok(Hp { hi, may_raise: Some(why), .. }) if most >= hi => parts.push(Step::cannot_check(
@@ -210,8 +210,11 @@ impl Replay<'_> {
             }
             let each_reaches_hp = hit.candidates.iter().all(|id| {
                 let m = self.state.mon(*id);
-                self.surely_at_hp(*id, m.damage - m.doubtful_damage + hit.amount)
-                    .is_some()
+                self.surely_at_hp(
+                    *id,
+                    (m.damage - m.doubtful_damage).saturating_add(hit.amount),
+                )
+                .is_some()
             });
             let Some(first) = hit.candidates.first() else {
                 continue;
@@ -342,7 +345,7 @@ impl Replay<'_> {
         // Knock Outs already applied in this window.
         for ko in &self.window_knock_outs {
             if ko.owner != p {
-                owed += ko.prizes;
+                owed = owed.saturating_add(ko.prizes);
                 why.push(ko.why.clone());
                 clauses.push(ko.clause);
                 watch.extend(ko.cards.iter().cloned());
@@ -365,7 +368,7 @@ impl Replay<'_> {
                     let m = self.state.mon(id);
                     match facts::prize_value(&self.info, m.name(), &m.uses) {
                         Ok((n, clause, w)) => {
-                            owed += n;
+                            owed = owed.saturating_add(n);
                             why.push(w);
                             clauses.push(clause);
                         }
@@ -383,11 +386,12 @@ impl Replay<'_> {
                 }
                 _ => None,
             })
-            .sum();
-        let left_before = self.state.players[p]
+            .fold(0u32, u32::saturating_add);
+        // Counts come from the log text: a cut or hand-edited log may hold any number.
+        let left_before = (self.state.players[p]
             .prizes_left
-            .unwrap_or(self.state.prize_count) as u32
-            + self.taken_in_window(p);
+            .unwrap_or(self.state.prize_count) as u32)
+            .saturating_add(self.taken_in_window(p));
         let expected = owed.min(left_before);
         if owed == 0 {
             let effect_text = match &self.window_source {

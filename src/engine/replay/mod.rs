@@ -1605,7 +1605,7 @@ impl<'a> Replay<'a> {
             return unknown_player(player);
         };
         let check = self.check_prizes(index, p);
-        self.window_prizes[p] += count;
+        self.window_prizes[p] = self.window_prizes[p].saturating_add(count);
         let ps = &mut self.state.players[p];
         ps.hand.add(count as i32);
         let left = ps
