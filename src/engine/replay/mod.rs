@@ -570,6 +570,16 @@ impl<'a> Replay<'a> {
             if self.sudden_death_next {
                 self.state.prize_count = 1;
             }
+            // A new game (Sudden Death, or a log that restarts): nothing held about the
+            // Pokémon of the last one may point into the new board.
+            self.knocked_out.clear();
+            self.window_knock_outs.clear();
+            self.ambiguous_hits.clear();
+            self.damaged_this_action.clear();
+            self.mon_prints.borrow_mut().clear();
+            self.action = Action::default();
+            self.window_source = None;
+            self.list = None;
         }
         self.state.phase = Phase::Setup;
         Step::info("Setup")
