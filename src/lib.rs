@@ -8,6 +8,8 @@ pub mod engine;
 pub mod log;
 pub mod report;
 pub mod rules;
+pub mod store;
+pub mod web;
 
 use cards::CardDb;
 use engine::{Replay, RuleEdition};

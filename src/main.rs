@@ -11,6 +11,8 @@ use ptcg_judge::cards::CardDb;
 use ptcg_judge::engine::RuleEdition;
 use ptcg_judge::log::MAX_LOG_BYTES;
 use ptcg_judge::report::{render_json, render_text};
+use ptcg_judge::store::Store;
+use ptcg_judge::web::{AppState, Settings};
 
 #[derive(Parser)]
 #[command(
@@ -54,6 +56,26 @@ enum Command {
         #[arg(long)]
         uses: Option<String>,
     },
+    /// Run the web service: upload logs, read annotated replays, browse the rulings.
+    Serve {
+        /// Address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: String,
+        /// The store's folder (created when absent).
+        #[arg(long, default_value = "data")]
+        data: PathBuf,
+        /// Card data to read at start, instead of the data imported into the store.
+        #[arg(long, env = "PTCG_JUDGE_CARDS")]
+        cards: Option<PathBuf>,
+    },
+    /// Load a pokemon-tcg-data folder into the store once, so `serve` needs no --cards.
+    ImportCards {
+        /// The pokemon-tcg-data folder (with cards/en and sets/en.json).
+        dir: PathBuf,
+        /// The store's folder (created when absent).
+        #[arg(long, default_value = "data")]
+        data: PathBuf,
+    },
 }
 
 fn main() -> ExitCode {
@@ -66,6 +88,79 @@ fn main() -> ExitCode {
             edition,
         } => verify(&file, cards.as_deref(), format, edition),
         Command::Cards { dir, name, uses } => cards_command(&dir, &name, uses.as_deref()),
+        Command::Serve { addr, data, cards } => serve(&addr, data, cards),
+        Command::ImportCards { dir, data } => import_cards(&dir, &data),
+    }
+}
+
+fn serve(addr: &str, data: PathBuf, cards: Option<PathBuf>) -> ExitCode {
+    let settings = Settings {
+        cards_dir: cards,
+        ..Settings::new(data)
+    };
+    let state = match AppState::open(&settings) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let listener = match std::net::TcpListener::bind(addr) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("error: cannot listen on {addr}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    eprintln!(
+        "ptcg-judge serving on http://{addr} (store {}, {} replays, {} cards)",
+        settings.data_dir.display(),
+        state.store.replay_count(),
+        state.card_count()
+    );
+    let result = actix_web::rt::System::new().block_on(async move {
+        ptcg_judge::web::run(listener, actix_web::web::Data::new(state))?.await
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn import_cards(dir: &Path, data: &Path) -> ExitCode {
+    let texts = match ptcg_judge::cards::import::read_texts(dir) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: cannot read card data from {}: {e}", dir.display());
+            return ExitCode::from(2);
+        }
+    };
+    // Parse before storing: data the service could not load is refused here.
+    let db = match CardDb::from_texts(&texts) {
+        Ok(db) => db,
+        Err(e) => {
+            eprintln!("error: {}: {e}", dir.display());
+            return ExitCode::from(2);
+        }
+    };
+    let stored = Store::open(data, 64 * 1024 * 1024).and_then(|store| store.import_cards(&texts));
+    match stored {
+        Ok(()) => {
+            println!(
+                "imported {} cards from {} files into {}",
+                db.len(),
+                texts.files.len(),
+                data.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
     }
 }
 

@@ -65,7 +65,12 @@ impl CardDb {
     /// and `sets/en.json`) or the `cards/en` folder itself. Every `*.json` in `cards/en` is
     /// read in file-name order; `sets/en.json` is read when present.
     pub fn load_dir(dir: &Path) -> Result<CardDb, CardDataError> {
-        let loaded = super::import::load(dir)?;
+        CardDb::from_texts(&super::import::read_texts(dir)?)
+    }
+
+    /// Build from the texts of a card data directory (what the store keeps on import).
+    pub fn from_texts(texts: &super::import::CardTexts) -> Result<CardDb, CardDataError> {
+        let loaded = super::import::parse_texts(texts)?;
         let mut db = CardDb::from_cards(loaded.cards, loaded.sets);
         let mut warnings = loaded.warnings;
         warnings.append(&mut db.warnings);

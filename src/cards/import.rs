@@ -444,15 +444,22 @@ fn locate(dir: &Path) -> (PathBuf, Option<PathBuf>) {
     (dir.to_path_buf(), sets)
 }
 
-/// Read a card data directory (see [`super::CardDb::load_dir`]). Set files are parsed on a
-/// few threads; the result is in file-name order regardless.
-pub(crate) fn load(dir: &Path) -> Result<Loaded, CardDataError> {
+/// The texts of a card data directory: each `cards/en/*.json` file (file name, text) in
+/// file-name order, and `sets/en.json` when present. What the store keeps on import.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CardTexts {
+    pub files: Vec<(String, String)>,
+    pub sets: Option<String>,
+}
+
+/// Read a card data directory's texts, without parsing them.
+pub fn read_texts(dir: &Path) -> Result<CardTexts, CardDataError> {
     let (cards_dir, sets_file) = locate(dir);
     let entries = std::fs::read_dir(&cards_dir).map_err(|source| CardDataError::Io {
         path: cards_dir.clone(),
         source,
     })?;
-    let mut files: Vec<PathBuf> = Vec::new();
+    let mut paths: Vec<PathBuf> = Vec::new();
     for entry in entries {
         let entry = entry.map_err(|source| CardDataError::Io {
             path: cards_dir.clone(),
@@ -460,14 +467,35 @@ pub(crate) fn load(dir: &Path) -> Result<Loaded, CardDataError> {
         })?;
         let path = entry.path();
         if path.extension().is_some_and(|e| e == "json") && path.is_file() {
-            files.push(path);
+            paths.push(path);
         }
     }
-    if files.is_empty() {
+    if paths.is_empty() {
         return Err(CardDataError::NoCardFiles(dir.to_path_buf()));
     }
-    files.sort_by(|a, b| a.file_name().cmp(&b.file_name()));
+    paths.sort_by(|a, b| a.file_name().cmp(&b.file_name()));
+    let mut files = Vec::with_capacity(paths.len());
+    for path in &paths {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        files.push((name, read(path)?));
+    }
+    let sets = match sets_file {
+        Some(p) if p.is_file() => Some(read(&p)?),
+        _ => None,
+    };
+    Ok(CardTexts { files, sets })
+}
 
+/// Parse the texts of a card data directory. Set files are parsed on a few threads; the
+/// result is in file order regardless.
+pub(crate) fn parse_texts(texts: &CardTexts) -> Result<Loaded, CardDataError> {
+    let files = &texts.files;
+    if files.is_empty() {
+        return Err(CardDataError::NoCardFiles(PathBuf::from("cards/en")));
+    }
     type FileResult = Result<(Vec<Card>, Vec<ImportWarning>), CardDataError>;
     let results: Mutex<Vec<Option<FileResult>>> =
         Mutex::new((0..files.len()).map(|_| None).collect());
@@ -482,13 +510,13 @@ pub(crate) fn load(dir: &Path) -> Result<Loaded, CardDataError> {
             scope.spawn(|| {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(path) = files.get(i) else { break };
-                    let result = read(path).and_then(|text| {
-                        let mut warnings = Vec::new();
-                        let label = path.display().to_string();
-                        parse_set_json_into(&text, &label, &mut warnings)
-                            .map(|cards| (cards, warnings))
-                    });
+                    let Some((name, text)) = files.get(i) else {
+                        break;
+                    };
+                    let mut warnings = Vec::new();
+                    let label = format!("cards/en/{name}");
+                    let result = parse_set_json_into(text, &label, &mut warnings)
+                        .map(|cards| (cards, warnings));
                     if let Ok(mut slots) = results.lock() {
                         slots[i] = Some(result);
                     }
@@ -499,7 +527,7 @@ pub(crate) fn load(dir: &Path) -> Result<Loaded, CardDataError> {
     let slots = results.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut cards = Vec::new();
     let mut warnings = Vec::new();
-    for (slot, path) in slots.into_iter().zip(&files) {
+    for (slot, (name, _)) in slots.into_iter().zip(files) {
         match slot {
             Some(Ok((c, w))) => {
                 cards.extend(c);
@@ -508,16 +536,15 @@ pub(crate) fn load(dir: &Path) -> Result<Loaded, CardDataError> {
             Some(Err(e)) => return Err(e),
             None => {
                 return Err(CardDataError::Io {
-                    path: path.clone(),
+                    path: PathBuf::from(name),
                     source: std::io::Error::other("file was not processed"),
                 });
             }
         }
     }
-
-    let sets = match sets_file {
-        Some(p) if p.is_file() => parse_sets_json(&read(&p)?, &p.display().to_string())?,
-        _ => Vec::new(),
+    let sets = match &texts.sets {
+        Some(text) => parse_sets_json(text, "sets/en.json")?,
+        None => Vec::new(),
     };
     Ok(Loaded {
         cards,

@@ -104,8 +104,6 @@ impl Pokemon {
         self.conditions.contains(&c)
     }
 
-    /// Add a Special Condition: Asleep, Confused and Paralyzed replace one another; Poisoned and
-    /// Burned stay alongside.
     /// Add a Special Condition. Asleep, Confused and Paralyzed replace one another (the one
     /// replaced is returned); Poisoned and Burned stay alongside them.
     pub fn add_condition(&mut self, c: Condition) -> Option<Condition> {

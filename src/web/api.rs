@@ -1,0 +1,107 @@
+//! The JSON API: upload a log, read a report, search the rulings, health.
+
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::{Deserialize, Serialize};
+
+use crate::engine::RuleEdition;
+use crate::report::Summary;
+use crate::store::ReplayId;
+
+use super::error::{ApiError, WebError};
+use super::pages::flush;
+use super::rulings::SearchQuery;
+use super::state::AppState;
+use super::upload::read_upload;
+
+#[derive(Debug, Deserialize)]
+pub struct UploadQuery {
+    /// The rule edition to check against (`sv` when absent).
+    pub edition: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Created {
+    id: String,
+    url: String,
+    summary: Summary,
+}
+
+/// `POST /api/v1/replays`: the log as the raw body, or a multipart form with a file field `log`.
+pub async fn create_replay(
+    req: HttpRequest,
+    payload: web::Payload,
+    query: web::Query<UploadQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let edition = match &query.edition {
+        Some(e) => e
+            .parse::<RuleEdition>()
+            .map_err(|e| WebError::BadRequest(e.to_string()))?,
+        None => state.edition,
+    };
+    let upload = read_upload(&req, payload).await?;
+    let record = state.ingest(&upload.log, edition)?;
+    flush(&state).await?;
+    let url = format!("/replays/{}", record.id);
+    Ok(HttpResponse::Created()
+        .insert_header((header::LOCATION, url.clone()))
+        .json(Created {
+            id: record.id.to_string(),
+            url,
+            summary: record.report.summary,
+        }))
+}
+
+/// `GET /api/v1/replays/{id}`: the report.
+pub async fn get_replay(
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = ReplayId::parse(&path).map_err(|_| WebError::UnknownReplay(path.clone()))?;
+    let record = state.replay(&id)?;
+    Ok(HttpResponse::Ok().json(&record.report))
+}
+
+#[derive(Serialize)]
+struct Hit<'a> {
+    id: &'a str,
+    title: &'a str,
+    url: &'a str,
+    snippet: &'a str,
+    score: f32,
+}
+
+/// `GET /api/v1/rulings/search?q=`: ranked clauses, snippets as escaped HTML with `<mark>`.
+pub async fn search(query: web::Query<SearchQuery>, state: web::Data<AppState>) -> HttpResponse {
+    let q: String = query.q.chars().take(200).collect();
+    let hits = state.rulings.search(&q, 20);
+    let body: Vec<Hit<'_>> = hits
+        .iter()
+        .map(|h| Hit {
+            id: &h.id,
+            title: &h.title,
+            url: &h.url,
+            snippet: &h.snippet_html,
+            score: h.score,
+        })
+        .collect();
+    HttpResponse::Ok().json(body)
+}
+
+#[derive(Serialize)]
+struct Health {
+    status: &'static str,
+    engine_version: &'static str,
+    replays: usize,
+    cards: usize,
+}
+
+pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
+    HttpResponse::Ok().json(Health {
+        status: "ok",
+        engine_version: super::state::ENGINE_VERSION,
+        replays: state.store.replay_count(),
+        cards: state.card_count(),
+    })
+}

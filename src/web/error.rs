@@ -1,0 +1,116 @@
+//! Errors of the web layer and how each becomes an HTTP response: an HTML page for browsers,
+//! a JSON body for the API. The message always says what went wrong (and where, for a log).
+
+use actix_web::http::StatusCode;
+use actix_web::http::header::ContentType;
+use actix_web::{HttpResponse, ResponseError};
+use serde::Serialize;
+
+use crate::log::{LogError, MAX_LOG_BYTES};
+use crate::store::StoreError;
+
+/// Why a request failed.
+#[derive(Debug, thiserror::Error)]
+pub enum WebError {
+    #[error("the page {0} does not exist")]
+    NotFound(String),
+    #[error("no replay has the id {0}")]
+    UnknownReplay(String),
+    #[error("the upload is larger than the {} MB a battle log may have", MAX_LOG_BYTES / (1024 * 1024))]
+    TooLarge,
+    #[error("{0}")]
+    BadLog(#[from] LogError),
+    #[error("the upload has no log: paste the text or choose a file")]
+    EmptyUpload,
+    #[error("the upload could not be read: {0}")]
+    BadRequest(String),
+    #[error("the replay store failed: {0}")]
+    Store(#[from] StoreError),
+    #[error("the page could not be rendered: {0}")]
+    Render(String),
+}
+
+impl WebError {
+    pub fn status(&self) -> StatusCode {
+        match self {
+            WebError::NotFound(_) | WebError::UnknownReplay(_) => StatusCode::NOT_FOUND,
+            WebError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            WebError::BadLog(_) | WebError::EmptyUpload | WebError::BadRequest(_) => {
+                StatusCode::BAD_REQUEST
+            }
+            WebError::Store(_) | WebError::Render(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn title(&self) -> &'static str {
+        match self.status() {
+            StatusCode::NOT_FOUND => "Not found",
+            StatusCode::PAYLOAD_TOO_LARGE => "Upload too large",
+            StatusCode::BAD_REQUEST => "This is not a battle log",
+            _ => "Something went wrong",
+        }
+    }
+}
+
+/// An error shown as an HTML page.
+impl ResponseError for WebError {
+    fn status_code(&self) -> StatusCode {
+        self.status()
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let mut context = tera::Context::new();
+        context.insert("title", self.title());
+        context.insert("message", &self.to_string());
+        context.insert("engine_version", env!("CARGO_PKG_VERSION"));
+        let body = super::templates::tera()
+            .render("error.html", &context)
+            .unwrap_or_else(|_| "Something went wrong.".to_string());
+        HttpResponse::build(self.status())
+            .content_type(ContentType::html())
+            .body(body)
+    }
+}
+
+/// The same errors for the JSON API.
+#[derive(Debug)]
+pub struct ApiError(pub WebError);
+
+impl From<WebError> for ApiError {
+    fn from(e: WebError) -> Self {
+        ApiError(e)
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    error: ErrorDetail<'a>,
+}
+
+#[derive(Serialize)]
+struct ErrorDetail<'a> {
+    status: u16,
+    message: &'a str,
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.0.status()
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let message = self.0.to_string();
+        HttpResponse::build(self.0.status()).json(ErrorBody {
+            error: ErrorDetail {
+                status: self.0.status().as_u16(),
+                message: &message,
+            },
+        })
+    }
+}

@@ -1,0 +1,68 @@
+//! The web service (the IO edge over the pure core): actix-web routes, tera views, and how
+//! errors become HTTP responses. The store is reached only through [`crate::store`].
+//!
+//! - HTML: `/`, `POST /replays`, `/replays/{id}`, `/samples/{name}`, `/rulings`,
+//!   `/rulings/{page}`, `/rulings/search?q=`.
+//! - JSON: `POST /api/v1/replays`, `GET /api/v1/replays/{id}`,
+//!   `GET /api/v1/rulings/search?q=`, `GET /healthz`.
+
+mod api;
+pub mod error;
+mod pages;
+mod rulings;
+pub mod state;
+pub mod templates;
+mod upload;
+pub mod views;
+
+use std::net::TcpListener;
+
+use actix_web::dev::Server;
+use actix_web::middleware::DefaultHeaders;
+use actix_web::{App, HttpServer, web};
+
+pub use error::WebError;
+pub use state::{AppState, Settings, StartError};
+
+/// Content-Security-Policy: everything from this origin only, no inline script or style, no
+/// framing.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+/// The headers every response carries.
+fn security_headers() -> DefaultHeaders {
+    DefaultHeaders::new()
+        .add(("Content-Security-Policy", CONTENT_SECURITY_POLICY))
+        .add(("X-Content-Type-Options", "nosniff"))
+        .add(("X-Frame-Options", "DENY"))
+        .add(("Referrer-Policy", "no-referrer"))
+}
+
+/// The routes, for the server and for tests that call the app in process.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/", web::get().to(pages::home))
+        .route("/replays", web::post().to(pages::upload_form))
+        .route("/replays/{id}", web::get().to(pages::replay_page))
+        .route("/samples/{name}", web::get().to(pages::sample_page))
+        .route("/rulings", web::get().to(rulings::index))
+        .route("/rulings/search", web::get().to(rulings::search))
+        .route("/rulings/{page}", web::get().to(rulings::page))
+        .route("/static/{file}", web::get().to(pages::asset))
+        .route("/api/v1/replays", web::post().to(api::create_replay))
+        .route("/api/v1/replays/{id}", web::get().to(api::get_replay))
+        .route("/api/v1/rulings/search", web::get().to(api::search))
+        .route("/healthz", web::get().to(api::healthz));
+}
+
+/// Start serving `state` on `listener` (bound by the caller, so tests can use port 0).
+pub fn run(listener: TcpListener, state: web::Data<AppState>) -> std::io::Result<Server> {
+    let server = HttpServer::new(move || {
+        App::new()
+            .app_data(state.clone())
+            .wrap(security_headers())
+            .configure(configure)
+            .default_service(web::to(pages::not_found))
+    })
+    .listen(listener)?
+    .run();
+    Ok(server)
+}

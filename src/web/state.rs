@@ -1,0 +1,226 @@
+//! What the service holds while it runs: the store, the card data, the rendered rulings and the
+//! sample games; and the upload pipeline every entry point shares.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use chrono::Utc;
+
+use crate::cards::{CardDataError, CardDb};
+use crate::engine::{RuleEdition, Verdict};
+use crate::log::MAX_LOG_BYTES;
+use crate::report::Report;
+use crate::rules::Rulings;
+use crate::store::{ReplayId, Store, StoreError, StoredReplay};
+
+use super::error::WebError;
+
+/// The engine version written into every stored record.
+pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// How to start the service.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// The store's folder (created when absent).
+    pub data_dir: PathBuf,
+    /// Card data to read at start instead of the data imported into the store.
+    pub cards_dir: Option<PathBuf>,
+    /// Bound of the store's page cache, in bytes.
+    pub cache_bytes: u64,
+}
+
+impl Settings {
+    pub fn new(data_dir: PathBuf) -> Settings {
+        Settings {
+            data_dir,
+            cards_dir: None,
+            cache_bytes: 64 * 1024 * 1024,
+        }
+    }
+}
+
+/// Why the service could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error("{0}")]
+    Store(#[from] StoreError),
+    #[error("the card data could not be read: {0}")]
+    Cards(#[from] CardDataError),
+}
+
+/// A sample game written for the project (from `replays/`).
+pub struct Sample {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub text: &'static str,
+    pub report: Report,
+}
+
+/// Where a sample game applied a clause.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct SampleLine {
+    pub name: &'static str,
+    pub line: u32,
+}
+
+const SAMPLES: &[(&str, &str, &str)] = &[
+    (
+        "prizes-win",
+        "won by taking the last Prize card",
+        include_str!("../../replays/prizes-win.log"),
+    ),
+    (
+        "no-pokemon-win",
+        "won when the opponent has no Pokémon left to move up",
+        include_str!("../../replays/no-pokemon-win.log"),
+    ),
+    (
+        "deck-out-win",
+        "won when the opponent cannot draw at the start of the turn",
+        include_str!("../../replays/deck-out-win.log"),
+    ),
+    (
+        "illegal-second-supporter",
+        "a second Supporter in one turn (a violation on line 48)",
+        include_str!("../../replays/illegal-second-supporter.log"),
+    ),
+];
+
+/// The running service's state, shared by every worker.
+pub struct AppState {
+    pub store: Store,
+    pub cards: Option<Arc<CardDb>>,
+    /// Where the card data came from ("imported into the store", or the folder).
+    pub card_source: String,
+    pub rulings: Rulings,
+    pub samples: Vec<Sample>,
+    /// For each clause, the sample lines that applied it (a few per sample).
+    pub clause_samples: HashMap<String, Vec<SampleLine>>,
+    /// Rendered pages made under another key (templates, engine or card data) are stale.
+    pub page_key: String,
+    pub edition: RuleEdition,
+}
+
+impl AppState {
+    pub fn open(settings: &Settings) -> Result<AppState, StartError> {
+        let store = Store::open(&settings.data_dir, settings.cache_bytes)?;
+        let (cards, card_source) = match &settings.cards_dir {
+            Some(dir) => (Some(CardDb::load_dir(dir)?), dir.display().to_string()),
+            None => match store.card_texts()? {
+                Some(texts) => (
+                    Some(CardDb::from_texts(&texts)?),
+                    "imported into the store".to_string(),
+                ),
+                None => (None, String::new()),
+            },
+        };
+        Ok(AppState::with(store, cards.map(Arc::new), card_source))
+    }
+
+    /// The state over an open store and card data.
+    pub fn with(store: Store, cards: Option<Arc<CardDb>>, card_source: String) -> AppState {
+        let edition = RuleEdition::default();
+        let samples: Vec<Sample> = SAMPLES
+            .iter()
+            .filter_map(|(name, description, text)| {
+                let report = crate::verify(text.as_bytes(), cards.as_deref(), edition).ok()?;
+                Some(Sample {
+                    name,
+                    description,
+                    text,
+                    report,
+                })
+            })
+            .collect();
+        let clause_samples = clause_samples(&samples);
+        let card_count = cards.as_ref().map_or(0, |c| c.len());
+        AppState {
+            page_key: format!(
+                "{ENGINE_VERSION}/{}/{card_count}",
+                super::templates::fingerprint()
+            ),
+            store,
+            cards,
+            card_source,
+            rulings: Rulings::load(),
+            samples,
+            clause_samples,
+            edition,
+        }
+    }
+
+    pub fn card_count(&self) -> usize {
+        self.cards.as_ref().map_or(0, |c| c.len())
+    }
+
+    pub fn sample(&self, name: &str) -> Option<&Sample> {
+        self.samples.iter().find(|s| s.name == name)
+    }
+
+    /// Verify an upload and store it (not yet flushed: see [`Store::flush`]).
+    pub fn ingest(&self, bytes: &[u8], edition: RuleEdition) -> Result<StoredReplay, WebError> {
+        if bytes.len() > MAX_LOG_BYTES {
+            return Err(WebError::TooLarge);
+        }
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Err(WebError::EmptyUpload);
+        }
+        let report = crate::verify(bytes, self.cards.as_deref(), edition)?;
+        let record = StoredReplay {
+            id: ReplayId::random(),
+            report,
+            engine_version: ENGINE_VERSION.to_string(),
+            card_data: self.card_count(),
+            uploaded_at: Utc::now(),
+        };
+        self.store.put_replay(bytes, &record)?;
+        Ok(record)
+    }
+
+    /// A stored replay, its report recomputed when an older engine or other card data made it.
+    pub fn replay(&self, id: &ReplayId) -> Result<StoredReplay, WebError> {
+        let record = self
+            .store
+            .replay(id)?
+            .ok_or_else(|| WebError::UnknownReplay(id.to_string()))?;
+        if record.engine_version == ENGINE_VERSION && record.card_data == self.card_count() {
+            return Ok(record);
+        }
+        let raw = self
+            .store
+            .raw(id)?
+            .ok_or_else(|| WebError::UnknownReplay(id.to_string()))?;
+        let edition = record.report.edition.parse().unwrap_or(self.edition);
+        let report = crate::verify(&raw, self.cards.as_deref(), edition)?;
+        let updated = StoredReplay {
+            report,
+            engine_version: ENGINE_VERSION.to_string(),
+            card_data: self.card_count(),
+            ..record
+        };
+        self.store.put_record(&updated)?;
+        Ok(updated)
+    }
+}
+
+/// Up to three lines per sample where each clause was applied (violations first).
+fn clause_samples(samples: &[Sample]) -> HashMap<String, Vec<SampleLine>> {
+    let mut out: HashMap<String, Vec<SampleLine>> = HashMap::new();
+    for sample in samples {
+        let mut steps: Vec<_> = sample.report.steps.iter().collect();
+        steps.sort_by_key(|s| (s.verdict != Verdict::Violation, s.line));
+        for step in steps {
+            for clause in &step.clauses {
+                let lines = out.entry(clause.to_string()).or_default();
+                if lines.iter().filter(|l| l.name == sample.name).count() < 3 {
+                    lines.push(SampleLine {
+                        name: sample.name,
+                        line: step.line,
+                    });
+                }
+            }
+        }
+    }
+    out
+}

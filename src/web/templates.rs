@@ -1,0 +1,78 @@
+//! The HTML templates and static assets, compiled into the binary (no path from a request
+//! reaches the filesystem).
+
+use std::sync::LazyLock;
+
+use tera::Tera;
+
+/// Every template, by name.
+const TEMPLATES: &[(&str, &str)] = &[
+    ("base.html", include_str!("../../templates/base.html")),
+    ("home.html", include_str!("../../templates/home.html")),
+    ("replay.html", include_str!("../../templates/replay.html")),
+    ("mon.html", include_str!("../../templates/mon.html")),
+    (
+        "rulings_index.html",
+        include_str!("../../templates/rulings_index.html"),
+    ),
+    (
+        "rulings_page.html",
+        include_str!("../../templates/rulings_page.html"),
+    ),
+    ("search.html", include_str!("../../templates/search.html")),
+    ("error.html", include_str!("../../templates/error.html")),
+];
+
+/// Static files: name, content type, bytes.
+pub const ASSETS: &[(&str, &str, &str)] = &[
+    (
+        "app.css",
+        "text/css; charset=utf-8",
+        include_str!("../../templates/static/app.css"),
+    ),
+    (
+        "app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../templates/static/app.js"),
+    ),
+];
+
+static TERA: LazyLock<Tera> = LazyLock::new(|| {
+    let mut tera = Tera::default();
+    // The templates are part of the binary and tested: a broken one is a build defect.
+    tera.add_raw_templates(TEMPLATES.iter().copied())
+        .expect("the embedded templates parse");
+    tera.autoescape_on(vec![".html"]);
+    tera
+});
+
+pub fn tera() -> &'static Tera {
+    &TERA
+}
+
+/// A short fingerprint of the templates and assets: rendered pages made by other templates
+/// are stale.
+pub fn fingerprint() -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let texts = TEMPLATES
+        .iter()
+        .map(|(_, t)| *t)
+        .chain(ASSETS.iter().map(|(_, _, t)| *t));
+    for t in texts {
+        for b in t.bytes() {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    format!("{h:016x}")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_template_parses() {
+        let names: Vec<&str> = super::tera().get_template_names().collect();
+        for (name, _) in super::TEMPLATES {
+            assert!(names.contains(name), "{name} missing");
+        }
+    }
+}

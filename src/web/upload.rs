@@ -1,0 +1,84 @@
+//! Reading an uploaded log from a request body: raw text, or a multipart form with a file field
+//! `log` (and, from the home page's form, a text field `text`). Bodies are read with a limit, so
+//! an oversized upload is refused without holding it in memory.
+
+use actix_multipart::Multipart;
+use actix_web::HttpRequest;
+use actix_web::web::{Bytes, BytesMut, Payload};
+use futures_util::StreamExt;
+
+use crate::log::MAX_LOG_BYTES;
+
+use super::error::WebError;
+
+/// Room for the multipart framing around a log of the maximum size.
+const FRAMING: usize = 64 * 1024;
+
+/// What a request carried.
+#[derive(Debug, Default)]
+pub struct Upload {
+    /// The log: the file when one was chosen, else the pasted text, else the raw body.
+    pub log: Bytes,
+    /// The pasted text, to show again in the form when the log is refused.
+    pub text: String,
+}
+
+/// Read the upload of `req`, multipart or raw.
+pub async fn read_upload(req: &HttpRequest, payload: Payload) -> Result<Upload, WebError> {
+    let multipart = req
+        .headers()
+        .get(actix_web::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|ct| ct.starts_with("multipart/form-data"));
+    if multipart {
+        read_form(req, payload).await
+    } else {
+        let log = read_limited(payload, MAX_LOG_BYTES).await?;
+        Ok(Upload {
+            log,
+            text: String::new(),
+        })
+    }
+}
+
+/// The whole body, refused past `limit` bytes.
+pub async fn read_limited(mut payload: Payload, limit: usize) -> Result<Bytes, WebError> {
+    let mut body = BytesMut::new();
+    while let Some(chunk) = payload.next().await {
+        let chunk = chunk.map_err(|e| WebError::BadRequest(e.to_string()))?;
+        if body.len() + chunk.len() > limit {
+            return Err(WebError::TooLarge);
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body.freeze())
+}
+
+async fn read_form(req: &HttpRequest, payload: Payload) -> Result<Upload, WebError> {
+    let mut form = Multipart::new(req.headers(), payload);
+    let mut file = BytesMut::new();
+    let mut text = BytesMut::new();
+    let mut total = 0usize;
+    while let Some(field) = form.next().await {
+        let mut field = field.map_err(|e| WebError::BadRequest(e.to_string()))?;
+        let target = match field.name() {
+            Some("log") => &mut file,
+            Some("text") => &mut text,
+            _ => continue,
+        };
+        while let Some(chunk) = field.next().await {
+            let chunk = chunk.map_err(|e| WebError::BadRequest(e.to_string()))?;
+            total += chunk.len();
+            if total > MAX_LOG_BYTES + FRAMING || target.len() + chunk.len() > MAX_LOG_BYTES {
+                return Err(WebError::TooLarge);
+            }
+            target.extend_from_slice(&chunk);
+        }
+    }
+    let text_string = String::from_utf8_lossy(&text).into_owned();
+    let log = if file.is_empty() { text } else { file };
+    Ok(Upload {
+        log: log.freeze(),
+        text: text_string,
+    })
+}

@@ -1,0 +1,288 @@
+//! What the templates show, built from a report and a game state: plain serialisable structs,
+//! no HTML (the templates escape every value).
+
+use serde::Serialize;
+
+use crate::cards::CardDb;
+use crate::engine::cardinfo::CardInfo;
+use crate::engine::{GameState, Pokemon, Verdict, facts};
+use crate::report::{Report, StepReport};
+use crate::rules;
+
+/// The replay page.
+#[derive(Debug, Serialize)]
+pub struct ReplayPage {
+    pub title: String,
+    /// The page's own path (`/replays/{id}` or `/samples/{name}`), for links within it.
+    pub base: String,
+    /// The JSON report's path, when there is one.
+    pub api: Option<String>,
+    pub players: Vec<PlayerView>,
+    pub winner: Option<String>,
+    pub reason: String,
+    pub end_line: Option<u32>,
+    pub counts: Counts,
+    pub edition: String,
+    pub engine_version: String,
+    pub card_data: usize,
+    pub uploaded_at: Option<String>,
+    pub only_violations: bool,
+    pub turns: Vec<TurnView>,
+    pub board: Option<BoardView>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct PlayerView {
+    pub name: String,
+    pub went_first: bool,
+    pub exported_log: bool,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Counts {
+    pub lines: usize,
+    pub ok: usize,
+    pub violations: usize,
+    pub unverified: usize,
+    pub info: usize,
+    pub unparsed: usize,
+}
+
+/// The steps of one turn (or of setup).
+#[derive(Debug, Serialize)]
+pub struct TurnView {
+    pub anchor: String,
+    pub label: String,
+    pub violations: usize,
+    pub steps: Vec<StepView>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct StepView {
+    pub line: u32,
+    pub text: String,
+    pub verdict: &'static str,
+    pub depth: String,
+    pub message: String,
+    pub clauses: Vec<ClauseLink>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ClauseLink {
+    pub id: String,
+    pub title: String,
+    pub url: String,
+}
+
+/// How a replay page is asked for.
+#[derive(Debug, Clone, Default)]
+pub struct PageOptions {
+    pub title: String,
+    pub base: String,
+    pub api: Option<String>,
+    pub uploaded_at: Option<String>,
+    pub only_violations: bool,
+}
+
+impl ReplayPage {
+    pub fn new(report: &Report, options: PageOptions, board: Option<BoardView>) -> ReplayPage {
+        let s = &report.summary;
+        ReplayPage {
+            title: options.title,
+            base: options.base,
+            api: options.api,
+            players: report
+                .players
+                .iter()
+                .map(|p| PlayerView {
+                    name: p.name.to_string(),
+                    went_first: p.went_first == Some(true),
+                    exported_log: p.exported_log,
+                })
+                .collect(),
+            winner: report.result.winner.as_ref().map(ToString::to_string),
+            reason: report.result.reason.to_string(),
+            end_line: report.result.line,
+            counts: Counts {
+                lines: s.lines,
+                ok: s.ok,
+                violations: s.violations,
+                unverified: s.unverified,
+                info: s.info,
+                unparsed: s.unparsed,
+            },
+            edition: report.edition.clone(),
+            engine_version: report.engine_version.clone(),
+            card_data: report.card_data,
+            uploaded_at: options.uploaded_at,
+            only_violations: options.only_violations,
+            turns: turns(&report.steps, options.only_violations),
+            board,
+        }
+    }
+}
+
+/// Group the steps by turn (setup first); with `only_violations`, keep only violations and
+/// the turns that have one.
+fn turns(steps: &[StepReport], only_violations: bool) -> Vec<TurnView> {
+    let mut out: Vec<TurnView> = Vec::new();
+    for step in steps {
+        let starts_new = out.last().is_none_or(|t| t.anchor != turn_anchor(step));
+        if starts_new {
+            out.push(TurnView {
+                anchor: turn_anchor(step),
+                label: turn_label(step),
+                violations: 0,
+                steps: Vec::new(),
+            });
+        }
+        let Some(turn) = out.last_mut() else { continue };
+        let violation = step.verdict == Verdict::Violation;
+        if violation {
+            turn.violations += 1;
+        }
+        if only_violations && !violation {
+            continue;
+        }
+        turn.steps.push(StepView {
+            line: step.line,
+            text: step.text.clone(),
+            verdict: step.verdict.as_str(),
+            depth: step.depth.to_string(),
+            message: step.message.clone(),
+            clauses: step.clauses.iter().map(|c| clause_link(c)).collect(),
+        });
+    }
+    if only_violations {
+        out.retain(|t| !t.steps.is_empty());
+    }
+    out
+}
+
+fn turn_anchor(step: &StepReport) -> String {
+    if step.turn == 0 {
+        "setup".to_string()
+    } else {
+        format!("turn-{}", step.turn)
+    }
+}
+
+fn turn_label(step: &StepReport) -> String {
+    match (&step.player, step.turn) {
+        (_, 0) => "Setup".to_string(),
+        (Some(p), t) => format!("Turn {t} — {p}"),
+        (None, t) => format!("Turn {t}"),
+    }
+}
+
+/// The link to a clause's section in the rulings reference.
+pub fn clause_link(id: &str) -> ClauseLink {
+    match rules::clause(id) {
+        Some(c) => ClauseLink {
+            id: id.to_string(),
+            title: c.title.to_string(),
+            url: format!("/rulings/{}#{}", c.page, c.id),
+        },
+        None => ClauseLink {
+            id: id.to_string(),
+            title: String::new(),
+            url: format!("/rulings/search?q={}", id),
+        },
+    }
+}
+
+/// Both players' boards after a line.
+#[derive(Debug, Serialize)]
+pub struct BoardView {
+    pub line: u32,
+    pub stadium: Option<String>,
+    pub players: Vec<SideView>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SideView {
+    pub name: String,
+    pub prizes: String,
+    pub hand: String,
+    pub deck: String,
+    pub discard: usize,
+    pub active: Option<MonView>,
+    pub bench: Vec<MonView>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct MonView {
+    pub name: String,
+    /// The cards under it, Basic first ("Pikpik").
+    pub stack: String,
+    pub damage: i32,
+    /// Printed HP ("120", or "70–130" when the prints disagree), when the card data knows.
+    pub hp: Option<String>,
+    pub hp_left: Option<i32>,
+    pub energy: Vec<String>,
+    pub tools: Vec<String>,
+    pub conditions: Vec<String>,
+}
+
+impl BoardView {
+    pub fn new(state: &GameState, line: u32, cards: Option<&CardDb>) -> BoardView {
+        let info = CardInfo::new(cards);
+        BoardView {
+            line,
+            stadium: state.stadium.as_ref().map(|s| s.name.to_string()),
+            players: state
+                .players
+                .iter()
+                .map(|p| SideView {
+                    name: p.name.to_string(),
+                    prizes: p.prizes_left.map_or("?".to_string(), |n| n.to_string()),
+                    hand: count(p.hand.known()),
+                    deck: count(p.deck.known()),
+                    discard: p.discard.len(),
+                    active: p.active.map(|id| mon_view(state.mon(id), &info)),
+                    bench: p
+                        .bench
+                        .iter()
+                        .map(|id| mon_view(state.mon(*id), &info))
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+}
+
+fn count(n: Option<i32>) -> String {
+    n.map_or("?".to_string(), |n| n.to_string())
+}
+
+fn mon_view(mon: &Pokemon, info: &CardInfo<'_>) -> MonView {
+    let hp = facts::pokemon_prints(info, mon.name(), &mon.uses)
+        .and_then(|prints| facts::hp_range(&prints))
+        .ok();
+    MonView {
+        name: mon.name().to_string(),
+        stack: mon.stack[..mon.stack.len().saturating_sub(1)]
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", "),
+        damage: mon.damage,
+        hp: hp.map(|(lo, hi)| {
+            if lo == hi {
+                lo.to_string()
+            } else {
+                format!("{lo}–{hi}")
+            }
+        }),
+        hp_left: hp
+            .filter(|(lo, hi)| lo == hi)
+            .map(|(lo, _)| (lo as i32 - mon.damage).max(0)),
+        energy: mon.energy.iter().map(ToString::to_string).collect(),
+        tools: mon.tools.iter().map(ToString::to_string).collect(),
+        conditions: mon
+            .conditions
+            .iter()
+            .map(|c| c.as_str().to_string())
+            .collect(),
+    }
+}
