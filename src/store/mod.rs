@@ -4,6 +4,7 @@
 //!
 //! Writes that the service acknowledges are flushed to disk first ([`Store::flush`]).
 
+mod chunked;
 mod id;
 
 use std::path::Path;
@@ -53,9 +54,15 @@ pub struct StoredReplay {
 #[derive(Clone)]
 pub struct Store {
     db: sled::Db,
+    /// Upload id -> upload time: which uploads exist (written last, so a crash mid-write
+    /// leaves no half record behind an id).
+    ids: sled::Tree,
+    /// Large values, in pieces (see `chunked`): records, raw logs, rendered pages, card files.
     replays: sled::Tree,
     raw: sled::Tree,
     pages: sled::Tree,
+    /// Upload id -> the key its rendered page was made under.
+    page_keys: sled::Tree,
     cards: sled::Tree,
     meta: sled::Tree,
 }
@@ -66,9 +73,12 @@ const META_CARD_SETS: &[u8] = b"card-sets";
 impl Store {
     /// Open (or create) the store in `dir`. `cache_bytes` bounds sled's page cache.
     pub fn open(dir: &Path, cache_bytes: u64) -> Result<Store, StoreError> {
+        // No background flusher: writes that matter are flushed before they are acknowledged,
+        // and without the thread a closed store lets go of its folder at once.
         let db = sled::Config::new()
             .path(dir)
             .cache_capacity(cache_bytes)
+            .flush_every_ms(None)
             .open()?;
         let meta = db.open_tree("meta")?;
         match meta.get(META_FORMAT)? {
@@ -86,6 +96,8 @@ impl Store {
             }
         }
         Ok(Store {
+            ids: db.open_tree("ids")?,
+            page_keys: db.open_tree("page-keys")?,
             replays: db.open_tree("replays")?,
             raw: db.open_tree("raw")?,
             pages: db.open_tree("pages")?,
@@ -103,26 +115,37 @@ impl Store {
 
     /// Store an upload: its raw bytes and its record (not yet flushed).
     pub fn put_replay(&self, raw: &[u8], record: &StoredReplay) -> Result<(), StoreError> {
-        let key = record.id.as_str().as_bytes();
-        self.raw.insert(key, raw)?;
-        self.put_record(record)
+        chunked::put(&self.raw, record.id.as_str(), raw)?;
+        self.put_record(record)?;
+        self.ids.insert(
+            record.id.as_str(),
+            record.uploaded_at.to_rfc3339().as_bytes(),
+        )?;
+        Ok(())
     }
 
     /// Replace the record of an upload (a recomputed report), and forget its rendered page.
     pub fn put_record(&self, record: &StoredReplay) -> Result<(), StoreError> {
-        let key = record.id.as_str().as_bytes();
+        let key = record.id.as_str();
         let json = serde_json::to_vec(record).map_err(|e| StoreError::Corrupt {
-            key: record.id.to_string(),
+            key: key.to_string(),
             reason: e.to_string(),
         })?;
-        self.replays.insert(key, json)?;
-        self.pages.remove(key)?;
+        chunked::put(&self.replays, key, &json)?;
+        self.page_keys.remove(key)?;
+        chunked::remove(&self.pages, key)?;
         Ok(())
     }
 
     pub fn replay(&self, id: &ReplayId) -> Result<Option<StoredReplay>, StoreError> {
-        let Some(bytes) = self.replays.get(id.as_str())? else {
+        if !self.ids.contains_key(id.as_str())? {
             return Ok(None);
+        }
+        let Some(bytes) = chunked::get(&self.replays, id.as_str())? else {
+            return Err(StoreError::Corrupt {
+                key: id.to_string(),
+                reason: "the upload is listed but its record is missing".into(),
+            });
         };
         serde_json::from_slice(&bytes)
             .map(Some)
@@ -133,31 +156,30 @@ impl Store {
     }
 
     pub fn raw(&self, id: &ReplayId) -> Result<Option<Vec<u8>>, StoreError> {
-        Ok(self.raw.get(id.as_str())?.map(|v| v.to_vec()))
+        if !self.ids.contains_key(id.as_str())? {
+            return Ok(None);
+        }
+        Ok(chunked::get(&self.raw, id.as_str())?)
     }
 
     pub fn replay_count(&self) -> usize {
-        self.replays.len()
+        self.ids.len()
     }
 
-    /// The rendered page of an upload, when it was rendered under `page_key` (the templates and
-    /// engine version that made it).
+    /// The rendered page of an upload, when it was rendered under `page_key` (the templates,
+    /// engine version and card data that made it).
     pub fn page(&self, id: &ReplayId, page_key: &str) -> Result<Option<Vec<u8>>, StoreError> {
-        let Some(bytes) = self.pages.get(id.as_str())? else {
-            return Ok(None);
-        };
-        let Some(rest) = bytes.strip_prefix(page_key.as_bytes()) else {
-            return Ok(None);
-        };
-        Ok(rest.strip_prefix(b"\n").map(<[u8]>::to_vec))
+        match self.page_keys.get(id.as_str())? {
+            Some(k) if k.as_ref() == page_key.as_bytes() => {
+                Ok(chunked::get(&self.pages, id.as_str())?)
+            }
+            _ => Ok(None),
+        }
     }
 
     pub fn put_page(&self, id: &ReplayId, page_key: &str, html: &[u8]) -> Result<(), StoreError> {
-        let mut value = Vec::with_capacity(page_key.len() + 1 + html.len());
-        value.extend_from_slice(page_key.as_bytes());
-        value.push(b'\n');
-        value.extend_from_slice(html);
-        self.pages.insert(id.as_str(), value)?;
+        chunked::put(&self.pages, id.as_str(), html)?;
+        self.page_keys.insert(id.as_str(), page_key.as_bytes())?;
         Ok(())
     }
 
@@ -165,13 +187,14 @@ impl Store {
     pub fn import_cards(&self, texts: &CardTexts) -> Result<(), StoreError> {
         self.cards.clear()?;
         for (name, text) in &texts.files {
-            self.cards.insert(name.as_bytes(), text.as_bytes())?;
+            chunked::put(&self.cards, name, text.as_bytes())?;
         }
         match &texts.sets {
             Some(sets) => self.meta.insert(META_CARD_SETS, sets.as_bytes())?,
             None => self.meta.remove(META_CARD_SETS)?,
         };
         // Pages rendered with the old card data would show old facts.
+        self.page_keys.clear()?;
         self.pages.clear()?;
         self.flush()
     }
@@ -179,10 +202,10 @@ impl Store {
     /// The imported card data, if any.
     pub fn card_texts(&self) -> Result<Option<CardTexts>, StoreError> {
         let mut files = Vec::new();
-        for item in self.cards.iter() {
-            let (name, text) = item?;
-            let name = String::from_utf8_lossy(&name).into_owned();
-            let text = String::from_utf8(text.to_vec()).map_err(|e| StoreError::Corrupt {
+        for name in chunked::keys(&self.cards) {
+            let name = name?;
+            let bytes = chunked::get(&self.cards, &name)?.unwrap_or_default();
+            let text = String::from_utf8(bytes).map_err(|e| StoreError::Corrupt {
                 key: format!("cards/{name}"),
                 reason: e.to_string(),
             })?;

@@ -35,7 +35,7 @@ impl Settings {
         Settings {
             data_dir,
             cards_dir: None,
-            cache_bytes: 64 * 1024 * 1024,
+            cache_bytes: 16 * 1024 * 1024,
         }
     }
 }

@@ -1,0 +1,407 @@
+//! Real-browser test: headless Chromium, driven through chromedriver (WebDriver), uses the
+//! service the way a person would. It uploads a log through the home page's form, follows a
+//! violation's clause link to the ruling it cites, takes a screenshot, and fails on any error the
+//! browser writes to its console (a Content-Security-Policy violation is one).
+//!
+//! The test needs `/usr/bin/chromium` and `/usr/bin/chromedriver` (Debian's `chromium` and
+//! `chromium-driver`; `.ci/run` installs them). When either is missing it prints a SKIPPED line
+//! and passes. `BROWSER_TEST_CHROMIUM` and `BROWSER_TEST_CHROMEDRIVER` point it at other paths.
+
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use fantoccini::wd::{Capabilities, WebDriverCompatibleCommand};
+use fantoccini::{Client, ClientBuilder, Locator};
+use ptcg_judge::cards::CardDb;
+use serde_json::{Value, json};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// Card data for the sample log: without it the engine cannot tell that Nemona and Professor's
+/// Research are Supporters, and the second one would be "unverified" rather than a violation.
+const CARDS: &str = r#"[
+ {"id":"fx-1","name":"Nemona","supertype":"Trainer","subtypes":["Supporter"],"rules":["Draw 3 cards."]},
+ {"id":"fx-2","name":"Professor's Research","supertype":"Trainer","subtypes":["Supporter"],"rules":["Discard your hand and draw 7 cards."]}
+]"#;
+
+/// How long any one wait (for a page, an element or chromedriver) may take.
+const WAIT: Duration = Duration::from_secs(30);
+
+/// A path from the environment variable `var`, or `default`.
+fn binary(var: &str, default: &str) -> PathBuf {
+    std::env::var_os(var).map_or_else(|| PathBuf::from(default), PathBuf::from)
+}
+
+/// The running chromedriver. Dropping it ends the session (which quits Chromium) and then kills
+/// chromedriver's whole process group, so that nothing is left running when the test fails.
+struct Driver {
+    child: Child,
+    addr: SocketAddr,
+    session: Option<String>,
+    /// Chromium's profile folder: removed after the processes above have ended.
+    _profile: tempfile::TempDir,
+}
+
+impl Driver {
+    /// Start chromedriver on a free loopback port, in a process group of its own, and wait until
+    /// it accepts connections.
+    fn start(chromedriver: &Path, log: &Path) -> Driver {
+        let port = {
+            let probe = TcpListener::bind("127.0.0.1:0").expect("bind a probe port");
+            probe.local_addr().expect("probe address").port()
+        };
+        let child = Command::new(chromedriver)
+            .arg(format!("--port={port}"))
+            .arg(format!("--log-path={}", log.display()))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn()
+            .expect("start chromedriver");
+        let mut driver = Driver {
+            child,
+            addr: SocketAddr::from(([127, 0, 0, 1], port)),
+            session: None,
+            _profile: tempfile::tempdir().expect("profile folder"),
+        };
+        let deadline = Instant::now() + WAIT;
+        while TcpStream::connect_timeout(&driver.addr, Duration::from_millis(200)).is_err() {
+            if let Ok(Some(status)) = driver.child.try_wait() {
+                panic!(
+                    "chromedriver exited early ({status}); see {}",
+                    log.display()
+                );
+            }
+            assert!(
+                Instant::now() < deadline,
+                "chromedriver did not listen on {} in time",
+                driver.addr
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        driver
+    }
+
+    fn url(&self) -> String {
+        format!("http://{}/", self.addr)
+    }
+
+    /// Best effort: ask chromedriver to end the session, with a plain blocking HTTP request
+    /// (this runs in `drop`, where nothing can be awaited).
+    fn end_session(&self, id: &str) {
+        use std::io::{Read, Write};
+        let Ok(mut stream) = TcpStream::connect_timeout(&self.addr, Duration::from_secs(1)) else {
+            return;
+        };
+        let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
+        let request = format!(
+            "DELETE /session/{id} HTTP/1.1\r\nHost: {}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+            self.addr
+        );
+        if stream.write_all(request.as_bytes()).is_ok() {
+            let _ = stream.read_to_end(&mut Vec::new());
+        }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        if let Some(id) = self.session.take() {
+            self.end_session(&id);
+        }
+        // The group id is chromedriver's pid (see `process_group(0)`); Chromium, started by
+        // chromedriver, is in the same group unless it has already quit.
+        let group = format!("-{}", self.child.id());
+        let killed = Command::new("kill")
+            .args(["-KILL", "--", &group])
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if !killed {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}
+
+/// chromedriver's own command that returns (and clears) the browser's console log.
+#[derive(Debug)]
+struct BrowserLog;
+
+impl WebDriverCompatibleCommand for BrowserLog {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base.join(&format!("session/{}/se/log", session.unwrap_or_default()))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        (
+            http::Method::POST,
+            Some(json!({"type": "browser"}).to_string()),
+        )
+    }
+}
+
+/// The console entries of level SEVERE written since the last call, as "level: message" lines.
+///
+/// One entry is let through: the 404 for `/favicon.ico`, which every browser asks for on its own
+/// and which the service does not serve (yet). Any other failed load still counts.
+async fn console_errors(client: &Client) -> Vec<String> {
+    let log = client
+        .issue_cmd(BrowserLog)
+        .await
+        .expect("read the browser log");
+    // The answer is the entry list itself, or (depending on the driver) an object holding it.
+    let entries = match &log {
+        Value::Object(o) => o.get("value").cloned().unwrap_or(Value::Null),
+        other => other.clone(),
+    };
+    let entries = entries.as_array().cloned().unwrap_or_else(|| {
+        panic!("unexpected browser log answer: {log}");
+    });
+    entries
+        .iter()
+        .filter(|e| e["level"].as_str() == Some("SEVERE"))
+        .filter(|e| !is_missing_favicon(e["message"].as_str().unwrap_or_default()))
+        .map(|e| format!("{}: {}", e["level"], e["message"]))
+        .collect()
+}
+
+/// Whether a console message is the browser's own request for `/favicon.ico` answered with 404.
+fn is_missing_favicon(message: &str) -> bool {
+    message.contains("/favicon.ico - Failed to load resource") && message.contains("404")
+}
+
+/// Fail when the page just shown wrote an error to the console.
+async fn assert_clean_console(client: &Client, page: &str) {
+    let errors = console_errors(client).await;
+    assert!(
+        errors.is_empty(),
+        "console errors on {page}:\n{}",
+        errors.join("\n")
+    );
+}
+
+/// Poll the current URL until `ok` accepts it; returns it.
+async fn wait_for_url(client: &Client, what: &str, ok: impl Fn(&url::Url) -> bool) -> url::Url {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let current = client.current_url().await.expect("current URL");
+        if ok(&current) {
+            return current;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "timed out waiting for {what}; the browser is at {current}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Whether `path` is `/replays/` followed by 32 lowercase or uppercase hex digits.
+fn is_replay_path(path: &str) -> bool {
+    path.strip_prefix("/replays/")
+        .is_some_and(|id| id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// The steps a person takes, and what they should see at each.
+async fn scenario(client: Client, base: String, shots: PathBuf) {
+    let log = Path::new(env!("CARGO_MANIFEST_DIR")).join("replays/illegal-second-supporter.log");
+    let log = log.canonicalize().expect("sample log path");
+
+    // Home page: choose the file and send the form.
+    client.goto(&format!("{base}/")).await.expect("open /");
+    assert_clean_console(&client, "/").await;
+    let form = client
+        .find(Locator::Css("form.upload"))
+        .await
+        .expect("the upload form");
+    form.find(Locator::Css("textarea#text"))
+        .await
+        .expect("the text area");
+    let file = form
+        .find(Locator::Css("input#log[type=file]"))
+        .await
+        .expect("the file input");
+    file.send_keys(log.to_str().expect("UTF-8 path"))
+        .await
+        .expect("choose the file");
+    form.find(Locator::Css("button[type=submit]"))
+        .await
+        .expect("the submit button")
+        .click()
+        .await
+        .expect("submit the form");
+
+    // The form's answer is a redirect to the stored replay's page.
+    let replay = wait_for_url(&client, "/replays/<id>", |u| is_replay_path(u.path())).await;
+    let violation = client
+        .wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css("li.step.violation"))
+        .await
+        .expect("a step marked as a violation");
+    assert_eq!(
+        violation.attr("id").await.expect("step id").as_deref(),
+        Some("line-48"),
+        "the violation should be on line 48"
+    );
+    let summary = client
+        .find(Locator::Css("section.summary"))
+        .await
+        .expect("the summary")
+        .text()
+        .await
+        .expect("summary text");
+    assert!(summary.contains("1 violation"), "verdict counts: {summary}");
+    for count in ["ok", "unverified", "info"] {
+        assert!(
+            summary
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .windows(2)
+                .any(|w| { w[1] == count && w[0].parse::<u32>().is_ok() }),
+            "verdict counts should show a number of `{count}`: {summary}"
+        );
+    }
+    assert_clean_console(&client, replay.as_str()).await;
+
+    // Follow the violation's first clause link to the ruling it applied.
+    let clause = violation
+        .find(Locator::Css("a.clause"))
+        .await
+        .expect("a clause link on the violation");
+    let href = clause.attr("href").await.expect("href").unwrap_or_default();
+    assert!(
+        href.starts_with("/rulings/") && href.contains("#turn.supporter-once"),
+        "clause link: {href}"
+    );
+    clause.click().await.expect("follow the clause link");
+    let ruling = wait_for_url(&client, "/rulings/<page>#<clause>", |u| {
+        u.path().starts_with("/rulings/") && u.fragment().is_some_and(|f| !f.is_empty())
+    })
+    .await;
+    let fragment = ruling.fragment().unwrap_or_default().to_string();
+    // Ids hold dots, so look the element up by id rather than with a CSS `#id` selector.
+    let selector = format!("section.clause[id=\"{fragment}\"]");
+    client
+        .wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css(&selector))
+        .await
+        .unwrap_or_else(|e| panic!("no {selector} on {ruling}: {e}"));
+    assert_clean_console(&client, ruling.as_str()).await;
+
+    // What a person sees there, kept for a look.
+    let png = client.screenshot().await.expect("screenshot");
+    std::fs::create_dir_all(&shots).expect("screenshot folder");
+    let shot = shots.join("replay-to-ruling.png");
+    std::fs::write(&shot, &png).expect("write the screenshot");
+    assert!(
+        png.len() > 8 && png.starts_with(b"\x89PNG\r\n\x1a\n"),
+        "{} is not a PNG",
+        shot.display()
+    );
+
+    // Two more pages that must load with nothing refused by the Content-Security-Policy.
+    for path in ["/rulings/search?q=burned", "/samples/prizes-win"] {
+        client
+            .goto(&format!("{base}{path}"))
+            .await
+            .unwrap_or_else(|e| panic!("open {path}: {e}"));
+        client
+            .find(Locator::Css("main"))
+            .await
+            .unwrap_or_else(|e| panic!("no <main> on {path}: {e}"));
+        assert_clean_console(&client, path).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn upload_then_follow_a_violation_to_its_ruling() {
+    let chromium = binary("BROWSER_TEST_CHROMIUM", CHROMIUM);
+    let chromedriver = binary("BROWSER_TEST_CHROMEDRIVER", CHROMEDRIVER);
+    if !chromium.is_file() || !chromedriver.is_file() {
+        eprintln!(
+            "SKIPPED browser test: {} or {} not found",
+            chromium.display(),
+            chromedriver.display()
+        );
+        return;
+    }
+
+    // The app, in process, on a free port with an empty store and the two Supporters' card data.
+    let dir = tempfile::tempdir().expect("store folder");
+    let store = ptcg_judge::store::Store::open(dir.path(), 8 << 20).expect("open the store");
+    let cards = CardDb::parse_set_json(CARDS, "fixture.json").expect("fixture cards");
+    let cards = Arc::new(CardDb::from_cards(cards, Vec::new()));
+    let state = ptcg_judge::web::AppState::with(store, Some(cards), "test fixture".into());
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind the app");
+    let port = listener.local_addr().expect("app address").port();
+    let server = ptcg_judge::web::run(listener, actix_web::web::Data::new(state)).expect("run");
+    let handle = server.handle();
+    tokio::spawn(server);
+    let base = format!("http://127.0.0.1:{port}");
+
+    // Screenshots and chromedriver's log go to target/browser/.
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("target folder")
+        .join("browser");
+    std::fs::create_dir_all(&out).expect("target/browser");
+    let mut driver = Driver::start(&chromedriver, &out.join("chromedriver.log"));
+
+    // The flags keep Chromium off the network apart from loopback: this machine refuses the
+    // rest, and background connections would only slow it down or log errors.
+    let profile = driver._profile.path().display().to_string();
+    let caps: Capabilities = serde_json::from_value(json!({
+        "browserName": "chrome",
+        "goog:chromeOptions": {
+            "binary": chromium,
+            "args": [
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--window-size=1280,900",
+                format!("--user-data-dir={profile}"),
+            ],
+        },
+        "goog:loggingPrefs": { "browser": "ALL" },
+    }))
+    .expect("capabilities");
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    let client = ClientBuilder::new(connector)
+        .capabilities(caps)
+        .connect(&driver.url())
+        .await
+        .expect("start a Chromium session through chromedriver");
+    driver.session = client.session_id().await.ok().flatten();
+
+    // Run the steps as their own task, so that a failed assertion still lets us close the
+    // browser and stop the app before the failure is reported.
+    let started = Instant::now();
+    let outcome = tokio::spawn(scenario(client.clone(), base, out)).await;
+    if client.close().await.is_ok() {
+        driver.session = None;
+    }
+    handle.stop(true).await;
+    drop(driver);
+    eprintln!("browser test took {:.1?}", started.elapsed());
+    if let Err(failure) = outcome {
+        std::panic::resume_unwind(failure.into_panic());
+    }
+}
