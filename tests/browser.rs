@@ -7,27 +7,20 @@
 //! `chromium-driver`; `.ci/run` installs them). When either is missing it prints a SKIPPED line
 //! and passes. `BROWSER_TEST_CHROMIUM` and `BROWSER_TEST_CHROMEDRIVER` point it at other paths.
 
+mod common;
+
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use fantoccini::wd::{Capabilities, WebDriverCompatibleCommand};
 use fantoccini::{Client, ClientBuilder, Locator};
-use ptcg_judge::cards::CardDb;
 use serde_json::{Value, json};
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
-
-/// Card data for the sample log: without it the engine cannot tell that Nemona and Professor's
-/// Research are Supporters, and the second one would be "unverified" rather than a violation.
-const CARDS: &str = r#"[
- {"id":"fx-1","name":"Nemona","supertype":"Trainer","subtypes":["Supporter"],"rules":["Draw 3 cards."]},
- {"id":"fx-2","name":"Professor's Research","supertype":"Trainer","subtypes":["Supporter"],"rules":["Discard your hand and draw 7 cards."]}
-]"#;
 
 /// How long any one wait (for a page, an element or chromedriver) may take.
 const WAIT: Duration = Duration::from_secs(30);
@@ -342,9 +335,8 @@ async fn upload_then_follow_a_violation_to_its_ruling() {
     // The app, in process, on a free port with an empty store and the two Supporters' card data.
     let dir = tempfile::tempdir().expect("store folder");
     let store = ptcg_judge::store::Store::open(dir.path(), 8 << 20).expect("open the store");
-    let cards = CardDb::parse_set_json(CARDS, "fixture.json").expect("fixture cards");
-    let cards = Arc::new(CardDb::from_cards(cards, Vec::new()));
-    let state = ptcg_judge::web::AppState::with(store, Some(cards), "test fixture".into());
+    let state =
+        ptcg_judge::web::AppState::with(store, Some(common::sample_cards()), "test fixture".into());
     let listener = TcpListener::bind("127.0.0.1:0").expect("bind the app");
     let port = listener.local_addr().expect("app address").port();
     let server = ptcg_judge::web::run(listener, actix_web::web::Data::new(state)).expect("run");

@@ -2,6 +2,8 @@
 //! loopback. Upload by text and by file, read back JSON and HTML, restart on the same store,
 //! and every bad input.
 
+mod common;
+
 use std::path::Path;
 
 use actix_web::dev::ServerHandle;
@@ -16,16 +18,8 @@ use serde_json::Value;
 
 const SAMPLE: &str = include_str!("../replays/illegal-second-supporter.log");
 
-/// A little card data for the sample: the two Supporters it plays and its Active Pokémon.
-const CARDS: &str = r#"[
- {"id":"fx-1","name":"Nemona","supertype":"Trainer","subtypes":["Supporter"],"rules":["Draw 3 cards."]},
- {"id":"fx-2","name":"Professor's Research","supertype":"Trainer","subtypes":["Supporter"],"rules":["Discard your hand and draw 7 cards."]},
- {"id":"fx-3","name":"Sandy Shocks","supertype":"Pokémon","subtypes":["Basic"],"hp":"120","types":["Fighting"]}
-]"#;
-
 fn cards() -> std::sync::Arc<CardDb> {
-    let parsed = CardDb::parse_set_json(CARDS, "fixture.json").unwrap();
-    std::sync::Arc::new(CardDb::from_cards(parsed, Vec::new()))
+    common::sample_cards()
 }
 
 struct TestApp {

@@ -83,31 +83,14 @@ pub struct SearchQuery {
     pub q: String,
 }
 
-#[derive(Serialize)]
-struct HitView<'a> {
-    id: &'a str,
-    title: &'a str,
-    url: &'a str,
-    snippet_html: &'a str,
-}
-
 pub async fn search(
     query: web::Query<SearchQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, WebError> {
     let q: String = query.q.chars().take(200).collect();
     let hits: Vec<SearchHit> = state.rulings.search(&q, SEARCH_LIMIT);
-    let views: Vec<HitView<'_>> = hits
-        .iter()
-        .map(|h| HitView {
-            id: &h.id,
-            title: &h.title,
-            url: &h.url,
-            snippet_html: &h.snippet_html,
-        })
-        .collect();
     let mut c = tera::Context::new();
     c.insert("query", &q);
-    c.insert("hits", &views);
+    c.insert("hits", &hits);
     Ok(html(render("search.html", c)?))
 }

@@ -59,3 +59,17 @@ pub fn sample_logs() -> Vec<PathBuf> {
     files.sort();
     files
 }
+
+/// A little card data for `replays/illegal-second-supporter.log`: the two Supporters it plays
+/// (so the second is a provable violation) and its first Active Pokémon.
+pub const SAMPLE_CARDS: &str = r#"[
+ {"id":"fx-1","name":"Nemona","supertype":"Trainer","subtypes":["Supporter"],"rules":["Draw 3 cards."]},
+ {"id":"fx-2","name":"Professor's Research","supertype":"Trainer","subtypes":["Supporter"],"rules":["Discard your hand and draw 7 cards."]},
+ {"id":"fx-3","name":"Sandy Shocks","supertype":"Pokémon","subtypes":["Basic"],"hp":"120","types":["Fighting"]}
+]"#;
+
+pub fn sample_cards() -> std::sync::Arc<ptcg_judge::cards::CardDb> {
+    use ptcg_judge::cards::CardDb;
+    let parsed = CardDb::parse_set_json(SAMPLE_CARDS, "fixture.json").unwrap();
+    std::sync::Arc::new(CardDb::from_cards(parsed, Vec::new()))
+}
