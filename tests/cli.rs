@@ -242,3 +242,43 @@ fn verify_uses_the_card_folder_from_the_environment() {
     let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
     assert_eq!(v["card_data"], 1);
 }
+
+#[test]
+fn import_cards_puts_the_card_data_into_the_store_for_the_service() {
+    let cards = card_folder();
+    let data = tempfile::tempdir().unwrap();
+    cmd()
+        .args(["import-cards", cards.path().to_str().unwrap(), "--data"])
+        .arg(data.path())
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("imported 1 cards from 1 files"));
+    // The service opened on that store, without --cards, has the cards.
+    let state =
+        ptcg_judge::web::AppState::open(&ptcg_judge::web::Settings::new(data.path().to_path_buf()))
+            .unwrap();
+    assert_eq!(state.card_count(), 1);
+    assert_eq!(state.card_source, "imported into the store");
+}
+
+#[test]
+fn import_cards_refuses_a_bad_folder_and_leaves_the_store_alone() {
+    let data = tempfile::tempdir().unwrap();
+    cmd()
+        .args(["import-cards", "/nonexistent/cards", "--data"])
+        .arg(data.path())
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("cannot read card data"));
+    let broken = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(broken.path().join("cards/en")).unwrap();
+    std::fs::write(broken.path().join("cards/en/x.json"), "[{\"id\": ").unwrap();
+    cmd()
+        .args(["import-cards", broken.path().to_str().unwrap(), "--data"])
+        .arg(data.path())
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("x.json"));
+    let store = ptcg_judge::store::Store::open(data.path(), 1 << 20).unwrap();
+    assert_eq!(store.card_texts().unwrap(), None);
+}
