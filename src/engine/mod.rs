@@ -9,6 +9,7 @@ pub mod hints;
 pub mod replay;
 pub mod resolve;
 pub mod state;
+pub mod tools;
 pub mod verdict;
 
 pub use edition::RuleEdition;
