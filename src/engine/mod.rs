@@ -2,6 +2,7 @@
 //! every line a [`Step`] (verdict, clauses applied, message). Pure: no IO.
 
 pub mod cardinfo;
+pub mod damage_order;
 pub mod edition;
 pub mod effect;
 pub mod facts;

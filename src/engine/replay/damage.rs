@@ -10,6 +10,7 @@
 use crate::cards::{Card, DamageModifier, WeaknessModifier};
 use crate::log::{BreakdownItem, Depth, Event, Text, TypeModifier};
 
+use super::super::damage_order::{DamageCalculation, weakness_increase};
 use super::super::facts;
 use super::super::state::{PokemonId, Position};
 use super::super::verdict::Step;
@@ -212,21 +213,22 @@ impl Replay<'_> {
                 );
             }
         };
-        let mut expected = base;
+        // The arithmetic of what the line claims (Weakness and Resistance as it states them;
+        // whether they belong on this Pokémon is checked on its own), in the damage order.
+        let mut calc = DamageCalculation::plain(base, Position::Active);
         let mut steps = vec![format!("base {base}")];
         if let Some(w) = claim.weakness {
-            let add = match self.defender_weakness(claim) {
-                Some(WeaknessModifier::Add(n)) => n as i32,
-                Some(WeaknessModifier::Multiply(m)) => expected.saturating_mul(m as i32 - 1),
-                None => expected,
-            };
-            expected = expected.saturating_add(add);
-            steps.push(format!("Weakness to {} +{add}", w.energy_type));
+            let modifier = self
+                .defender_weakness(claim)
+                .unwrap_or(WeaknessModifier::Multiply(2));
+            calc.weakness = Some(modifier);
+            steps.push(format!("Weakness to {} {modifier}", w.energy_type));
         }
         if let Some(r) = claim.resistance {
-            expected = expected.saturating_add(r.amount.min(0)).max(0);
+            calc.resistance = Some(r.amount.min(0).saturating_neg());
             steps.push(format!("Resistance to {} {}", r.energy_type, r.amount));
         }
+        let expected = calc.run().damage;
         let how = steps.join(", ");
         let learned = !self.attack_known(claim);
         if claim.damage == expected {
@@ -470,17 +472,28 @@ impl Replay<'_> {
             } else {
                 implicit.map(|b| b.saturating_add(before))
             };
-            match (pre, self.defender_weakness(claim)) {
-                (_, Some(WeaknessModifier::Add(n))) if *amount != n as i32 => parts.push(Step::violation(
+            let modifier = self
+                .defender_weakness(claim)
+                .unwrap_or(WeaknessModifier::Multiply(2));
+            match pre.map(|pre| (pre, weakness_increase(pre, modifier))) {
+                Some((pre, add)) if *amount != add => parts.push(Step::violation(
                     "attack.damage-order.weakness",
-                    format!("Weakness to {energy_type} adds {n} on this card, but the breakdown adds {amount}"),
+                    format!("Weakness {modifier} to {energy_type} on {pre} adds {add}, but the breakdown adds {amount}"),
                 )),
-                (Some(pre), None | Some(WeaknessModifier::Multiply(2))) if *amount != pre => parts.push(Step::violation(
+                Some(_) => parts.push(Step::ok(
                     "attack.damage-order.weakness",
-                    format!("Weakness doubles {pre}, adding {pre}, but the breakdown adds {amount}"),
+                    format!("Weakness {modifier} applied to the damage before it"),
                 )),
-                (Some(_), _) => parts.push(Step::ok("attack.damage-order.weakness", "Weakness doubles the damage before it")),
-                (None, _) => {}
+                None => {
+                    if let WeaknessModifier::Add(n) = modifier
+                        && *amount != n as i32
+                    {
+                        parts.push(Step::violation(
+                            "attack.damage-order.weakness",
+                            format!("Weakness to {energy_type} adds {n} on this card, but the breakdown adds {amount}"),
+                        ));
+                    }
+                }
             }
             if let Some(s) = claim.weakness
                 && s.amount != *amount

@@ -1,0 +1,452 @@
+//! The damage order: how an attack's damage is worked out, step by step, as the rulebooks lay
+//! it out (Scarlet & Violet rulebook, "Attacking", steps 1–6; Advanced Players' Rulebook 2.2,
+//! I.C "Steps for calculating damage" and II.B):
+//!
+//! 1. the base damage (with what the attack's own text adds, multiplies or subtracts);
+//! 2. effects on the attacking Pokémon; the calculation stops if the damage is 0 or less;
+//! 3. Weakness of the defending Pokémon (Active only);
+//! 4. Resistance (Active only); the calculation stops at 0 or less;
+//! 5. effects on the defending Pokémon; damage never goes below 0;
+//! 6. an effect that prevents all damage; then 1 damage counter for each 10 damage.
+//!
+//! An attack that puts damage counters skips every step. The replay checks and the damage
+//! calculator both call [`DamageCalculation::run`], so they cannot disagree.
+
+use serde::Serialize;
+
+use crate::cards::WeaknessModifier;
+
+use super::state::Position;
+
+/// One named change to the damage (a Tool, an Ability, an attack's lingering effect).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DamageEffect {
+    pub source: String,
+    pub amount: i32,
+}
+
+/// What the calculation needs to know.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DamageCalculation {
+    /// Step 1: the attack's damage after its own text ("30×", "50+").
+    pub base: i32,
+    /// The attack puts damage counters instead of doing damage: no step applies.
+    pub places_counters: bool,
+    /// Where the Pokémon taking the damage is.
+    pub position: Position,
+    /// The defender's Weakness to the attacker's type, if any (and not ignored).
+    pub weakness: Option<WeaknessModifier>,
+    /// The defender's Resistance to the attacker's type, as the positive reduction.
+    pub resistance: Option<i32>,
+    /// The attack says its damage is not affected by Weakness or Resistance.
+    pub ignore_weakness_resistance: bool,
+    /// The attack says its damage is not affected by effects on the defending Pokémon.
+    pub ignore_defender_effects: bool,
+    /// Step 2.
+    pub attacker_effects: Vec<DamageEffect>,
+    /// Step 5.
+    pub defender_effects: Vec<DamageEffect>,
+    /// An effect on the defender prevents all damage from attacks.
+    pub prevent_all_damage: bool,
+}
+
+/// The steps of the damage order, in order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DamageStepKind {
+    Base,
+    AttackerEffects,
+    Weakness,
+    Resistance,
+    DefenderEffects,
+    Prevent,
+    Counters,
+}
+
+impl DamageStepKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DamageStepKind::Base => "base",
+            DamageStepKind::AttackerEffects => "attacker-effects",
+            DamageStepKind::Weakness => "weakness",
+            DamageStepKind::Resistance => "resistance",
+            DamageStepKind::DefenderEffects => "defender-effects",
+            DamageStepKind::Prevent => "prevent",
+            DamageStepKind::Counters => "counters",
+        }
+    }
+}
+
+/// One step of the trace: the damage after it, the clause it applies, and what happened.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DamageStep {
+    pub step: DamageStepKind,
+    pub clause: &'static str,
+    /// The damage after this step (the number of counters for the `counters` step).
+    pub value: i32,
+    pub note: String,
+}
+
+/// The result: the final damage, the counters it places, and the trace.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DamageResult {
+    pub damage: i32,
+    pub counters: i32,
+    pub steps: Vec<DamageStep>,
+}
+
+/// The damage Weakness adds to `damage` ("×2" doubles it, "+20" adds 20).
+pub fn weakness_increase(damage: i32, modifier: WeaknessModifier) -> i32 {
+    match modifier {
+        WeaknessModifier::Multiply(m) => {
+            damage.saturating_mul(i32::try_from(m).unwrap_or(i32::MAX).saturating_sub(1))
+        }
+        WeaknessModifier::Add(n) => i32::try_from(n).unwrap_or(i32::MAX),
+    }
+}
+
+fn sum(effects: &[DamageEffect]) -> i32 {
+    effects
+        .iter()
+        .map(|e| e.amount)
+        .fold(0, i32::saturating_add)
+}
+
+fn describe(effects: &[DamageEffect]) -> String {
+    effects
+        .iter()
+        .map(|e| format!("{} {:+}", e.source, e.amount))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+const STOP: &str = "the damage is 0 or less, so the calculation stops here";
+
+impl DamageCalculation {
+    /// The attack's damage with nothing else applied: `base` to an Active or Benched Pokémon.
+    pub fn plain(base: i32, position: Position) -> DamageCalculation {
+        DamageCalculation {
+            base,
+            places_counters: false,
+            position,
+            weakness: None,
+            resistance: None,
+            ignore_weakness_resistance: false,
+            ignore_defender_effects: false,
+            attacker_effects: Vec::new(),
+            defender_effects: Vec::new(),
+            prevent_all_damage: false,
+        }
+    }
+
+    /// Work the damage out in the rulebook's order.
+    pub fn run(&self) -> DamageResult {
+        let mut steps = Vec::new();
+        let mut push = |step, clause, value, note: String| {
+            steps.push(DamageStep {
+                step,
+                clause,
+                value,
+                note,
+            })
+        };
+        if self.places_counters {
+            let counters = self.base.max(0) / 10;
+            push(
+                DamageStepKind::Base,
+                "attack.damage-counters",
+                self.base.max(0),
+                format!(
+                    "the attack puts {counters} damage counters: this is not damage, so Weakness, Resistance, effects on either Pokémon and damage prevention do not apply"
+                ),
+            );
+            push(
+                DamageStepKind::Counters,
+                "attack.damage-counters",
+                counters,
+                format!("{counters} damage counters are put on the Pokémon"),
+            );
+            return DamageResult {
+                damage: self.base.max(0),
+                counters,
+                steps,
+            };
+        }
+        let finish = |mut steps: Vec<DamageStep>, damage: i32| {
+            let damage = damage.max(0);
+            let counters = damage / 10;
+            steps.push(DamageStep {
+                step: DamageStepKind::Counters,
+                clause: "attack.damage-order",
+                value: counters,
+                note: if damage == 0 {
+                    "no damage, so no damage counters".to_string()
+                } else {
+                    format!("{damage} damage: 1 damage counter for each 10, {counters} in all")
+                },
+            });
+            DamageResult {
+                damage,
+                counters,
+                steps,
+            }
+        };
+
+        // 1. Base damage.
+        let mut damage = self.base;
+        if damage <= 0 {
+            push(
+                DamageStepKind::Base,
+                "attack.damage-order",
+                0,
+                format!(
+                    "the base damage is {}; an attack whose base damage is 0 does no damage, so the calculation stops here",
+                    self.base
+                ),
+            );
+            return finish(steps, 0);
+        }
+        push(
+            DamageStepKind::Base,
+            "attack.damage-order",
+            damage,
+            format!("the attack's base damage is {damage}"),
+        );
+
+        // 2. Effects on the attacking Pokémon.
+        if self.attacker_effects.is_empty() {
+            push(
+                DamageStepKind::AttackerEffects,
+                "attack.damage-order",
+                damage,
+                "no effect on the attacking Pokémon changes the damage".to_string(),
+            );
+        } else {
+            damage = damage.saturating_add(sum(&self.attacker_effects));
+            push(
+                DamageStepKind::AttackerEffects,
+                "attack.damage-order",
+                damage,
+                if damage <= 0 {
+                    format!("{}: {STOP}", describe(&self.attacker_effects))
+                } else {
+                    format!(
+                        "{} (all effects on the attacker added together)",
+                        describe(&self.attacker_effects)
+                    )
+                },
+            );
+            if damage <= 0 {
+                return finish(steps, 0);
+            }
+        }
+
+        // 3 and 4. Weakness and Resistance: Active Pokémon only.
+        if self.position == Position::Bench {
+            push(
+                DamageStepKind::Weakness,
+                "attack.damage-order.bench",
+                damage,
+                "the Pokémon is on the Bench: Weakness does not apply to Benched Pokémon"
+                    .to_string(),
+            );
+            push(
+                DamageStepKind::Resistance,
+                "attack.damage-order.bench",
+                damage,
+                "the Pokémon is on the Bench: Resistance does not apply to Benched Pokémon"
+                    .to_string(),
+            );
+        } else if self.ignore_weakness_resistance {
+            for (kind, clause, what) in [
+                (
+                    DamageStepKind::Weakness,
+                    "attack.damage-order.weakness",
+                    "Weakness",
+                ),
+                (
+                    DamageStepKind::Resistance,
+                    "attack.damage-order.resistance",
+                    "Resistance",
+                ),
+            ] {
+                push(
+                    kind,
+                    clause,
+                    damage,
+                    format!("the attack's damage is not affected by {what}"),
+                );
+            }
+        } else {
+            match self.weakness {
+                Some(w) => {
+                    let add = weakness_increase(damage, w);
+                    damage = damage.saturating_add(add);
+                    push(
+                        DamageStepKind::Weakness,
+                        "attack.damage-order.weakness",
+                        damage,
+                        format!("Weakness {w} to the attacker's type: +{add}"),
+                    );
+                }
+                None => push(
+                    DamageStepKind::Weakness,
+                    "attack.damage-order.weakness",
+                    damage,
+                    "no Weakness to the attacker's type".to_string(),
+                ),
+            }
+            match self.resistance {
+                Some(r) => {
+                    damage = damage.saturating_sub(r);
+                    push(
+                        DamageStepKind::Resistance,
+                        "attack.damage-order.resistance",
+                        damage.max(0),
+                        if damage <= 0 {
+                            format!("Resistance -{r} to the attacker's type: {STOP}")
+                        } else {
+                            format!("Resistance -{r} to the attacker's type")
+                        },
+                    );
+                    if damage <= 0 {
+                        return finish(steps, 0);
+                    }
+                }
+                None => push(
+                    DamageStepKind::Resistance,
+                    "attack.damage-order.resistance",
+                    damage,
+                    "no Resistance to the attacker's type".to_string(),
+                ),
+            }
+        }
+
+        // 5. Effects on the defending Pokémon.
+        if self.ignore_defender_effects {
+            push(
+                DamageStepKind::DefenderEffects,
+                "attack.damage-order",
+                damage,
+                "the attack's damage is not affected by effects on the defending Pokémon"
+                    .to_string(),
+            );
+        } else if self.defender_effects.is_empty() {
+            push(
+                DamageStepKind::DefenderEffects,
+                "attack.damage-order",
+                damage,
+                "no effect on the defending Pokémon changes the damage".to_string(),
+            );
+        } else {
+            damage = damage.saturating_add(sum(&self.defender_effects));
+            push(
+                DamageStepKind::DefenderEffects,
+                "attack.damage-order",
+                damage.max(0),
+                if damage <= 0 {
+                    format!(
+                        "{}: the damage cannot go below 0",
+                        describe(&self.defender_effects)
+                    )
+                } else {
+                    format!(
+                        "{} (all effects on the defender added together)",
+                        describe(&self.defender_effects)
+                    )
+                },
+            );
+            if damage <= 0 {
+                return finish(steps, 0);
+            }
+        }
+
+        // 6. Prevention, then counters.
+        if self.prevent_all_damage && !self.ignore_defender_effects {
+            push(
+                DamageStepKind::Prevent,
+                "attack.damage-order",
+                0,
+                "an effect on the defending Pokémon prevents all damage from attacks".to_string(),
+            );
+            return finish(steps, 0);
+        }
+        push(
+            DamageStepKind::Prevent,
+            "attack.damage-order",
+            damage,
+            if self.prevent_all_damage {
+                "the prevention is an effect on the defending Pokémon, which this attack ignores"
+                    .to_string()
+            } else {
+                "nothing prevents the damage".to_string()
+            },
+        );
+        finish(steps, damage)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn effect(amount: i32) -> Vec<DamageEffect> {
+        vec![DamageEffect {
+            source: "x".into(),
+            amount,
+        }]
+    }
+
+    fn kinds(r: &DamageResult) -> Vec<&'static str> {
+        r.steps.iter().map(|s| s.step.as_str()).collect()
+    }
+
+    #[test]
+    fn weakness_doubles_then_resistance_subtracts() {
+        let mut c = DamageCalculation::plain(60, Position::Active);
+        c.weakness = Some(WeaknessModifier::Multiply(2));
+        c.resistance = Some(30);
+        let r = c.run();
+        assert_eq!((r.damage, r.counters), (90, 9));
+        assert_eq!(
+            kinds(&r),
+            [
+                "base",
+                "attacker-effects",
+                "weakness",
+                "resistance",
+                "defender-effects",
+                "prevent",
+                "counters"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_stop_skips_later_increases() {
+        // Resistance takes 10 to 0: a later +30 on the defender does not bring it back.
+        let mut c = DamageCalculation::plain(10, Position::Active);
+        c.resistance = Some(30);
+        c.defender_effects = effect(30);
+        let r = c.run();
+        assert_eq!(r.damage, 0);
+        assert_eq!(kinds(&r), ["base", "attacker-effects", "weakness", "resistance", "counters"]);
+    }
+
+    #[test]
+    fn counters_skip_everything() {
+        let mut c = DamageCalculation::plain(50, Position::Active);
+        c.places_counters = true;
+        c.weakness = Some(WeaknessModifier::Multiply(2));
+        c.prevent_all_damage = true;
+        let r = c.run();
+        assert_eq!((r.damage, r.counters), (50, 5));
+    }
+
+    #[test]
+    fn weakness_increase_by_kind() {
+        assert_eq!(weakness_increase(60, WeaknessModifier::Multiply(2)), 60);
+        assert_eq!(weakness_increase(60, WeaknessModifier::Add(20)), 20);
+        assert_eq!(weakness_increase(i32::MAX, WeaknessModifier::Multiply(2)), i32::MAX);
+    }
+}
