@@ -2,6 +2,7 @@
 //! every line a [`Step`] (verdict, clauses applied, message). Pure: no IO.
 
 pub mod cardinfo;
+pub mod checkup_order;
 pub mod damage_order;
 pub mod edition;
 pub mod effect;
@@ -9,6 +10,7 @@ pub mod facts;
 pub mod hints;
 pub mod replay;
 pub mod resolve;
+pub mod simultaneous_win;
 pub mod state;
 pub mod tools;
 pub mod verdict;

@@ -5,7 +5,7 @@
 
 use crate::log::{Condition, Depth, Event};
 
-use super::super::edition::RuleEdition;
+use super::super::checkup_order::{checkup_counters, condition_rank, paralysis_ends};
 use super::super::state::{PlayerIdx, Position};
 use super::super::verdict::Step;
 use super::Replay;
@@ -18,24 +18,6 @@ pub(super) struct CheckupProgress {
     pub seen_condition: bool,
     /// An other effect came after a Special Condition step.
     pub others_after: bool,
-}
-
-fn rank(c: Condition) -> u8 {
-    match c {
-        Condition::Poisoned => 1,
-        Condition::Burned => 2,
-        Condition::Asleep => 3,
-        Condition::Paralyzed => 4,
-        Condition::Confused => 0,
-    }
-}
-
-impl RuleEdition {
-    /// Burn in Checkup: damage first and then the coin (current rules), or the coin first and
-    /// damage only on tails (older rules).
-    pub fn burn_damage_before_coin(self) -> bool {
-        matches!(self, RuleEdition::ScarletViolet | RuleEdition::SwordShield)
-    }
 }
 
 impl Replay<'_> {
@@ -94,14 +76,14 @@ impl Replay<'_> {
         }
         let mut parts = Vec::new();
         match self.checkup_step(index, event) {
-            Some(c) if rank(c) > 0 => {
+            Some(c) if condition_rank(c) > 0 => {
                 let progress = self.checkup;
                 if progress.others_after {
                     parts.push(Step::violation(
                         "checkup.order",
                         format!("a {} step comes after other between-turn effects that followed the Special Conditions; other effects go wholly before or wholly after them", c.as_str()),
                     ));
-                } else if rank(c) < progress.rank {
+                } else if condition_rank(c) < progress.rank {
                     parts.push(Step::violation(
                         "checkup.order",
                         format!("{} is resolved after a later Special Condition; the order is Poisoned, Burned, Asleep, Paralyzed", c.as_str()),
@@ -112,7 +94,7 @@ impl Replay<'_> {
                         format!("{} in its place in the Checkup order", c.as_str()),
                     ));
                 }
-                self.checkup.rank = self.checkup.rank.max(rank(c));
+                self.checkup.rank = self.checkup.rank.max(condition_rank(c));
                 self.checkup.seen_condition = true;
             }
             _ => {
@@ -137,11 +119,7 @@ impl Replay<'_> {
             pokemon,
         } = event
         {
-            let (expected, clause) = match condition {
-                Condition::Poisoned => (1, "checkup.poisoned"),
-                Condition::Burned => (2, "checkup.burned"),
-                _ => (0, "checkup.order"),
-            };
+            let (expected, clause) = checkup_counters(*condition).unwrap_or((0, "checkup.order"));
             if expected > 0 {
                 if *count == expected {
                     parts.push(Step::ok(
@@ -194,7 +172,7 @@ impl Replay<'_> {
     /// Paralysis ends at the Checkup after its owner's turn.
     fn check_paralysis_end(&self, owner: Option<PlayerIdx>) -> Step {
         match (owner, self.state.to_move) {
-            (Some(o), Some(t)) if o == t => {
+            (Some(o), Some(t)) if paralysis_ends(o == t, false) => {
                 Step::ok("checkup.paralyzed", "Paralysis ends after its owner's turn")
             }
             (Some(_), Some(_)) => Step::violation(

