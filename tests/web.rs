@@ -470,3 +470,185 @@ async fn rendered_pages_match_their_snapshots() {
     insta::assert_snapshot!("rulings_page_knock_out_and_prizes", rulings);
     app.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn judge_tools_answer_as_json_and_as_forms() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::spawn(dir.path()).await;
+    let post = |path: &str, body: String| {
+        app.client
+            .post(app.url(path))
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+    };
+
+    // JSON: each tool answers with a cited trace.
+    let r = post(
+        "/api/v1/tools/damage",
+        r#"{"attacker": {"types": ["Fire"]}, "defender": {"position": "active", "hp": 70,
+            "weakness": [{"type": "Fire", "value": "×2"}]}, "attack": {"base": 60},
+            "modifiers": [{"source": "Vitality Band", "applies_to": "attacker", "amount": 10}]}"#
+            .into(),
+    )
+    .await
+    .unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    let v = json(r).await;
+    assert_eq!(
+        (v["damage"].as_i64(), v["counters"].as_i64()),
+        (Some(140), Some(14))
+    );
+    assert_eq!(v["knocked_out"], Value::Bool(true));
+    assert_eq!(v["steps"][2]["step"], "weakness");
+    assert_eq!(v["steps"][2]["clause"], "attack.damage-order.weakness");
+
+    let r = post(
+        "/api/v1/tools/outcome",
+        r#"{"edition": "sv", "players": [{"name": "A", "took_last_prize": true},
+            {"name": "B", "opponent_cannot_promote": true}]}"#
+            .into(),
+    )
+    .await
+    .unwrap();
+    let v = json(r).await;
+    assert_eq!(v["result"], "sudden-death");
+    assert!(
+        v["clauses"]
+            .as_array()
+            .unwrap()
+            .contains(&Value::from("win.simultaneous"))
+    );
+
+    let r = post(
+        "/api/v1/tools/checkup",
+        r#"{"turn_ended": "A", "players": [{"name": "A", "active": {"hp": 60, "damage": 50, "conditions": ["Poisoned"]}, "bench": 1},
+            {"name": "B", "active": {"hp": 60}}]}"#
+            .into(),
+    )
+    .await
+    .unwrap();
+    let v = json(r).await;
+    assert_eq!(v["knocked_out"], serde_json::json!(["A"]));
+
+    // Bad requests: 400 naming the field; unknown tool 404; too large 413; all JSON.
+    for (body, field) in [
+        ("{garbage", "."),
+        (
+            r#"{"attacker": {"types": ["Fire"]}, "defender": {"position": "active"}}"#,
+            "attack",
+        ),
+        (
+            r#"{"attacker": {"types": ["Fyre"]}, "defender": {"position": "active"}, "attack": {"base": 10}}"#,
+            "attacker.types[0]",
+        ),
+        (
+            r#"{"attacker": {"types": ["Fire"]}, "defender": {"position": "active"}, "attack": {"base": 1000000000000}}"#,
+            "attack.base",
+        ),
+    ] {
+        let r = post("/api/v1/tools/damage", body.into()).await.unwrap();
+        assert_eq!(r.status(), StatusCode::BAD_REQUEST, "{body}");
+        let v = json(r).await;
+        assert_eq!(v["error"]["field"], field, "{body}");
+        assert!(
+            v["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains(field.trim_matches('.')),
+            "{v}"
+        );
+    }
+    let r = post("/api/v1/tools/teleport", "{}".into()).await.unwrap();
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    let r = post(
+        "/api/v1/tools/deck",
+        format!(r#"{{"list": "{}"}}"#, "x".repeat(200 * 1024)),
+    )
+    .await
+    .unwrap();
+    assert_eq!(r.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(json(r).await["error"]["field"], ".");
+
+    // Forms: every page renders with an example; a submitted form shows the answer and keeps
+    // the values; a bad value is refused naming the input.
+    let r = app.get("/tools").await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let index = r.text().await.unwrap();
+    for t in ["damage", "outcome", "checkup", "deck"] {
+        assert!(index.contains(&format!("href=\"/tools/{t}\"")), "{t}");
+        let r = app.get(&format!("/tools/{t}")).await;
+        assert_eq!(r.status(), StatusCode::OK, "{t}");
+        assert!(r.headers().contains_key(CSP));
+        assert!(
+            r.text().await.unwrap().contains("<form method=\"post\""),
+            "{t}"
+        );
+    }
+    let form = [
+        ("attacker.types", "Fire"),
+        ("attack.base", "60"),
+        ("defender.position", "active"),
+        ("defender.hp", "70"),
+        ("defender.weakness[0].type", "Fire"),
+        ("defender.weakness[0].value", "×2"),
+        ("modifiers[0].source", "Wall of Sand"),
+        ("modifiers[0].applies_to", "defender"),
+        ("modifiers[0].amount", "-20"),
+        ("modifiers[1].applies_to", "attacker"),
+        ("modifiers[1].amount", ""),
+        ("edition", "sv"),
+    ];
+    let r = app
+        .client
+        .post(app.url("/tools/damage"))
+        .form(&form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    let page = r.text().await.unwrap();
+    assert!(
+        page.contains("100 damage (10 damage counters) — Knocked Out"),
+        "{page}"
+    );
+    assert!(page.contains("href=\"/rulings/attacking-and-damage#attack.damage-order.weakness\""));
+    assert!(
+        page.contains("value=\"Wall of Sand\""),
+        "the form keeps what was entered"
+    );
+    let mut bad = form.to_vec();
+    bad[1] = ("attack.base", "sixty");
+    let r = app
+        .client
+        .post(app.url("/tools/damage"))
+        .form(&bad)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::BAD_REQUEST);
+    let page = r.text().await.unwrap();
+    assert!(page.contains("data-error-field=\"attack.base\""));
+    assert!(page.contains("value=\"sixty\""));
+    let r = app
+        .client
+        .post(app.url("/tools/outcome"))
+        .form(&[
+            ("players[0].name", "<b>Ash</b>"),
+            ("players[1].name", "Misty"),
+            ("players[0].took_last_prize", "on"),
+            ("players[1].took_last_prize", "on"),
+            ("players[0].opponent_cannot_promote", "on"),
+            ("edition", "sv"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    let page = r.text().await.unwrap();
+    assert!(
+        page.contains("&lt;b&gt;Ash&lt;&#x2F;b&gt; wins"),
+        "names are escaped: {page}"
+    );
+    assert!(!page.contains("<b>Ash</b>"));
+    app.stop().await;
+}

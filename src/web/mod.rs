@@ -2,16 +2,19 @@
 //! errors become HTTP responses. The store is reached only through [`crate::store`].
 //!
 //! - HTML: `/`, `POST /replays`, `/replays/{id}`, `/samples/{name}`, `/rulings`,
-//!   `/rulings/{page}`, `/rulings/search?q=`.
+//!   `/rulings/{page}`, `/rulings/search?q=`, `/tools`, `/tools/{tool}` (form and answer).
 //! - JSON: `POST /api/v1/replays`, `GET /api/v1/replays/{id}`,
-//!   `GET /api/v1/rulings/search?q=`, `GET /healthz`.
+//!   `GET /api/v1/rulings/search?q=`, `POST /api/v1/tools/{damage,outcome,checkup,deck}`,
+//!   `GET /healthz`.
 
 mod api;
 pub mod error;
+pub mod form;
 mod pages;
 mod rulings;
 pub mod state;
 pub mod templates;
+pub mod tools;
 mod upload;
 pub mod views;
 
@@ -50,6 +53,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/api/v1/replays", web::post().to(api::create_replay))
         .route("/api/v1/replays/{id}", web::get().to(api::get_replay))
         .route("/api/v1/rulings/search", web::get().to(api::search))
+        .route("/tools", web::get().to(tools::index))
+        .service(
+            web::resource("/tools/{tool}")
+                .app_data(tools::form_config())
+                .route(web::get().to(tools::form))
+                .route(web::post().to(tools::submit)),
+        )
+        .route("/api/v1/tools/{tool}", web::post().to(tools::api))
         .route("/healthz", web::get().to(api::healthz));
 }
 

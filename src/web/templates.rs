@@ -21,6 +21,31 @@ const TEMPLATES: &[(&str, &str)] = &[
     ),
     ("search.html", include_str!("../../templates/search.html")),
     ("error.html", include_str!("../../templates/error.html")),
+    (
+        "tools_index.html",
+        include_str!("../../templates/tools_index.html"),
+    ),
+    ("tool.html", include_str!("../../templates/tool.html")),
+    (
+        "tool_macros.html",
+        include_str!("../../templates/tool_macros.html"),
+    ),
+    (
+        "tool_damage.html",
+        include_str!("../../templates/tool_damage.html"),
+    ),
+    (
+        "tool_outcome.html",
+        include_str!("../../templates/tool_outcome.html"),
+    ),
+    (
+        "tool_checkup.html",
+        include_str!("../../templates/tool_checkup.html"),
+    ),
+    (
+        "tool_deck.html",
+        include_str!("../../templates/tool_deck.html"),
+    ),
 ];
 
 /// Static files: name, content type, bytes.

@@ -15,3 +15,17 @@
   window.addEventListener("hashchange", openTarget);
   document.addEventListener("DOMContentLoaded", openTarget);
 })();
+// A tool form refused for one field: mark that input and move the cursor to it.
+(function () {
+  "use strict";
+  document.addEventListener("DOMContentLoaded", function () {
+    var box = document.querySelector("[data-error-field]");
+    if (!box) { return; }
+    var field = box.getAttribute("data-error-field");
+    if (!field) { return; }
+    var inputs = document.getElementsByName(field);
+    if (!inputs.length) { return; }
+    for (var i = 0; i < inputs.length; i++) { inputs[i].setAttribute("aria-invalid", "true"); }
+    inputs[0].focus();
+  });
+})();

@@ -1,0 +1,629 @@
+//! The judge tools over HTTP: `POST /api/v1/tools/{damage,outcome,checkup,deck}` (JSON in,
+//! JSON out) and their forms under `/tools/...`, which build the same JSON request and show
+//! the answer's trace on the same screen as the form.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::cards::CardDb;
+use crate::engine::RuleEdition;
+use crate::engine::tools::{RequestError, checkup, damage, deck, decode, outcome};
+
+use super::error::WebError;
+use super::form::{FormSpec, FormValues, to_json};
+use super::pages::{html, render};
+use super::state::AppState;
+use super::upload::read_limited;
+
+/// The largest request body a tool reads (a deck list is the largest honest one).
+pub const MAX_TOOL_BODY: usize = 128 * 1024;
+
+/// A judge tool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tool {
+    Damage,
+    Outcome,
+    Checkup,
+    Deck,
+}
+
+impl Tool {
+    pub const ALL: [Tool; 4] = [Tool::Damage, Tool::Checkup, Tool::Outcome, Tool::Deck];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Tool::Damage => "damage",
+            Tool::Outcome => "outcome",
+            Tool::Checkup => "checkup",
+            Tool::Deck => "deck",
+        }
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Tool::Damage => "Damage calculator",
+            Tool::Outcome => "Simultaneous-win resolver",
+            Tool::Checkup => "Pokémon Checkup resolver",
+            Tool::Deck => "Deck checker",
+        }
+    }
+
+    pub fn summary(self) -> &'static str {
+        match self {
+            Tool::Damage => {
+                "How much damage an attack does: base, effects on the attacker, Weakness, Resistance, effects on the defender, prevention, counters and Knock Out."
+            }
+            Tool::Outcome => {
+                "Who wins when both players meet a win condition at once, under each edition's rule."
+            }
+            Tool::Checkup => {
+                "One Pokémon Checkup for both Active Pokémon: Special Conditions in order with the coins flipped, other effects, Knock Outs, Prize cards, who promotes first, and any win."
+            }
+            Tool::Deck => {
+                "Is a PTCG Live deck list legal: 60 cards, 4 of a name, a Basic Pokémon, one ACE SPEC, one Radiant, Prism Star, format."
+            }
+        }
+    }
+
+    fn from_name(name: &str) -> Option<Tool> {
+        Tool::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    fn spec(self) -> &'static FormSpec {
+        match self {
+            Tool::Damage => &FormSpec {
+                numbers: &[
+                    "defender.hp",
+                    "defender.damage",
+                    "attack.base",
+                    "modifiers[].amount",
+                ],
+                flags: &[
+                    "attack.ignore_weakness_resistance",
+                    "attack.ignore_defender_effects",
+                    "attack.places_counters",
+                    "prevent_all_damage",
+                ],
+                lists: &["attacker.types"],
+                rows: &[
+                    ("modifiers", "amount"),
+                    ("defender.weakness", "type"),
+                    ("defender.resistance", "type"),
+                ],
+            },
+            Tool::Outcome => &FormSpec {
+                numbers: &[],
+                flags: &[
+                    "players[].took_last_prize",
+                    "players[].opponent_cannot_promote",
+                    "players[].opponent_cannot_draw",
+                ],
+                lists: &[],
+                rows: &[],
+            },
+            Tool::Checkup => &FormSpec {
+                numbers: &[
+                    "players[].active.hp",
+                    "players[].active.damage",
+                    "players[].active.prize_value",
+                    "players[].bench",
+                    "players[].prizes_left",
+                    "other_effects[].damage",
+                ],
+                flags: &["players[].active.paralyzed_this_turn"],
+                lists: &["players[].active.conditions"],
+                rows: &[("other_effects", "damage")],
+            },
+            Tool::Deck => &FormSpec {
+                numbers: &[],
+                flags: &[],
+                lists: &[],
+                rows: &[],
+            },
+        }
+    }
+
+    /// Answer a JSON request: the answer as JSON, or the field at fault.
+    pub fn answer(self, body: &[u8], cards: Option<&CardDb>) -> Result<Value, RequestError> {
+        let json = |v: Result<Value, serde_json::Error>| {
+            v.map_err(|e| RequestError::new(".", format!("the answer could not be written: {e}")))
+        };
+        match self {
+            Tool::Damage => {
+                let req: damage::DamageRequest = decode(body)?;
+                json(serde_json::to_value(damage::answer(&req, cards)?))
+            }
+            Tool::Outcome => {
+                let req: outcome::OutcomeRequest = decode(body)?;
+                json(serde_json::to_value(outcome::answer(&req)?))
+            }
+            Tool::Checkup => {
+                let req: checkup::CheckupRequest = decode(body)?;
+                json(serde_json::to_value(checkup::answer(&req)?))
+            }
+            Tool::Deck => {
+                let req: deck::DeckRequest = decode(body)?;
+                json(serde_json::to_value(deck::answer(&req, cards)?))
+            }
+        }
+    }
+}
+
+/// A refused tool request, as JSON.
+#[derive(Serialize)]
+struct ToolErrorBody<'a> {
+    error: ToolErrorDetail<'a>,
+}
+
+#[derive(Serialize)]
+struct ToolErrorDetail<'a> {
+    status: u16,
+    field: &'a str,
+    message: String,
+}
+
+fn bad_request(e: &RequestError) -> HttpResponse {
+    HttpResponse::BadRequest().json(ToolErrorBody {
+        error: ToolErrorDetail {
+            status: 400,
+            field: &e.field,
+            message: e.to_string(),
+        },
+    })
+}
+
+/// `POST /api/v1/tools/{tool}`.
+pub async fn api(
+    path: web::Path<String>,
+    payload: web::Payload,
+    state: web::Data<AppState>,
+) -> HttpResponse {
+    let Some(tool) = Tool::from_name(&path) else {
+        return HttpResponse::NotFound().json(ToolErrorBody {
+            error: ToolErrorDetail {
+                status: 404,
+                field: ".",
+                message: format!(
+                    "there is no tool {:?}; the tools are damage, outcome, checkup and deck",
+                    path.as_str()
+                ),
+            },
+        });
+    };
+    let body = match read_limited(payload, MAX_TOOL_BODY).await {
+        Ok(b) => b,
+        Err(WebError::TooLarge) => {
+            return HttpResponse::PayloadTooLarge().json(ToolErrorBody {
+                error: ToolErrorDetail {
+                    status: 413,
+                    field: ".",
+                    message: format!(
+                        "the request is larger than the {} KB a tool reads",
+                        MAX_TOOL_BODY / 1024
+                    ),
+                },
+            });
+        }
+        Err(e) => return bad_request(&RequestError::new(".", e.to_string())),
+    };
+    match tool.answer(&body, state.cards.as_deref()) {
+        Ok(v) => HttpResponse::Ok().json(v),
+        Err(e) => bad_request(&e),
+    }
+}
+
+/// The tool forms' body limit; a form that cannot be read gets the HTML error page.
+pub fn form_config() -> web::FormConfig {
+    web::FormConfig::default()
+        .limit(MAX_TOOL_BODY)
+        .error_handler(|e, _| {
+            WebError::BadRequest(format!("the form could not be read: {e}")).into()
+        })
+}
+
+/// One row of an answer's trace on the page.
+#[derive(Debug, Serialize)]
+pub struct TraceRow {
+    pub step: String,
+    pub who: String,
+    pub value: String,
+    pub clause: String,
+    pub clause_url: String,
+    pub note: String,
+}
+
+/// The answer on the page: a headline a judge can read aloud, a few facts, the trace.
+#[derive(Debug, Serialize, Default)]
+pub struct AnswerView {
+    pub headline: String,
+    pub good: Option<bool>,
+    pub facts: Vec<(String, String)>,
+    pub rows: Vec<TraceRow>,
+    pub json: String,
+}
+
+fn clause_url(id: &str) -> String {
+    match crate::rules::clause(id) {
+        Some(c) => format!("/rulings/{}#{}", c.page, c.id),
+        None => String::new(),
+    }
+}
+
+fn text(v: &Value) -> String {
+    match v {
+        Value::Null => String::new(),
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+fn rows(steps: &Value, who: &str, value: &str) -> Vec<TraceRow> {
+    steps
+        .as_array()
+        .map(|list| {
+            list.iter()
+                .map(|s| {
+                    let clause = text(&s["clause"]);
+                    TraceRow {
+                        step: text(&s["step"]),
+                        who: text(&s[who]),
+                        value: text(&s[value]),
+                        clause_url: clause_url(&clause),
+                        clause,
+                        note: text(&s["note"]),
+                    }
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn view(tool: Tool, answer: &Value) -> AnswerView {
+    let json = serde_json::to_string_pretty(answer).unwrap_or_default();
+    match tool {
+        Tool::Damage => {
+            let ko = match answer["knocked_out"].as_bool() {
+                Some(true) => " — Knocked Out",
+                Some(false) => " — not Knocked Out",
+                None => "",
+            };
+            AnswerView {
+                headline: format!(
+                    "{} damage ({} damage counters){ko}",
+                    answer["damage"], answer["counters"]
+                ),
+                good: None,
+                facts: vec![("Edition".into(), text(&answer["edition"]))],
+                rows: rows(&answer["steps"], "none", "value"),
+                json,
+            }
+        }
+        Tool::Outcome => AnswerView {
+            headline: match (answer["result"].as_str(), answer["winner"].as_str()) {
+                (Some("win"), Some(w)) => format!("{w} wins"),
+                (Some("sudden-death"), _) => "Sudden Death".to_string(),
+                (Some("tie"), _) => "Tie".to_string(),
+                _ => "No one has won yet".to_string(),
+            },
+            good: None,
+            facts: vec![
+                ("Edition".into(), text(&answer["edition"])),
+                ("Why".into(), text(&answer["explanation"])),
+            ],
+            rows: rows(&answer["steps"], "none", "none"),
+            json,
+        },
+        Tool::Checkup => {
+            let names: Vec<String> = answer["knocked_out"]
+                .as_array()
+                .map(|l| l.iter().map(text).collect())
+                .unwrap_or_default();
+            let mut headline = if names.is_empty() {
+                "No Knock Out".to_string()
+            } else {
+                format!("Knocked Out: the Active Pokémon of {}", names.join(" and "))
+            };
+            if let Some(o) = answer.get("outcome").filter(|o| !o.is_null()) {
+                headline.push_str(&format!(
+                    " — {}",
+                    match (o["result"].as_str(), o["winner"].as_str()) {
+                        (Some("win"), Some(w)) => format!("{w} wins"),
+                        (Some("sudden-death"), _) => "Sudden Death".to_string(),
+                        (Some("tie"), _) => "a tie".to_string(),
+                        _ => String::new(),
+                    }
+                ));
+            }
+            let mut facts = vec![("Edition".to_string(), text(&answer["edition"]))];
+            for p in answer["pokemon"].as_array().into_iter().flatten() {
+                facts.push((
+                    format!("{}'s {}", text(&p["player"]), text(&p["pokemon"])),
+                    format!(
+                        "{} damage of {} HP; conditions now: {}",
+                        p["damage"],
+                        p["hp"],
+                        p["conditions"]
+                            .as_array()
+                            .map(|c| c.iter().map(text).collect::<Vec<_>>().join(", "))
+                            .filter(|s| !s.is_empty())
+                            .unwrap_or_else(|| "none".to_string())
+                    ),
+                ));
+            }
+            if let Some(order) = answer["promote_order"].as_array().filter(|o| !o.is_empty()) {
+                facts.push((
+                    "New Active Pokémon, in order".into(),
+                    order.iter().map(text).collect::<Vec<_>>().join(", then "),
+                ));
+            }
+            AnswerView {
+                headline,
+                good: None,
+                facts,
+                rows: rows(&answer["steps"], "player", "damage"),
+                json,
+            }
+        }
+        Tool::Deck => {
+            let legal = answer["legal"].as_bool();
+            let mut rows: Vec<TraceRow> = answer["problems"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|p| {
+                    let clause = text(&p["clause"]);
+                    TraceRow {
+                        step: "problem".into(),
+                        who: match &p["line"] {
+                            Value::Null => "deck".to_string(),
+                            l => format!("line {l}"),
+                        },
+                        value: String::new(),
+                        clause_url: clause_url(&clause),
+                        clause,
+                        note: text(&p["message"]),
+                    }
+                })
+                .collect();
+            for u in answer["unverified"].as_array().into_iter().flatten() {
+                let clause = text(&u["clause"]);
+                rows.push(TraceRow {
+                    step: "unverified".into(),
+                    who: "deck".into(),
+                    value: String::new(),
+                    clause_url: clause_url(&clause),
+                    clause,
+                    note: text(&u["message"]),
+                });
+            }
+            AnswerView {
+                headline: match legal {
+                    Some(true) => format!("Legal — {} cards", answer["count"]),
+                    Some(false) => format!(
+                        "Not legal — {} problem(s), {} cards",
+                        answer["problems"].as_array().map_or(0, Vec::len),
+                        answer["count"]
+                    ),
+                    None => format!(
+                        "No problem found in what could be checked ({} cards); not everything could be checked",
+                        answer["count"]
+                    ),
+                },
+                good: legal,
+                facts: Vec::new(),
+                rows,
+                json,
+            }
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct ToolLink {
+    name: &'static str,
+    title: &'static str,
+    summary: &'static str,
+}
+
+/// `GET /tools`.
+pub async fn index() -> Result<HttpResponse, WebError> {
+    let mut c = tera::Context::new();
+    let tools: Vec<ToolLink> = Tool::ALL
+        .iter()
+        .map(|t| ToolLink {
+            name: t.name(),
+            title: t.title(),
+            summary: t.summary(),
+        })
+        .collect();
+    c.insert("tools", &tools);
+    Ok(html(render("tools_index.html", c)?))
+}
+
+fn page(
+    tool: Tool,
+    state: &AppState,
+    values: &FormValues,
+    answer: Option<&AnswerView>,
+    error: Option<&RequestError>,
+) -> Result<String, WebError> {
+    let mut c = tera::Context::new();
+    c.insert("tool", tool.name());
+    c.insert("title", tool.title());
+    c.insert("summary", tool.summary());
+    c.insert("v", values);
+    c.insert("answer", &answer);
+    c.insert("error", &error.map(|e| e.to_string()));
+    c.insert("error_field", &error.map(|e| e.field.clone()));
+    c.insert("card_count", &state.cards.as_ref().map_or(0, |c| c.len()));
+    let editions: Vec<(&str, &str)> = RuleEdition::ALL
+        .iter()
+        .map(|e| (e.id(), e.title()))
+        .collect();
+    c.insert("editions", &editions);
+    let types: Vec<(&str, &str)> = crate::cards::EnergyType::ALL[..11]
+        .iter()
+        .map(|t| (t.as_str(), t.as_str()))
+        .collect();
+    c.insert("types", &types);
+    c.insert("positions", &[("active", "Active"), ("bench", "Benched")]);
+    c.insert(
+        "sides",
+        &[
+            ("attacker", "attacker (before Weakness)"),
+            ("defender", "defender (after Resistance)"),
+        ],
+    );
+    c.insert("targets", &[("0", "Player 1"), ("1", "Player 2")]);
+    c.insert(
+        "whens",
+        &[
+            ("before", "before the Special Conditions"),
+            ("after", "after the Special Conditions"),
+        ],
+    );
+    c.insert(
+        "formats",
+        &[
+            ("standard", "Standard"),
+            ("expanded", "Expanded"),
+            ("unlimited", "Unlimited"),
+        ],
+    );
+    render(&format!("tool_{}.html", tool.name()), c)
+}
+
+fn tool_of(name: &str) -> Result<Tool, WebError> {
+    Tool::from_name(name).ok_or_else(|| WebError::NotFound(format!("/tools/{name}")))
+}
+
+/// `GET /tools/{tool}`: the empty form (with an example filled in).
+pub async fn form(
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, WebError> {
+    let tool = tool_of(&path)?;
+    Ok(html(page(tool, &state, &defaults(tool), None, None)?))
+}
+
+/// `POST /tools/{tool}`: the form again, with the answer or the field at fault.
+pub async fn submit(
+    path: web::Path<String>,
+    form: web::Form<Vec<(String, String)>>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, WebError> {
+    let tool = tool_of(&path)?;
+    let (json, values) = match to_json(&form, tool.spec()) {
+        Ok((mut json, values)) => {
+            if tool == Tool::Checkup {
+                checkup_names(&mut json);
+            }
+            (json, values)
+        }
+        Err((e, values)) => {
+            let body = page(tool, &state, &values, None, Some(&e))?;
+            return Ok(HttpResponse::build(StatusCode::BAD_REQUEST)
+                .content_type("text/html; charset=utf-8")
+                .body(body));
+        }
+    };
+    let body = serde_json::to_vec(&json).unwrap_or_default();
+    match tool.answer(&body, state.cards.as_deref()) {
+        Ok(answer) => {
+            let v = view(tool, &answer);
+            Ok(html(page(tool, &state, &values, Some(&v), None)?))
+        }
+        Err(e) => {
+            let body = page(tool, &state, &values, None, Some(&e))?;
+            Ok(HttpResponse::build(StatusCode::BAD_REQUEST)
+                .content_type("text/html; charset=utf-8")
+                .body(body))
+        }
+    }
+}
+
+/// The Checkup form names players by position (0 or 1) where the request wants their names:
+/// whose turn ended, the coins, and the target of other effects.
+fn checkup_names(json: &mut Value) {
+    let names: Vec<String> = (0..2).map(|i| text(&json["players"][i]["name"])).collect();
+    let by_index = |v: &Value| -> Option<String> {
+        let i: usize = v.as_str()?.parse().ok()?;
+        names.get(i).cloned()
+    };
+    if let Some(n) = by_index(&json["turn_ended"]) {
+        json["turn_ended"] = Value::String(n);
+    }
+    if let Some(effects) = json.get_mut("other_effects").and_then(Value::as_array_mut) {
+        for e in effects {
+            if let Some(n) = by_index(&e["target"]) {
+                e["target"] = Value::String(n);
+            }
+        }
+    }
+    // Coins: `coins_by_player[0]` = "heads, tails".
+    if let Some(Value::Array(list)) = json
+        .as_object_mut()
+        .and_then(|m| m.remove("coins_by_player"))
+    {
+        let mut coins = serde_json::Map::new();
+        for (i, v) in list.iter().enumerate() {
+            let Some(s) = v.as_str() else { continue };
+            let flips: Vec<Value> = s
+                .split([',', ' '])
+                .map(str::trim)
+                .filter(|c| !c.is_empty())
+                .map(|c| Value::String(c.to_string()))
+                .collect();
+            if let Some(name) = names.get(i).filter(|_| !flips.is_empty()) {
+                coins.insert(name.clone(), Value::Array(flips));
+            }
+        }
+        json["coins"] = Value::Object(coins);
+    }
+}
+
+/// The example each form starts with.
+fn defaults(tool: Tool) -> FormValues {
+    let pairs: &[(&str, &str)] = match tool {
+        Tool::Damage => &[
+            ("edition", "sv"),
+            ("attacker.types=Fire", "on"),
+            ("defender.position", "active"),
+            ("defender.weakness[0].type", "Fire"),
+            ("defender.weakness[0].value", "×2"),
+            ("defender.hp", "70"),
+            ("attack.base", "60"),
+            ("modifiers[0].applies_to", "attacker"),
+            ("modifiers[1].applies_to", "defender"),
+            ("modifiers[2].applies_to", "defender"),
+        ],
+        Tool::Outcome => &[
+            ("edition", "sv"),
+            ("players[0].name", "Player 1"),
+            ("players[1].name", "Player 2"),
+        ],
+        Tool::Checkup => &[
+            ("edition", "sv"),
+            ("turn_ended", "0"),
+            ("players[0].name", "Player 1"),
+            ("players[1].name", "Player 2"),
+            ("players[0].active.hp", "100"),
+            ("players[1].active.hp", "100"),
+            ("players[0].active.damage", "0"),
+            ("players[1].active.damage", "0"),
+            ("players[0].active.prize_value", "1"),
+            ("players[1].active.prize_value", "1"),
+            ("other_effects[0].target", "0"),
+            ("other_effects[1].target", "1"),
+            ("other_effects[0].when", "after"),
+            ("other_effects[1].when", "after"),
+        ],
+        Tool::Deck => &[("format", "standard")],
+    };
+    pairs
+        .iter()
+        .map(|(k, v)| (super::form::key(k), v.to_string()))
+        .collect()
+}
