@@ -430,7 +430,16 @@ mod tests {
         c.defender_effects = effect(30);
         let r = c.run();
         assert_eq!(r.damage, 0);
-        assert_eq!(kinds(&r), ["base", "attacker-effects", "weakness", "resistance", "counters"]);
+        assert_eq!(
+            kinds(&r),
+            [
+                "base",
+                "attacker-effects",
+                "weakness",
+                "resistance",
+                "counters"
+            ]
+        );
     }
 
     #[test]
@@ -447,6 +456,9 @@ mod tests {
     fn weakness_increase_by_kind() {
         assert_eq!(weakness_increase(60, WeaknessModifier::Multiply(2)), 60);
         assert_eq!(weakness_increase(60, WeaknessModifier::Add(20)), 20);
-        assert_eq!(weakness_increase(i32::MAX, WeaknessModifier::Multiply(2)), i32::MAX);
+        assert_eq!(
+            weakness_increase(i32::MAX, WeaknessModifier::Multiply(2)),
+            i32::MAX
+        );
     }
 }
