@@ -208,6 +208,7 @@ fn is_replay_path(path: &str) -> bool {
 
 /// The steps a person takes, and what they should see at each.
 async fn scenario(client: Client, base: String, shots: PathBuf) {
+    let shots = shots.as_path();
     let log = Path::new(env!("CARGO_MANIFEST_DIR")).join("replays/illegal-second-supporter.log");
     let log = log.canonicalize().expect("sample log path");
 
@@ -296,7 +297,7 @@ async fn scenario(client: Client, base: String, shots: PathBuf) {
 
     // What a person sees there, kept for a look.
     let png = client.screenshot().await.expect("screenshot");
-    std::fs::create_dir_all(&shots).expect("screenshot folder");
+    std::fs::create_dir_all(shots).expect("screenshot folder");
     let shot = shots.join("replay-to-ruling.png");
     std::fs::write(&shot, &png).expect("write the screenshot");
     assert!(
@@ -317,6 +318,226 @@ async fn scenario(client: Client, base: String, shots: PathBuf) {
             .unwrap_or_else(|e| panic!("no <main> on {path}: {e}"));
         assert_clean_console(&client, path).await;
     }
+
+    judge_tools(&client, &base, shots).await;
+}
+
+/// Set a text or number input to `value`.
+async fn fill(form: &fantoccini::elements::Element, name: &str, value: &str) {
+    let input = form
+        .find(Locator::Css(&format!("[name=\"{name}\"]")))
+        .await
+        .unwrap_or_else(|e| panic!("no input {name}: {e}"));
+    input
+        .clear()
+        .await
+        .unwrap_or_else(|e| panic!("clear {name}: {e}"));
+    if !value.is_empty() {
+        input
+            .send_keys(value)
+            .await
+            .unwrap_or_else(|e| panic!("type into {name}: {e}"));
+    }
+}
+
+/// Tick a checkbox or radio button (by name and value).
+async fn tick(form: &fantoccini::elements::Element, name: &str, value: &str) {
+    let selector = format!("input[name=\"{name}\"][value=\"{value}\"]");
+    let input = form
+        .find(Locator::Css(&selector))
+        .await
+        .unwrap_or_else(|e| panic!("no {selector}: {e}"));
+    if !input.is_selected().await.unwrap_or(false) {
+        input
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("tick {selector}: {e}"));
+    }
+}
+
+/// Send the tool form on the page and return the answer's headline.
+async fn submit_tool(client: &Client, form: fantoccini::elements::Element, path: &str) -> String {
+    form.find(Locator::Css("button#submit"))
+        .await
+        .expect("the submit button")
+        .click()
+        .await
+        .expect("submit the tool form");
+    let headline = client
+        .wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css("section.answer h2#headline"))
+        .await
+        .unwrap_or_else(|e| panic!("no answer on {path}: {e}"))
+        .text()
+        .await
+        .expect("headline text");
+    assert_clean_console(client, path).await;
+    headline
+}
+
+async fn tool_form(client: &Client, base: &str, path: &str) -> fantoccini::elements::Element {
+    client
+        .goto(&format!("{base}{path}"))
+        .await
+        .unwrap_or_else(|e| panic!("open {path}: {e}"));
+    assert_clean_console(client, path).await;
+    client
+        .find(Locator::Css("form.tool-form"))
+        .await
+        .unwrap_or_else(|e| panic!("no tool form on {path}: {e}"))
+}
+
+/// The four judge tools, used through their forms: each answer on the same screen, with the
+/// clause links of its trace.
+async fn judge_tools(client: &Client, base: &str, shots: &Path) {
+    // The tools page links each tool.
+    client
+        .goto(&format!("{base}/tools"))
+        .await
+        .expect("open /tools");
+    client
+        .find(Locator::LinkText("Damage calculator"))
+        .await
+        .expect("a link to the damage calculator")
+        .click()
+        .await
+        .expect("open the damage calculator");
+    wait_for_url(client, "/tools/damage", |u| u.path() == "/tools/damage").await;
+
+    // Damage: 60 + Vitality Band 10, Weakness ×2 (the form's example), Wall of Sand -20 = 120
+    // against 70 HP (Scarlet & Violet rulebook, Attacking F) steps 1-6).
+    let form = client
+        .find(Locator::Css("form.tool-form"))
+        .await
+        .expect("damage form");
+    fill(&form, "modifiers[0].source", "Vitality Band").await;
+    fill(&form, "modifiers[0].amount", "10").await;
+    fill(&form, "modifiers[1].source", "Wall of Sand").await;
+    fill(&form, "modifiers[1].amount", "-20").await;
+    let headline = submit_tool(client, form, "/tools/damage").await;
+    assert_eq!(headline, "120 damage (12 damage counters) — Knocked Out");
+    let steps: Vec<String> = {
+        let mut v = Vec::new();
+        for cell in client
+            .find_all(Locator::Css("table.trace tbody tr td:nth-child(2)"))
+            .await
+            .expect("trace rows")
+        {
+            v.push(cell.text().await.expect("step"));
+        }
+        v
+    };
+    assert_eq!(
+        steps,
+        [
+            "base",
+            "attacker-effects",
+            "weakness",
+            "resistance",
+            "defender-effects",
+            "prevent",
+            "counters",
+            "knock-out"
+        ]
+    );
+    let png = client.screenshot().await.expect("screenshot");
+    std::fs::write(shots.join("damage-calculator.png"), &png).expect("write the screenshot");
+    // The Weakness step links its ruling.
+    client
+        .find(Locator::Css("tr.step-weakness a.clause"))
+        .await
+        .expect("the Weakness step's clause link")
+        .click()
+        .await
+        .expect("follow it");
+    let ruling = wait_for_url(client, "the Weakness ruling", |u| {
+        u.fragment() == Some("attack.damage-order.weakness")
+    })
+    .await;
+    assert_eq!(ruling.path(), "/rulings/attacking-and-damage");
+    assert_clean_console(client, ruling.as_str()).await;
+
+    // A number far past any card: refused, and the input is marked.
+    let form = tool_form(client, base, "/tools/damage").await;
+    fill(&form, "attack.base", "100000000000").await;
+    form.find(Locator::Css("button#submit"))
+        .await
+        .expect("submit")
+        .click()
+        .await
+        .expect("submit");
+    let alert = client
+        .wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css("[role=alert]"))
+        .await
+        .expect("the error box")
+        .text()
+        .await
+        .expect("error text");
+    assert!(alert.contains("attack.base"), "{alert}");
+    let marked = client
+        .find(Locator::Css("input[name=\"attack.base\"]"))
+        .await
+        .expect("the base input")
+        .attr("aria-invalid")
+        .await
+        .expect("aria-invalid");
+    assert_eq!(
+        marked.as_deref(),
+        Some("true"),
+        "the refused input is marked"
+    );
+    // The refusal is a 400, which the browser logs; nothing else may be.
+    let errors = console_errors(client).await;
+    assert!(
+        errors
+            .iter()
+            .all(|e| e.contains("/tools/damage") && e.contains("400")),
+        "{errors:?}"
+    );
+
+    // Checkup: Player 1's Active (100 HP, 80 damage) is Poisoned and Burned; the Burn coin
+    // is heads. 80 + 10 + 20 = 110: Knocked Out, even though heads cures the Burn.
+    let form = tool_form(client, base, "/tools/checkup").await;
+    fill(&form, "players[0].active.damage", "80").await;
+    tick(&form, "players[0].active.conditions", "Poisoned").await;
+    tick(&form, "players[0].active.conditions", "Burned").await;
+    fill(&form, "players[0].bench", "1").await;
+    fill(&form, "coins_by_player[0]", "heads").await;
+    let headline = submit_tool(client, form, "/tools/checkup").await;
+    assert_eq!(headline, "Knocked Out: the Active Pokémon of Player 1");
+
+    // Outcome: both take their last Prize card at once: Sudden Death (current rules).
+    let form = tool_form(client, base, "/tools/outcome").await;
+    tick(&form, "players[0].took_last_prize", "on").await;
+    tick(&form, "players[1].took_last_prize", "on").await;
+    let headline = submit_tool(client, form, "/tools/outcome").await;
+    assert_eq!(headline, "Sudden Death");
+
+    // Deck: a list of 7 cards is not a deck.
+    let form = tool_form(client, base, "/tools/deck").await;
+    fill(
+        &form,
+        "list",
+        "Pokémon: 4\n4 Pikachu SVI 63\nEnergy: 3\n3 Basic {L} Energy SVE 4\n",
+    )
+    .await;
+    let headline = submit_tool(client, form, "/tools/deck").await;
+    assert!(headline.starts_with("Not legal"), "{headline}");
+    let rows = client
+        .find_all(Locator::Css("table.trace a.clause"))
+        .await
+        .expect("problem rows");
+    let mut clauses = Vec::new();
+    for r in rows {
+        clauses.push(r.text().await.expect("clause"));
+    }
+    assert!(
+        clauses.iter().any(|c| c == "deck.sixty-cards"),
+        "{clauses:?}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -242,6 +242,8 @@ pub struct AnswerView {
     pub facts: Vec<(String, String)>,
     pub rows: Vec<TraceRow>,
     pub json: String,
+    /// Some row names a player or a line (the column is left out otherwise).
+    pub show_who: bool,
 }
 
 fn clause_url(id: &str) -> String {
@@ -281,6 +283,12 @@ fn rows(steps: &Value, who: &str, value: &str) -> Vec<TraceRow> {
 }
 
 fn view(tool: Tool, answer: &Value) -> AnswerView {
+    let mut v = view_rows(tool, answer);
+    v.show_who = v.rows.iter().any(|r| !r.who.is_empty());
+    v
+}
+
+fn view_rows(tool: Tool, answer: &Value) -> AnswerView {
     let json = serde_json::to_string_pretty(answer).unwrap_or_default();
     match tool {
         Tool::Damage => {
@@ -298,6 +306,7 @@ fn view(tool: Tool, answer: &Value) -> AnswerView {
                 facts: vec![("Edition".into(), text(&answer["edition"]))],
                 rows: rows(&answer["steps"], "none", "value"),
                 json,
+                show_who: false,
             }
         }
         Tool::Outcome => AnswerView {
@@ -314,6 +323,7 @@ fn view(tool: Tool, answer: &Value) -> AnswerView {
             ],
             rows: rows(&answer["steps"], "none", "none"),
             json,
+            show_who: false,
         },
         Tool::Checkup => {
             let names: Vec<String> = answer["knocked_out"]
@@ -364,6 +374,7 @@ fn view(tool: Tool, answer: &Value) -> AnswerView {
                 facts,
                 rows: rows(&answer["steps"], "player", "damage"),
                 json,
+                show_who: false,
             }
         }
         Tool::Deck => {
@@ -415,6 +426,7 @@ fn view(tool: Tool, answer: &Value) -> AnswerView {
                 facts: Vec::new(),
                 rows,
                 json,
+                show_who: false,
             }
         }
     }
