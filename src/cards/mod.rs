@@ -7,8 +7,10 @@
 //! - [`energy`]: what an Energy card provides, and [`can_pay`] for attack costs.
 //! - [`mod@describe`]: terminal rendering of what the data knows about a name.
 //! - [`names`]: name normalisation for lookups from battle logs.
+//! - [`decklist`]: PTCG Live deck lists read into card lines, and the "same name" key.
 
 pub mod db;
+pub mod decklist;
 pub mod describe;
 pub mod energy;
 pub mod error;
