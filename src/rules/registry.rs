@@ -306,7 +306,7 @@ pub const CLAUSES: &[Clause] = &[
     c(
         "attack.damage-counters",
         "attacking-and-damage",
-        false,
+        true,
         "Placing damage counters is not damage",
     ),
     // Special Conditions and Checkup
@@ -331,7 +331,7 @@ pub const CLAUSES: &[Clause] = &[
     c(
         "checkup.asleep",
         "special-conditions",
-        false,
+        true,
         "Asleep: a coin to wake up",
     ),
     c(
@@ -343,7 +343,7 @@ pub const CLAUSES: &[Clause] = &[
     c(
         "checkup.confused",
         "special-conditions",
-        false,
+        true,
         "Confused: a coin before attacking",
     ),
     c(
@@ -401,51 +401,63 @@ pub const CLAUSES: &[Clause] = &[
     c(
         "win.sudden-death",
         "simultaneous-wins",
-        false,
+        true,
         "Sudden Death",
     ),
     // Deck building
     c(
         "deck.sixty-cards",
         "deck-building",
-        false,
+        true,
         "Exactly 60 cards",
     ),
     c(
         "deck.four-copies",
         "deck-building",
-        false,
+        true,
         "At most 4 copies of a card name",
     ),
     c(
         "deck.same-name",
         "deck-building",
-        false,
+        true,
         "What counts as the same name",
     ),
     c(
         "deck.basic-pokemon",
         "deck-building",
-        false,
+        true,
         "At least one Basic Pokémon",
     ),
     c(
         "deck.ace-spec",
         "deck-building",
-        false,
+        true,
         "At most one ACE SPEC card",
     ),
     c(
         "deck.radiant",
         "deck-building",
-        false,
+        true,
         "At most one Radiant Pokémon",
     ),
     c(
         "deck.prism-star",
         "deck-building",
-        false,
+        true,
         "At most one of each Prism Star card",
+    ),
+    c(
+        "deck.known-cards",
+        "deck-building",
+        true,
+        "Every line names a known card",
+    ),
+    c(
+        "deck.format-legality",
+        "deck-building",
+        true,
+        "Every card legal in the format played",
     ),
     // Special Pokémon kinds
     c(
