@@ -484,10 +484,8 @@ fn simultaneous_wins_follow_each_edition() {
         let got = serde_json::to_value(&o).unwrap();
         assert_eq!(got["result"], json!(result), "{why}");
         assert_eq!(o.winner.as_deref(), *winner, "{why}");
-        if a.0 || a.1 {
-            if b.0 || b.1 {
-                assert!(o.clauses.contains(&"win.simultaneous"), "{why}");
-            }
+        if (a.0 || a.1) && (b.0 || b.1) {
+            assert!(o.clauses.contains(&"win.simultaneous"), "{why}");
         }
         assert!(!o.explanation.is_empty(), "{why}");
     }

@@ -357,7 +357,7 @@ pub fn answer(req: &CheckupRequest) -> Result<CheckupAnswer, RequestError> {
             )
         })?;
     for name in req.coins.keys() {
-        if !mons.iter().any(|m| &m.player == name.trim()) {
+        if !mons.iter().any(|m| m.player == name.trim()) {
             return Err(RequestError::new(
                 format!("coins.{name}"),
                 "not one of the players",
