@@ -749,3 +749,39 @@ fn bad_checkup_requests_name_the_field() {
     let r: checkup::CheckupRequest = decode(body.as_bytes()).unwrap();
     assert!(checkup::answer(&r).is_ok());
 }
+
+#[test]
+fn damage_reads_types_weakness_resistance_and_hp_from_card_ids() {
+    use ptcg_judge::cards::CardDb;
+    let cards = CardDb::from_cards(
+        CardDb::parse_set_json(
+            r#"[
+ {"id":"t-1","name":"Charmander","supertype":"Pokémon","subtypes":["Basic"],"hp":"70","types":["Fire"]},
+ {"id":"t-2","name":"Sprigatito","supertype":"Pokémon","subtypes":["Basic"],"hp":"70","types":["Grass"],
+  "weaknesses":[{"type":"Fire","value":"×2"}]},
+ {"id":"t-3","name":"Wooper","supertype":"Pokémon","subtypes":["Basic"],"hp":"70","types":["Water"],
+  "resistances":[{"type":"Fire","value":"-30"}]}
+]"#,
+            "fixture.json",
+        )
+        .unwrap(),
+        Vec::new(),
+    );
+    let run = |body: Value| {
+        let req: damage::DamageRequest = decode(body.to_string().as_bytes()).unwrap();
+        damage::answer(&req, Some(&cards))
+    };
+    // SV rulebook, Attacking B): the card's Weakness ×2 to Fire: 40 → 80, 70 HP: Knocked Out.
+    let a = run(json!({"attacker": {"card": "t-1"}, "defender": {"card": "t-2", "position": "active"}, "attack": {"base": 40}})).unwrap();
+    assert_eq!((a.damage, a.knocked_out), (80, Some(true)));
+    // The card's Resistance -30: 40 → 10.
+    let a = run(json!({"attacker": {"card": "t-1"}, "defender": {"card": "t-3", "position": "active"}, "attack": {"base": 40}})).unwrap();
+    assert_eq!((a.damage, a.remaining_hp), (10, Some(60)));
+    // A given HP overrides the card's (an HP-raising Tool).
+    let a = run(json!({"attacker": {"card": "t-1"}, "defender": {"card": "t-2", "position": "active", "hp": 120}, "attack": {"base": 40}})).unwrap();
+    assert_eq!(a.knocked_out, Some(false));
+    let e = run(json!({"attacker": {"card": "t-9"}, "defender": {"position": "active"}, "attack": {"base": 40}})).unwrap_err();
+    assert_eq!(e.field, "attacker.card");
+    let e = run(json!({"attacker": {"card": "t-1", "types": ["Fire"]}, "defender": {"position": "active"}, "attack": {"base": 40}})).unwrap_err();
+    assert_eq!(e.field, "attacker.card");
+}
