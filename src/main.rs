@@ -12,7 +12,7 @@ use ptcg_judge::engine::RuleEdition;
 use ptcg_judge::log::MAX_LOG_BYTES;
 use ptcg_judge::report::{render_json, render_text};
 use ptcg_judge::store::Store;
-use ptcg_judge::web::{AppState, Settings};
+use ptcg_judge::web::{AppState, Settings, UploadRate};
 
 #[derive(Parser)]
 #[command(
@@ -67,6 +67,16 @@ enum Command {
         /// Card data to read at start, instead of the data imported into the store.
         #[arg(long, env = "PTCG_JUDGE_CARDS")]
         cards: Option<PathBuf>,
+        /// Count uploads against the first X-Forwarded-For address instead of the peer's
+        /// (only behind a proxy that sets that header).
+        #[arg(long)]
+        trust_proxy: bool,
+        /// Uploads a client may make at once (0: no upload limit).
+        #[arg(long, default_value_t = 20)]
+        upload_burst: u32,
+        /// Uploads per second a client may make after its burst.
+        #[arg(long, default_value_t = 1.0)]
+        upload_rate: f64,
     },
     /// Load a pokemon-tcg-data folder into the store once, so `serve` needs no --cards.
     ImportCards {
@@ -88,17 +98,31 @@ fn main() -> ExitCode {
             edition,
         } => verify(&file, cards.as_deref(), format, edition),
         Command::Cards { dir, name, uses } => cards_command(&dir, &name, uses.as_deref()),
-        Command::Serve { addr, data, cards } => serve(&addr, data, cards),
+        Command::Serve {
+            addr,
+            data,
+            cards,
+            trust_proxy,
+            upload_burst,
+            upload_rate,
+        } => {
+            let mut settings = Settings {
+                cards_dir: cards,
+                ..Settings::new(data)
+            };
+            settings.limits.trust_proxy = trust_proxy;
+            settings.limits.uploads = (upload_burst > 0).then_some(UploadRate {
+                burst: upload_burst,
+                per_second: upload_rate.max(0.0),
+            });
+            serve(&addr, &settings)
+        }
         Command::ImportCards { dir, data } => import_cards(&dir, &data),
     }
 }
 
-fn serve(addr: &str, data: PathBuf, cards: Option<PathBuf>) -> ExitCode {
-    let settings = Settings {
-        cards_dir: cards,
-        ..Settings::new(data)
-    };
-    let state = match AppState::open(&settings) {
+fn serve(addr: &str, settings: &Settings) -> ExitCode {
+    let state = match AppState::open(settings) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");
@@ -112,14 +136,19 @@ fn serve(addr: &str, data: PathBuf, cards: Option<PathBuf>) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // The address bound, so `--addr 127.0.0.1:0` says which port it got.
+    let bound = listener
+        .local_addr()
+        .map_or_else(|_| addr.to_string(), |a| a.to_string());
     eprintln!(
-        "ptcg-judge serving on http://{addr} (store {}, {} replays, {} cards)",
+        "ptcg-judge serving on http://{bound} (store {}, {} replays, {} cards)",
         settings.data_dir.display(),
         state.store.replay_count(),
         state.card_count()
     );
     let result = actix_web::rt::System::new().block_on(async move {
-        ptcg_judge::web::run(listener, actix_web::web::Data::new(state))?.await
+        ptcg_judge::web::run_with(listener, actix_web::web::Data::new(state), &settings.limits)?
+            .await
     });
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -28,6 +28,10 @@ pub enum WebError {
     Store(#[from] StoreError),
     #[error("the page could not be rendered: {0}")]
     Render(String),
+    #[error("too many uploads from this address: try again in {0} s")]
+    RateLimited(u64),
+    #[error("{0}")]
+    BodyTimeout(String),
 }
 
 impl WebError {
@@ -39,6 +43,8 @@ impl WebError {
                 StatusCode::BAD_REQUEST
             }
             WebError::Store(_) | WebError::Render(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            WebError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
+            WebError::BodyTimeout(_) => StatusCode::REQUEST_TIMEOUT,
         }
     }
 
@@ -47,6 +53,8 @@ impl WebError {
             StatusCode::NOT_FOUND => "Not found",
             StatusCode::PAYLOAD_TOO_LARGE => "Upload too large",
             StatusCode::BAD_REQUEST => "This is not a battle log",
+            StatusCode::TOO_MANY_REQUESTS => "Too many uploads",
+            StatusCode::REQUEST_TIMEOUT => "Upload too slow",
             _ => "Something went wrong",
         }
     }

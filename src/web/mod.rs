@@ -10,6 +10,7 @@
 mod api;
 pub mod error;
 pub mod form;
+pub mod limits;
 mod pages;
 mod rulings;
 pub mod state;
@@ -21,10 +22,11 @@ pub mod views;
 use std::net::TcpListener;
 
 use actix_web::dev::Server;
-use actix_web::middleware::DefaultHeaders;
+use actix_web::middleware::{DefaultHeaders, from_fn};
 use actix_web::{App, HttpServer, web};
 
 pub use error::WebError;
+pub use limits::{Limits, UploadRate};
 pub use state::{AppState, Settings, StartError};
 
 /// Content-Security-Policy: everything from this origin only, no inline script or style, no
@@ -64,15 +66,33 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/healthz", web::get().to(api::healthz));
 }
 
-/// Start serving `state` on `listener` (bound by the caller, so tests can use port 0).
+/// Start serving `state` on `listener` (bound by the caller, so tests can use port 0), with
+/// the default [`Limits`].
 pub fn run(listener: TcpListener, state: web::Data<AppState>) -> std::io::Result<Server> {
+    run_with(listener, state, &Limits::default())
+}
+
+/// Start serving with the given timeouts and upload limit.
+pub fn run_with(
+    listener: TcpListener,
+    state: web::Data<AppState>,
+    limits: &Limits,
+) -> std::io::Result<Server> {
+    let guard = limits::Guard::new(limits);
     let server = HttpServer::new(move || {
+        let guard = guard.clone();
         App::new()
             .app_data(state.clone())
+            .wrap(from_fn(move |req, next| {
+                limits::guard(guard.clone(), req, next)
+            }))
             .wrap(security_headers())
             .configure(configure)
             .default_service(web::to(pages::not_found))
     })
+    .client_request_timeout(limits.request_head_timeout)
+    .client_disconnect_timeout(limits.disconnect_timeout)
+    .keep_alive(limits.keep_alive)
     .listen(listener)?
     .run();
     Ok(server)

@@ -28,6 +28,8 @@ pub struct Settings {
     pub cards_dir: Option<PathBuf>,
     /// Bound of the store's page cache, in bytes.
     pub cache_bytes: u64,
+    /// Timeouts and the per-client upload limit ([`super::run_with`]).
+    pub limits: super::Limits,
 }
 
 impl Settings {
@@ -36,6 +38,7 @@ impl Settings {
             data_dir,
             cards_dir: None,
             cache_bytes: 16 * 1024 * 1024,
+            limits: super::Limits::default(),
         }
     }
 }

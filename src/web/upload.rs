@@ -1,15 +1,18 @@
 //! Reading an uploaded log from a request body: raw text, or a multipart form with a file field
 //! `log` (and, from the home page's form, a text field `text`). Bodies are read with a limit, so
-//! an oversized upload is refused without holding it in memory.
+//! an oversized upload is refused without holding it in memory, and within the deadline the
+//! server's middleware gives every body (`web::limits`), so a stalled upload gets 408.
 
-use actix_multipart::Multipart;
+use actix_multipart::{Multipart, MultipartError};
 use actix_web::HttpRequest;
+use actix_web::error::PayloadError;
 use actix_web::web::{Bytes, BytesMut, Payload};
 use futures_util::StreamExt;
 
 use crate::log::MAX_LOG_BYTES;
 
 use super::error::WebError;
+use super::limits::is_body_timeout;
 
 /// Room for the multipart framing around a log of the maximum size.
 const FRAMING: usize = 64 * 1024;
@@ -45,7 +48,7 @@ pub async fn read_upload(req: &HttpRequest, payload: Payload) -> Result<Upload, 
 pub async fn read_limited(mut payload: Payload, limit: usize) -> Result<Bytes, WebError> {
     let mut body = BytesMut::new();
     while let Some(chunk) = payload.next().await {
-        let chunk = chunk.map_err(|e| WebError::BadRequest(e.to_string()))?;
+        let chunk = chunk.map_err(payload_error)?;
         if body.len() + chunk.len() > limit {
             return Err(WebError::TooLarge);
         }
@@ -60,14 +63,14 @@ async fn read_form(req: &HttpRequest, payload: Payload) -> Result<Upload, WebErr
     let mut text = BytesMut::new();
     let mut total = 0usize;
     while let Some(field) = form.next().await {
-        let mut field = field.map_err(|e| WebError::BadRequest(e.to_string()))?;
+        let mut field = field.map_err(multipart_error)?;
         let target = match field.name() {
             Some("log") => &mut file,
             Some("text") => &mut text,
             _ => continue,
         };
         while let Some(chunk) = field.next().await {
-            let chunk = chunk.map_err(|e| WebError::BadRequest(e.to_string()))?;
+            let chunk = chunk.map_err(multipart_error)?;
             total += chunk.len();
             if total > MAX_LOG_BYTES + FRAMING || target.len() + chunk.len() > MAX_LOG_BYTES {
                 return Err(WebError::TooLarge);
@@ -81,4 +84,20 @@ async fn read_form(req: &HttpRequest, payload: Payload) -> Result<Upload, WebErr
         log: log.freeze(),
         text: text_string,
     })
+}
+
+/// A body that stopped arriving before its deadline is a 408; anything else a 400.
+fn payload_error(e: PayloadError) -> WebError {
+    if is_body_timeout(&e) {
+        WebError::BodyTimeout(e.to_string())
+    } else {
+        WebError::BadRequest(e.to_string())
+    }
+}
+
+fn multipart_error(e: MultipartError) -> WebError {
+    match e {
+        MultipartError::Payload(p) => payload_error(p),
+        e => WebError::BadRequest(e.to_string()),
+    }
 }

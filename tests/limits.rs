@@ -1,0 +1,289 @@
+//! The server's limits on port 0 with a temporary store: a client that stalls inside its headers
+//! or its body is cut off with 408 within the bound, an idle keep-alive connection is closed,
+//! and the per-client upload limit answers 429 with `Retry-After` to one client while another
+//! still uploads. Timeouts are set short through `Limits`, so the suite is quick.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use actix_web::dev::ServerHandle;
+use ptcg_judge::store::Store;
+use ptcg_judge::web::{AppState, Limits, UploadRate, run_with};
+use reqwest::StatusCode;
+use serde_json::Value;
+
+const SAMPLE: &str = include_str!("../replays/illegal-second-supporter.log");
+
+/// The app on port 0 with the given limits (the spawn of tests/web.rs, with `run_with`).
+struct TestApp {
+    addr: std::net::SocketAddr,
+    handle: ServerHandle,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+    client: reqwest::Client,
+}
+
+impl TestApp {
+    async fn spawn(dir: &Path, limits: Limits) -> TestApp {
+        let store = Store::open(dir, 8 << 20).unwrap();
+        let state = AppState::with(store, None, String::new());
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = listener.local_addr().unwrap();
+        let server = run_with(listener, actix_web::web::Data::new(state), &limits).unwrap();
+        let handle = server.handle();
+        let task = tokio::spawn(server);
+        let client = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap();
+        TestApp {
+            addr,
+            handle,
+            task,
+            client,
+        }
+    }
+
+    async fn stop(self) {
+        self.handle.stop(true).await;
+        let _ = self.task.await;
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    /// `POST /api/v1/replays` with the sample, as the client `forwarded_for` when given.
+    async fn upload(&self, forwarded_for: Option<&str>) -> reqwest::Response {
+        let mut request = self
+            .client
+            .post(self.url("/api/v1/replays"))
+            .header("content-type", "text/plain")
+            .body(SAMPLE);
+        if let Some(address) = forwarded_for {
+            request = request.header("x-forwarded-for", address);
+        }
+        request.send().await.unwrap()
+    }
+}
+
+/// Short timeouts, so a stalled client is cut off quickly.
+fn short_timeouts() -> Limits {
+    Limits {
+        request_head_timeout: Duration::from_millis(500),
+        disconnect_timeout: Duration::from_millis(200),
+        keep_alive: Duration::from_millis(800),
+        body_timeout: Duration::from_millis(500),
+        ..Limits::default()
+    }
+}
+
+/// The upload limit of a test: `burst` uploads, then (practically) none.
+fn upload_limit(burst: u32, trust_proxy: bool) -> Limits {
+    Limits {
+        uploads: Some(UploadRate {
+            burst,
+            per_second: 0.001,
+        }),
+        trust_proxy,
+        ..Limits::default()
+    }
+}
+
+/// Send `bytes` on a new connection, then read until the server closes it (at most `patience`).
+/// Returns what was read and how long the server took to close.
+async fn send_and_wait_for_close(
+    addr: std::net::SocketAddr,
+    bytes: &'static [u8],
+    patience: Duration,
+) -> (String, Duration) {
+    tokio::task::spawn_blocking(move || {
+        let mut stream = TcpStream::connect(addr).unwrap();
+        stream.set_read_timeout(Some(patience)).unwrap();
+        let start = Instant::now();
+        stream.write_all(bytes).unwrap();
+        let mut received = Vec::new();
+        let mut buf = [0u8; 4096];
+        loop {
+            match stream.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => received.extend_from_slice(&buf[..n]),
+                // A reset also ends the connection.
+                Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => break,
+                Err(e) => panic!(
+                    "the server kept the connection open past {patience:?}: {e} (read so far: {:?})",
+                    String::from_utf8_lossy(&received)
+                ),
+            }
+        }
+        (String::from_utf8_lossy(&received).into_owned(), start.elapsed())
+    })
+    .await
+    .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_upload_whose_body_stalls_gets_408_within_the_body_timeout() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::spawn(dir.path(), short_timeouts()).await;
+    // The head is complete and promises 5,000 bytes; a few arrive, then nothing.
+    let request = b"POST /api/v1/replays HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nContent-Length: 5000\r\n\r\nSetup\nAsh K 1999 chose heads";
+    let (response, took) =
+        send_and_wait_for_close(app.addr, request, Duration::from_secs(10)).await;
+    assert!(
+        response.starts_with("HTTP/1.1 408"),
+        "408 for a stalled body, got {response:?}"
+    );
+    assert!(
+        response.contains(r#""status":408"#) && response.contains("did not arrive within 0.5 s"),
+        "the API's JSON error says why: {response:?}"
+    );
+    assert!(
+        took >= Duration::from_millis(400) && took < Duration::from_secs(5),
+        "cut off after the 0.5 s body timeout, took {took:?}"
+    );
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_form_upload_whose_body_stalls_gets_an_html_408() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::spawn(dir.path(), short_timeouts()).await;
+    let request = b"POST /replays HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=XyZ\r\nContent-Length: 5000\r\n\r\n--XyZ\r\nContent-Disposition: form-data; name=\"text\"\r\n\r\nSetup\n";
+    let (response, took) =
+        send_and_wait_for_close(app.addr, request, Duration::from_secs(10)).await;
+    assert!(response.starts_with("HTTP/1.1 408"), "got {response:?}");
+    assert!(response.contains("Upload too slow"), "an HTML error page");
+    assert!(took < Duration::from_secs(5), "took {took:?}");
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_client_that_stalls_inside_its_headers_is_cut_off() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::spawn(dir.path(), short_timeouts()).await;
+    // No blank line: the head never ends.
+    let request = b"GET / HTTP/1.1\r\nHost: localhost\r\nUser-Agent: slow";
+    let (response, took) =
+        send_and_wait_for_close(app.addr, request, Duration::from_secs(10)).await;
+    assert!(
+        response.is_empty() || response.starts_with("HTTP/1.1 408"),
+        "408 or a plain close, got {response:?}"
+    );
+    assert!(
+        took >= Duration::from_millis(400) && took < Duration::from_secs(5),
+        "cut off after the 0.5 s head timeout, took {took:?}"
+    );
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_idle_keep_alive_connection_is_closed() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::spawn(dir.path(), short_timeouts()).await;
+    let request = b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n";
+    let (response, took) =
+        send_and_wait_for_close(app.addr, request, Duration::from_secs(10)).await;
+    assert!(response.starts_with("HTTP/1.1 200"), "got {response:?}");
+    assert!(
+        took < Duration::from_secs(5),
+        "closed after the 0.8 s keep-alive, took {took:?}"
+    );
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_client_over_its_upload_burst_gets_429_while_another_still_uploads() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::spawn(dir.path(), upload_limit(3, true)).await;
+    let a = Some("203.0.113.1");
+    let b = Some("203.0.113.2, 10.0.0.1");
+    for i in 0..3 {
+        assert_eq!(
+            app.upload(a).await.status(),
+            StatusCode::CREATED,
+            "upload {i} is within the burst"
+        );
+    }
+    let refused = app.upload(a).await;
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    let retry_after: u64 = refused.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        (1..=1000).contains(&retry_after),
+        "Retry-After in whole seconds: {retry_after}"
+    );
+    assert!(refused.headers().contains_key("content-security-policy"));
+    let body: Value = refused.json().await.unwrap();
+    assert_eq!(body["error"]["status"], 429);
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("too many uploads"),
+        "{body}"
+    );
+
+    // Another client (by its first X-Forwarded-For address) is not affected.
+    assert_eq!(app.upload(b).await.status(), StatusCode::CREATED);
+
+    // The form answers with a page; other pages are not limited.
+    let form = app
+        .client
+        .post(app.url("/replays"))
+        .header("x-forwarded-for", "203.0.113.1")
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body("text=x")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(form.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(form.headers().contains_key("retry-after"));
+    assert!(form.text().await.unwrap().contains("Too many uploads"));
+    let page = app
+        .client
+        .get(app.url("/"))
+        .header("x-forwarded-for", "203.0.113.1")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), StatusCode::OK);
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn without_trust_proxy_the_forwarded_header_is_ignored() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::spawn(dir.path(), upload_limit(2, false)).await;
+    assert_eq!(
+        app.upload(Some("203.0.113.1")).await.status(),
+        StatusCode::CREATED
+    );
+    assert_eq!(
+        app.upload(Some("203.0.113.2")).await.status(),
+        StatusCode::CREATED
+    );
+    // Both came from 127.0.0.1: a third address in the header does not make a new client.
+    let r = app.upload(Some("203.0.113.3")).await;
+    assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(r.headers().contains_key("retry-after"));
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn with_no_upload_limit_every_upload_is_taken() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = Limits {
+        uploads: None,
+        ..Limits::default()
+    };
+    let app = TestApp::spawn(dir.path(), limits).await;
+    for _ in 0..25 {
+        assert_eq!(app.upload(None).await.status(), StatusCode::CREATED);
+    }
+    app.stop().await;
+}
