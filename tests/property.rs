@@ -33,6 +33,26 @@ const WORDS: &[&str] = &[
     "",
 ];
 
+/// Pattern `i` of the table with its slots filled in turn: `fill(slot, pick, number)`.
+fn fill_pattern(
+    i: usize,
+    picks: &[(usize, i32)],
+    fill: impl Fn(&str, usize, i32) -> String,
+) -> String {
+    let mut out = String::new();
+    let mut rest = TABLE[i].1;
+    let mut k = 0;
+    while let Some(pos) = rest.find('{') {
+        out.push_str(&rest[..pos]);
+        let (pick, number) = picks[k % picks.len()];
+        k += 1;
+        out.push_str(&fill(&rest[pos..pos + 3], pick, number));
+        rest = &rest[pos + 3..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// A line built from a random pattern of the table with random slot values.
 fn table_line() -> impl Strategy<Value = String> {
     (
@@ -41,24 +61,13 @@ fn table_line() -> impl Strategy<Value = String> {
         prop_oneof![Just(""), Just("- "), Just("   • "), Just("  ")],
     )
         .prop_map(|(i, picks, prefix)| {
-            let mut out = String::from(prefix);
-            let mut rest = TABLE[i].1;
-            let mut k = 0;
-            while let Some(pos) = rest.find('{') {
-                out.push_str(&rest[..pos]);
-                let slot = &rest[pos..pos + 3];
-                let (pick, number) = picks[k % picks.len()];
-                k += 1;
-                match slot {
-                    "{p}" => out.push_str(NAMES[pick % NAMES.len()]),
-                    "{c}" => out.push_str(CARDS[pick % CARDS.len()]),
-                    "{n}" => out.push_str(&number.to_string()),
-                    _ => out.push_str(WORDS[pick % WORDS.len()]),
-                }
-                rest = &rest[pos + 3..];
-            }
-            out.push_str(rest);
-            out
+            let line = fill_pattern(i, &picks, |slot, pick, number| match slot {
+                "{p}" => NAMES[pick % NAMES.len()].to_string(),
+                "{c}" => CARDS[pick % CARDS.len()].to_string(),
+                "{n}" => number.to_string(),
+                _ => WORDS[pick % WORDS.len()].to_string(),
+            });
+            format!("{prefix}{line}")
         })
 }
 
@@ -152,24 +161,13 @@ fn game_line(cards: Vec<String>) -> impl Strategy<Value = String> {
         prop_oneof![4 => Just(""), 1 => Just("- "), 1 => Just("   • ")],
     )
         .prop_map(move |(i, picks, prefix)| {
-            let mut out = String::from(prefix);
-            let mut rest = TABLE[i].1;
-            let mut k = 0;
-            while let Some(pos) = rest.find('{') {
-                out.push_str(&rest[..pos]);
-                let slot = &rest[pos..pos + 3];
-                let (pick, number) = picks[k % picks.len()];
-                k += 1;
-                match slot {
-                    "{p}" => out.push_str(["Ash", "Misty"][pick % 2]),
-                    "{c}" => out.push_str(&cards[pick % cards.len()]),
-                    "{n}" => out.push_str(&(number / 10 * 10).to_string()),
-                    _ => out.push_str(WORDS[pick % WORDS.len()]),
-                }
-                rest = &rest[pos + 3..];
-            }
-            out.push_str(rest);
-            out
+            let line = fill_pattern(i, &picks, |slot, pick, number| match slot {
+                "{p}" => ["Ash", "Misty"][pick % 2].to_string(),
+                "{c}" => cards[pick % cards.len()].clone(),
+                "{n}" => (number / 10 * 10).to_string(),
+                _ => WORDS[pick % WORDS.len()].to_string(),
+            });
+            format!("{prefix}{line}")
         })
 }
 
