@@ -1,8 +1,10 @@
 //! ptcg-judge: a rulings assistant and replay analyser for the Pokémon Trading Card Game.
 //!
 //! The crate is split into pure modules (`cards` model, `log`, `engine`, `report`, `rules`) and thin IO
-//! edges (the file-reading part of `cards`, and the binary in `main.rs`).
+//! edges (the file-reading part of `cards`, `store`, `web`, `bench` — the `bench` command's
+//! measurements, which start the service and load it — and the binary in `main.rs`).
 
+pub mod bench;
 pub mod cards;
 pub mod engine;
 pub mod log;

@@ -1,0 +1,520 @@
+//! `ptcg-judge bench`: the figures of the README's "Benchmarks", measured on this machine in
+//! one command. Each part is in a file named after what it measures:
+//!
+//! - [`corpus`]: parse and parse + verify throughput over the corpus, with and without card data;
+//! - [`card_load`]: time to load the card data;
+//! - [`page`]: replay page requests per second and latency, many keep-alive clients;
+//! - [`upload`]: upload latency, one client;
+//! - [`load`]: the mixed load (many clients, uploads and page views, bounded time): errors,
+//!   throughput, latency and the server's memory;
+//! - [`server`]: the service under test, `ptcg-judge serve` in a child process;
+//! - [`http`], [`stats`], [`machine`]: the client, the arithmetic, the machine's facts.
+//!
+//! Speed and memory figures come from here (or the criterion benches), never from timed tests.
+
+pub mod card_load;
+pub mod corpus;
+pub mod http;
+pub mod load;
+pub mod machine;
+pub mod page;
+pub mod server;
+pub mod stats;
+pub mod upload;
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::web::UploadRate;
+
+use corpus::{Corpus, Work};
+use load::{LoadPlan, LoadRun};
+use machine::{Machine, load_average};
+use server::ServerProcess;
+use stats::{Latencies, Spread, figure, ms, thousands};
+
+/// The longest mixed load `--seconds` allows.
+pub const MAX_SECONDS: u64 = 600;
+/// The most clients `--clients` allows.
+pub const MAX_CLIENTS: usize = 1000;
+
+/// What to measure, from the command line.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The card data folder; `None` looks for the default (see [`card_source`]).
+    pub cards: Option<PathBuf>,
+    /// Measure without card data even when some is found.
+    pub no_cards: bool,
+    /// A folder of logs instead of the default corpus.
+    pub corpus: Option<PathBuf>,
+    /// Length of the mixed load (default 60 s, 5 s with `quick`).
+    pub seconds: Option<u64>,
+    pub clients: usize,
+    /// Fewer runs and shorter phases.
+    pub quick: bool,
+    /// The `ptcg-judge` binary, started as the server under test.
+    pub exe: PathBuf,
+}
+
+/// The output, and whether every request succeeded.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    pub text: String,
+    pub clean: bool,
+}
+
+/// The project folder: the working directory when it has `replays/`, else where it was built.
+pub fn project_root() -> PathBuf {
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    if cwd.join("replays").is_dir() {
+        return cwd;
+    }
+    let built = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    if built.join("replays").is_dir() {
+        built
+    } else {
+        cwd
+    }
+}
+
+/// Which card data to use, and how it was chosen: `--cards`, else `$PTCG_JUDGE_CARDS`, else
+/// `../shared/cards/pokemon-tcg-data` beside the project when present, else none.
+pub fn card_source(options: &Options, root: &Path) -> (Option<PathBuf>, String) {
+    if options.no_cards {
+        return (None, "none (--no-cards)".into());
+    }
+    if let Some(dir) = &options.cards {
+        return (Some(dir.clone()), format!("{} (--cards)", dir.display()));
+    }
+    if let Some(dir) = std::env::var_os("PTCG_JUDGE_CARDS").filter(|v| !v.is_empty()) {
+        let dir = PathBuf::from(dir);
+        let said = format!("{} ($PTCG_JUDGE_CARDS)", dir.display());
+        return (Some(dir), said);
+    }
+    let shared = root.join("../shared/cards/pokemon-tcg-data");
+    if shared.join("cards/en").is_dir() {
+        let shared = std::fs::canonicalize(&shared).unwrap_or(shared);
+        let said = format!("{} (found beside the project)", shared.display());
+        return (Some(shared), said);
+    }
+    (
+        None,
+        "none (no --cards, no $PTCG_JUDGE_CARDS, no ../shared/cards/pokemon-tcg-data)".into(),
+    )
+}
+
+/// How long and how often each part runs.
+struct Plan {
+    corpus_runs: usize,
+    corpus_run_at_least: Duration,
+    card_loads: usize,
+    page_clients: usize,
+    page_time: Duration,
+    uploads: usize,
+    load: LoadPlan,
+}
+
+impl Plan {
+    fn new(options: &Options) -> Plan {
+        let seconds = options
+            .seconds
+            .unwrap_or(if options.quick { 5 } else { 60 })
+            .clamp(1, MAX_SECONDS);
+        let duration = Duration::from_secs(seconds);
+        let server_limit = UploadRate::default();
+        Plan {
+            corpus_runs: if options.quick { 3 } else { 15 },
+            corpus_run_at_least: Duration::from_millis(if options.quick { 50 } else { 200 }),
+            card_loads: if options.quick { 2 } else { 7 },
+            page_clients: 32,
+            page_time: Duration::from_secs(if options.quick { 2 } else { 10 }),
+            uploads: if options.quick { 30 } else { 300 },
+            load: LoadPlan {
+                clients: options.clients.clamp(1, MAX_CLIENTS),
+                duration,
+                warmup: (duration / 6).min(Duration::from_secs(10)),
+                upload_every: 10,
+                // 90% of the server's limit, so clock jitter never makes a client go over it.
+                pace: UploadRate {
+                    burst: server_limit.burst * 9 / 10,
+                    per_second: server_limit.per_second * 0.9,
+                },
+            },
+        }
+    }
+}
+
+fn progress(what: &str) {
+    eprintln!("bench: {what}");
+}
+
+/// Measure everything and lay out the table.
+pub fn run(options: &Options) -> Result<Outcome, String> {
+    let plan = Plan::new(options);
+    let machine = Machine::read();
+    let load_before = load_average();
+    let root = project_root();
+    let (cards_dir, cards_said) = card_source(options, &root);
+
+    let corpus = match &options.corpus {
+        Some(dir) => Corpus::from_dir(dir),
+        None => Corpus::default_for(&root),
+    };
+    if corpus.logs.is_empty() {
+        return Err(format!(
+            "no battle logs to measure ({}; {} files skipped)",
+            corpus.label, corpus.skipped
+        ));
+    }
+    let (upload_path, upload_log) = corpus
+        .closest_to(12_000)
+        .map(|(p, b)| (p.clone(), b.clone()))
+        .expect("the corpus has a log");
+
+    let mut rows: Vec<(String, String)> = Vec::new();
+
+    // Card data first: its database serves the corpus run with cards.
+    let cards = match &cards_dir {
+        Some(dir) => {
+            progress(&format!("loading the card data {} times", plan.card_loads));
+            let (spread, db) = card_load::measure(dir, plan.card_loads)
+                .map_err(|e| format!("cannot load card data from {}: {e}", dir.display()))?;
+            Some((spread, db))
+        }
+        None => None,
+    };
+    let card_count = cards.as_ref().map_or(0, |(_, db)| db.len());
+
+    progress(&format!(
+        "corpus throughput ({} runs of at least {} ms each)",
+        plan.corpus_runs,
+        plan.corpus_run_at_least.as_millis()
+    ));
+    let runs = |work| throughput_row(&corpus, work, &plan);
+    rows.push(("parse, whole corpus".into(), runs(Work::Parse)));
+    rows.push((
+        "parse + verify (report), no card data".into(),
+        runs(Work::Verify(None)),
+    ));
+    if let Some((spread, db)) = &cards {
+        rows.push((
+            format!(
+                "parse + verify (report), card data ({} cards)",
+                thousands(db.len() as u64)
+            ),
+            runs(Work::Verify(Some(db))),
+        ));
+        rows.push((
+            format!("load the card data ({} cards)", thousands(db.len() as u64)),
+            format!(
+                "{} ms (median of {} loads; {}–{})",
+                figure(spread.median),
+                spread.runs,
+                figure(spread.min),
+                figure(spread.max)
+            ),
+        ));
+    } else {
+        rows.push((
+            "parse + verify (report), card data".into(),
+            "not measured: no card data".into(),
+        ));
+        rows.push((
+            "load the card data".into(),
+            "not measured: no card data".into(),
+        ));
+    }
+    drop(cards);
+
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the client runtime: {e}"))?;
+    let mut clean = true;
+    let mut errors_seen: Vec<String> = Vec::new();
+
+    // Page views and single uploads, on one server.
+    progress("starting the server for page views and uploads");
+    let server = ServerProcess::start(&options.exe, cards_dir.as_deref())?;
+    let (page_run, upload_run) = runtime.block_on(async {
+        let seed = seed_replay(&server, &upload_log).await?;
+        progress(&format!(
+            "page views: {} clients for {} s",
+            plan.page_clients,
+            plan.page_time.as_secs()
+        ));
+        let url = format!("{}/replays/{seed}", server.base());
+        let pages = page::page_views(&url, plan.page_clients, plan.page_time).await;
+        progress(&format!("uploads: {} from one client", plan.uploads));
+        let uploads = upload::uploads(&server.base(), &upload_log, plan.uploads).await;
+        Ok::<_, String>((pages, uploads))
+    })?;
+    drop(server);
+    let mut page_latencies = page_run.latencies.clone();
+    rows.push((
+        format!(
+            "`GET /replays/{{id}}`, {} keep-alive clients, {} s",
+            page_run.clients,
+            plan.page_time.as_secs()
+        ),
+        format!(
+            "{} req/s; p50 {}, p99 {}; {} requests, {}",
+            figure(page_run.per_second()),
+            pct(&mut page_latencies, 50.0),
+            pct(&mut page_latencies, 99.0),
+            thousands(page_run.tally.total()),
+            failures(&page_run.tally)
+        ),
+    ));
+    let mut upload_latencies = upload_run.latencies.clone();
+    rows.push((
+        format!(
+            "`POST /api/v1/replays` ({} bytes), one client, {} uploads",
+            thousands(upload_log.len() as u64),
+            upload_run.tally.total()
+        ),
+        format!(
+            "p50 {}, p99 {}; {}",
+            pct(&mut upload_latencies, 50.0),
+            pct(&mut upload_latencies, 99.0),
+            failures(&upload_run.tally)
+        ),
+    ));
+    for tally in [&page_run.tally, &upload_run.tally] {
+        clean &= tally.errors == 0 && tally.limited == 0;
+        errors_seen.extend(tally.examples.iter().cloned());
+    }
+
+    // The mixed load, on a fresh server.
+    progress("starting a fresh server for the mixed load");
+    let server = ServerProcess::start(&options.exe, cards_dir.as_deref())?;
+    progress(&format!(
+        "mixed load: {} clients for {} s (first {} s warm-up)",
+        plan.load.clients,
+        plan.load.duration.as_secs(),
+        seconds(plan.load.warmup)
+    ));
+    let (load_run, stored) = runtime.block_on(async {
+        let seed = seed_replay(&server, &upload_log).await?;
+        let run = load::mixed(&server, &seed, &upload_log, &plan.load).await;
+        let stored = stored_replays(&server).await;
+        Ok::<_, String>((run, stored))
+    })?;
+    drop(server);
+    clean &= load_run.all().errors == 0 && load_run.all().limited == 0;
+    errors_seen.extend(load_run.all().examples.iter().cloned());
+    rows.extend(load_rows(&load_run, &plan.load, stored));
+
+    let load_after = load_average();
+    let mut text = String::new();
+    let _ = writeln!(text, "ptcg-judge bench, {}", machine.date);
+    let _ = writeln!(text, "machine: {}", machine.describe());
+    let _ = writeln!(
+        text,
+        "load average (1 min, every program on the machine): {} before, {} after",
+        load_before.map_or("?".into(), |l| format!("{l:.2}")),
+        load_after.map_or("?".into(), |l| format!("{l:.2}"))
+    );
+    let _ = writeln!(text, "card data: {cards_said}, {card_count} cards");
+    let _ = writeln!(
+        text,
+        "corpus: {}: {} logs, {} bytes{}",
+        corpus.label,
+        corpus.logs.len(),
+        thousands(corpus.bytes() as u64),
+        if corpus.skipped > 0 {
+            format!(
+                " ({} files that are not battle logs left out)",
+                corpus.skipped
+            )
+        } else {
+            String::new()
+        }
+    );
+    let _ = writeln!(
+        text,
+        "upload body: {} ({} bytes)",
+        upload_path.display(),
+        thousands(upload_log.len() as u64)
+    );
+    let limit = UploadRate::default();
+    let _ = writeln!(
+        text,
+        "server: `ptcg-judge serve --trust-proxy` in a child process on 127.0.0.1:0 with a new \
+         store, default limits (uploads: burst {}, {}/s per client); clients: reqwest on a \
+         2-thread tokio runtime in this process, one keep-alive connection and one \
+         X-Forwarded-For address each",
+        limit.burst, limit.per_second
+    );
+    let _ = writeln!(text);
+    let _ = writeln!(text, "| what | figure |");
+    let _ = writeln!(text, "|---|---|");
+    for (what, value) in &rows {
+        let _ = writeln!(text, "| {what} | {value} |");
+    }
+    let _ = writeln!(text);
+    let _ = writeln!(text, "{}", rss_curve(&load_run));
+    let _ = writeln!(
+        text,
+        "MB = 10^6 bytes, MiB = 2^20 bytes. Latency is measured by the client, from sending the \
+         request to the last byte of the answer. The mixed load's clients each upload on every \
+         {}th request while their own pacing (burst {}, {}/s: under the server's limit) allows, \
+         and otherwise view a page (the replay they just uploaded, the seed replay, or one of \
+         theirs); errors are any status but 2xx/3xx, or a transport error; 429s are counted \
+         apart.",
+        plan.load.upload_every, plan.load.pace.burst, plan.load.pace.per_second
+    );
+    if !errors_seen.is_empty() {
+        let _ = writeln!(text, "errors seen: {}", errors_seen.join("; "));
+    }
+    Ok(Outcome { text, clean })
+}
+
+fn throughput_row(corpus: &Corpus, work: Work<'_>, plan: &Plan) -> String {
+    match corpus::throughput(corpus, work, plan.corpus_runs, plan.corpus_run_at_least) {
+        Some(Spread {
+            median,
+            min,
+            max,
+            runs,
+        }) => format!(
+            "{} MB/s (median of {runs} runs; {}–{})",
+            figure(median),
+            figure(min),
+            figure(max)
+        ),
+        None => "not measured: empty corpus".into(),
+    }
+}
+
+fn pct(latencies: &mut Latencies, p: f64) -> String {
+    latencies.percentile(p).map_or("–".into(), ms)
+}
+
+fn failures(tally: &http::Tally) -> String {
+    format!(
+        "{} errors, {} × 429",
+        thousands(tally.errors),
+        thousands(tally.limited)
+    )
+}
+
+/// `10`, `0.5`.
+fn seconds(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s.fract() == 0.0 {
+        format!("{s:.0}")
+    } else {
+        format!("{s:.1}")
+    }
+}
+
+fn mib(kib: u64) -> String {
+    format!("{:.1} MiB", kib as f64 / 1024.0)
+}
+
+fn load_rows(run: &LoadRun, plan: &LoadPlan, stored: Option<u64>) -> Vec<(String, String)> {
+    let all = run.all();
+    let mut latencies = run.latencies();
+    let mut pages = run.page_latencies.clone();
+    let mut uploads = run.upload_latencies.clone();
+    let mut rows = vec![
+        (
+            format!(
+                "mixed load: {} clients, {} s (first {} s warm-up)",
+                plan.clients,
+                plan.duration.as_secs(),
+                seconds(plan.warmup)
+            ),
+            format!(
+                "{} requests ({} page views, {} uploads); {}",
+                thousands(all.total()),
+                thousands(run.pages.total()),
+                thousands(run.uploads.total()),
+                failures(&all)
+            ),
+        ),
+        (
+            "mixed load after the warm-up".into(),
+            format!(
+                "{} req/s; p50 {}, p99 {}; page views p50 {}, p99 {}; uploads p50 {}, p99 {}",
+                figure(run.measured_per_second()),
+                pct(&mut latencies, 50.0),
+                pct(&mut latencies, 99.0),
+                pct(&mut pages, 50.0),
+                pct(&mut pages, 99.0),
+                pct(&mut uploads, 50.0),
+                pct(&mut uploads, 99.0)
+            ),
+        ),
+    ];
+    let memory = match (run.rss_after_warmup, run.rss_end) {
+        (Some(warm), Some(end)) => {
+            let growth = end as f64 - warm as f64;
+            format!(
+                "{} after the warm-up, {} at the end ({:+.1} MiB, {:+.1}%); peak {}{}",
+                mib(warm),
+                mib(end),
+                growth / 1024.0,
+                growth / warm as f64 * 100.0,
+                run.rss_peak.map_or("?".into(), mib),
+                stored.map_or(String::new(), |n| format!(
+                    "; {} replays stored",
+                    thousands(n)
+                ))
+            )
+        }
+        _ => "not read (no /proc/PID/status)".into(),
+    };
+    rows.push(("server RSS during the mixed load".into(), memory));
+    rows
+}
+
+/// RSS every tenth of the run.
+fn rss_curve(run: &LoadRun) -> String {
+    if run.rss_samples.is_empty() {
+        return String::new();
+    }
+    let step = (run.rss_samples.len() / 10).max(1);
+    let points: Vec<String> = run
+        .rss_samples
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| i % step == 0 || *i == run.rss_samples.len() - 1)
+        .map(|(_, (t, kib))| format!("{t:.0} s {:.0}", *kib as f64 / 1024.0))
+        .collect();
+    format!(
+        "server RSS during the mixed load (MiB): {}",
+        points.join(", ")
+    )
+}
+
+/// Upload `log` once and view its page once (so the page is rendered and stored); its id.
+async fn seed_replay(server: &ServerProcess, log: &[u8]) -> Result<String, String> {
+    let client = http::client();
+    let from = http::forwarded_for(5, 1);
+    let body = actix_web::web::Bytes::copy_from_slice(log);
+    let (outcome, _, id) = http::upload(&client, &server.base(), &body, &from).await;
+    let id = match (outcome, id) {
+        (http::Outcome::Ok, Some(id)) => id,
+        (outcome, _) => return Err(format!("the seed upload failed: {outcome:?}")),
+    };
+    let (outcome, _) = http::get(&client, &format!("{}/replays/{id}", server.base()), &from).await;
+    if outcome != http::Outcome::Ok {
+        return Err(format!("the seed page failed: {outcome:?}"));
+    }
+    Ok(id)
+}
+
+/// How many replays the server holds (`/healthz`).
+async fn stored_replays(server: &ServerProcess) -> Option<u64> {
+    let response = http::client()
+        .get(format!("{}/healthz", server.base()))
+        .send()
+        .await
+        .ok()?;
+    let health: serde_json::Value = response.json().await.ok()?;
+    health["replays"].as_u64()
+}
