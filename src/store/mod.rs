@@ -36,6 +36,11 @@ pub enum StoreError {
     },
     #[error("stored record {key} cannot be read: {reason}")]
     Corrupt { key: String, reason: String },
+    #[error("the store's format file {path} cannot be read or written: {source}")]
+    FormatFile {
+        path: String,
+        source: std::io::Error,
+    },
 }
 
 /// What is stored for one upload.
@@ -68,11 +73,37 @@ pub struct Store {
 }
 
 const META_FORMAT: &[u8] = b"format";
+
+/// A plain file beside sled's own, holding [`STORE_FORMAT`]. It is read before sled opens the
+/// folder, because opening a sled database rewrites its files (recovery, a new snapshot): a
+/// store of another format is refused without a byte of it changed. Stores made before this
+/// file existed get it on their first open (after the format kept inside sled is checked).
+pub const FORMAT_FILE: &str = "store-format";
 const META_CARD_SETS: &[u8] = b"card-sets";
 
 impl Store {
     /// Open (or create) the store in `dir`. `cache_bytes` bounds sled's page cache.
     pub fn open(dir: &Path, cache_bytes: u64) -> Result<Store, StoreError> {
+        let format_file = dir.join(FORMAT_FILE);
+        let file_error = |source| StoreError::FormatFile {
+            path: format_file.display().to_string(),
+            source,
+        };
+        let has_format_file = match std::fs::read(&format_file) {
+            Ok(found) => {
+                let found = String::from_utf8_lossy(&found).trim().to_string();
+                if found != STORE_FORMAT {
+                    return Err(StoreError::Incompatible {
+                        dir: dir.display().to_string(),
+                        found,
+                        expected: STORE_FORMAT,
+                    });
+                }
+                true
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
+            Err(e) => return Err(file_error(e)),
+        };
         // No background flusher: writes that matter are flushed before they are acknowledged,
         // and without the thread a closed store lets go of its folder at once.
         let db = sled::Config::new()
@@ -94,6 +125,9 @@ impl Store {
                 meta.insert(META_FORMAT, STORE_FORMAT.as_bytes())?;
                 db.flush()?;
             }
+        }
+        if !has_format_file {
+            write_format_file(dir).map_err(file_error)?;
         }
         Ok(Store {
             ids: db.open_tree("ids")?,
@@ -222,6 +256,18 @@ impl Store {
     }
 }
 
+/// Write [`FORMAT_FILE`] whole or not at all (a temporary file, synced, then renamed).
+fn write_format_file(dir: &Path) -> std::io::Result<()> {
+    use std::io::Write;
+    let tmp = dir.join(format!("{FORMAT_FILE}.tmp"));
+    let mut f = std::fs::File::create(&tmp)?;
+    f.write_all(STORE_FORMAT.as_bytes())?;
+    f.write_all(b"\n")?;
+    f.sync_all()?;
+    std::fs::rename(&tmp, dir.join(FORMAT_FILE))?;
+    std::fs::File::open(dir)?.sync_all()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -288,6 +334,10 @@ mod tests {
             matches!(err, StoreError::Incompatible { ref found, .. } if found == "other/9"),
             "{err}"
         );
+        assert!(
+            !dir.path().join(FORMAT_FILE).exists(),
+            "a refused store gets no format file"
+        );
         let db = sled::open(dir.path()).unwrap();
         assert_eq!(
             db.open_tree("meta")
@@ -298,6 +348,82 @@ mod tests {
                 .as_ref(),
             b"other/9"
         );
+    }
+
+    /// Every file under `dir` with its bytes.
+    fn files(dir: &Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+        let mut out = Vec::new();
+        let mut stack = vec![dir.to_path_buf()];
+        while let Some(d) = stack.pop() {
+            for entry in std::fs::read_dir(&d).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else {
+                    out.push((path.clone(), std::fs::read(&path).unwrap()));
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn a_store_of_another_format_is_left_byte_for_byte_untouched() {
+        // A store that another version wrote: its own format inside sled and in the file.
+        let dir = tempfile::tempdir().unwrap();
+        let id = ReplayId::random();
+        {
+            let store = Store::open(dir.path(), 1 << 20).unwrap();
+            store.put_replay(b"raw log", &record(id.clone())).unwrap();
+            store
+                .meta
+                .insert(META_FORMAT, &b"ptcg-judge-store/0"[..])
+                .unwrap();
+            store.flush().unwrap();
+        }
+        std::fs::write(dir.path().join(FORMAT_FILE), "ptcg-judge-store/0\n").unwrap();
+        let before = files(dir.path());
+        assert!(!before.is_empty());
+        for _ in 0..2 {
+            let err = Store::open(dir.path(), 1 << 20).err().expect("refused");
+            assert!(matches!(err, StoreError::Incompatible { .. }), "{err}");
+            let message = err.to_string();
+            assert!(
+                message.contains("ptcg-judge-store/0") && message.contains(STORE_FORMAT),
+                "{message}"
+            );
+            let after = files(dir.path());
+            let changed: Vec<String> = after
+                .iter()
+                .filter(|f| !before.contains(f))
+                .map(|(p, b)| format!("{} ({} bytes)", p.display(), b.len()))
+                .collect();
+            assert!(
+                after == before,
+                "the refused store was changed: {changed:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_store_from_before_the_format_file_gets_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let id = ReplayId::random();
+        {
+            let store = Store::open(dir.path(), 1 << 20).unwrap();
+            store.put_replay(b"raw log", &record(id.clone())).unwrap();
+            store.flush().unwrap();
+        }
+        let file = dir.path().join(FORMAT_FILE);
+        assert_eq!(
+            std::fs::read_to_string(&file).unwrap(),
+            format!("{STORE_FORMAT}\n")
+        );
+        std::fs::remove_file(&file).unwrap();
+        let store = Store::open(dir.path(), 1 << 20).unwrap();
+        assert_eq!(store.raw(&id).unwrap().unwrap(), b"raw log");
+        assert!(file.exists());
     }
 
     #[test]
