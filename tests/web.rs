@@ -13,7 +13,10 @@ use ptcg_judge::engine::RuleEdition;
 use ptcg_judge::store::{ReplayId, Store, StoredReplay};
 use ptcg_judge::web::{AppState, CONTENT_SECURITY_POLICY, run};
 use reqwest::StatusCode;
-use reqwest::header::{CONTENT_SECURITY_POLICY as CSP, LOCATION};
+use reqwest::header::{
+    AUTHORIZATION, CACHE_CONTROL, CONTENT_SECURITY_POLICY as CSP, CONTENT_TYPE, COOKIE, LOCATION,
+    SET_COOKIE,
+};
 use serde_json::Value;
 
 const SAMPLE: &str = include_str!("../replays/illegal-second-supporter.log");
@@ -238,7 +241,7 @@ async fn a_report_of_an_older_engine_is_recomputed_on_read() {
             card_data: cards().len(),
             uploaded_at: Utc::now(),
         };
-        store.put_replay(SAMPLE.as_bytes(), &record).unwrap();
+        store.put_replay(SAMPLE.as_bytes(), &record, None).unwrap();
         store.flush().unwrap();
     }
     let app = TestApp::spawn(dir.path()).await;
@@ -650,5 +653,399 @@ async fn judge_tools_answer_as_json_and_as_forms() {
         "names are escaped: {page}"
     );
     assert!(!page.contains("<b>Ash</b>"));
+    app.stop().await;
+}
+
+/// Every file under `dir`, read whole.
+fn files_under(dir: &Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let bytes = std::fs::read(&path).unwrap();
+                out.push((path, bytes));
+            }
+        }
+    }
+    out
+}
+
+fn contains_bytes(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|w| w == needle)
+}
+
+impl TestApp {
+    async fn delete(&self, id: &str, authorization: Option<&str>) -> reqwest::Response {
+        let mut req = self
+            .client
+            .delete(self.url(&format!("/api/v1/replays/{id}")));
+        if let Some(a) = authorization {
+            req = req.header(AUTHORIZATION, a);
+        }
+        req.send().await.unwrap()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_upload_is_deleted_only_with_its_owner_token() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::spawn(dir.path()).await;
+    let r = app.upload_text(SAMPLE).await;
+    assert_eq!(r.status(), StatusCode::CREATED);
+    assert_eq!(r.headers()[CACHE_CONTROL], "no-store");
+    let created = json(r).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["owner_token"].as_str().unwrap().to_string();
+    assert_eq!(token.len(), 64, "256 bits as hex: {token}");
+    assert!(token.bytes().all(|b| b.is_ascii_hexdigit()));
+    let other = json(app.upload_text(SAMPLE).await).await;
+    let other_token = other["owner_token"].as_str().unwrap().to_string();
+    assert_ne!(token, other_token);
+
+    // Anyone reads it; no answer after the upload's carries the token.
+    let mut later = Vec::new();
+    for path in [
+        format!("/api/v1/replays/{id}"),
+        format!("/api/v1/replays/{id}/log"),
+        format!("/replays/{id}"),
+        format!("/replays/{id}"),
+        format!("/replays/{id}?at=48"),
+        format!("/replays/{id}?only=violations"),
+        "/healthz".to_string(),
+    ] {
+        let r = app.get(&path).await;
+        assert_eq!(r.status(), StatusCode::OK, "{path}");
+        let headers = format!("{:?}", r.headers());
+        later.push((path, headers + &r.text().await.unwrap()));
+    }
+    for (path, text) in &later {
+        assert!(!text.contains(&token), "{path} shows the owner token");
+    }
+
+    // No token, a wrong one, another upload's, another scheme: 403 saying why, still there.
+    for (auth, why) in [
+        (None, "needs the owner token"),
+        (Some("Bearer ".to_string()), "needs the owner token"),
+        (Some(format!("Basic {token}")), "needs the owner token"),
+        (
+            Some("Bearer nope".to_string()),
+            "not this replay's owner token",
+        ),
+        (
+            Some(format!("Bearer {other_token}")),
+            "not this replay's owner token",
+        ),
+        (
+            Some(format!("Bearer {}", &token[..63])),
+            "not this replay's owner token",
+        ),
+    ] {
+        let r = app.delete(&id, auth.as_deref()).await;
+        assert_eq!(r.status(), StatusCode::FORBIDDEN, "{auth:?}");
+        let body = json(r).await;
+        assert_eq!(body["error"]["status"], 403);
+        let message = body["error"]["message"].as_str().unwrap();
+        assert!(message.contains(why), "{auth:?}: {message}");
+        assert_eq!(
+            app.get(&format!("/api/v1/replays/{id}")).await.status(),
+            StatusCode::OK,
+            "{auth:?}"
+        );
+    }
+
+    // The right token: 204, then the replay, its raw log and its page are gone.
+    let r = app.delete(&id, Some(&format!("bearer {token}"))).await;
+    assert_eq!(r.status(), StatusCode::NO_CONTENT);
+    assert!(r.text().await.unwrap().is_empty());
+    for path in [
+        format!("/api/v1/replays/{id}"),
+        format!("/api/v1/replays/{id}/log"),
+        format!("/replays/{id}"),
+        format!("/replays/{id}?at=48"),
+    ] {
+        assert_eq!(
+            app.get(&path).await.status(),
+            StatusCode::NOT_FOUND,
+            "{path}"
+        );
+    }
+    let r = app.delete(&id, Some(&format!("Bearer {token}"))).await;
+    assert_eq!(r.status(), StatusCode::NOT_FOUND, "already deleted");
+    let r = app
+        .delete("0123456789abcdef0123456789abcdef", Some("Bearer x"))
+        .await;
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    assert_eq!(json(r).await["error"]["status"], 404);
+    assert_eq!(
+        app.delete("not-an-id", Some("Bearer x")).await.status(),
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(json(app.get("/healthz").await).await["replays"], 1);
+    app.stop().await;
+
+    // Deleted for good (flushed before the 204); the other upload is intact; the token was
+    // never written to disk in plain.
+    let app = TestApp::spawn(dir.path()).await;
+    assert_eq!(
+        app.get(&format!("/api/v1/replays/{id}")).await.status(),
+        StatusCode::NOT_FOUND
+    );
+    let other_id = other["id"].as_str().unwrap();
+    assert_eq!(
+        app.get(&format!("/api/v1/replays/{other_id}/log"))
+            .await
+            .text()
+            .await
+            .unwrap(),
+        SAMPLE
+    );
+    app.stop().await;
+    for (path, bytes) in files_under(dir.path()) {
+        for t in [&token, &other_token] {
+            assert!(
+                !contains_bytes(&bytes, t.as_bytes()),
+                "{} holds an owner token in plain",
+                path.display()
+            );
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_upload_from_before_owner_tokens_cannot_be_deleted() {
+    let dir = tempfile::tempdir().unwrap();
+    let id = ReplayId::random();
+    {
+        let store = Store::open(dir.path(), 8 << 20).unwrap();
+        let record = StoredReplay {
+            id: id.clone(),
+            report: ptcg_judge::verify(SAMPLE.as_bytes(), Some(&cards()), RuleEdition::default())
+                .unwrap(),
+            engine_version: env!("CARGO_PKG_VERSION").into(),
+            card_data: cards().len(),
+            uploaded_at: Utc::now(),
+        };
+        store.put_replay(SAMPLE.as_bytes(), &record, None).unwrap();
+        store.flush().unwrap();
+    }
+    let app = TestApp::spawn(dir.path()).await;
+    let r = app.delete(id.as_str(), Some("Bearer anything")).await;
+    assert_eq!(r.status(), StatusCode::FORBIDDEN);
+    let message = json(r).await["error"]["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(message.contains("before owner tokens"), "{message}");
+    let r = app
+        .client
+        .post(app.url(&format!("/replays/{id}/delete")))
+        .form(&[("token", "anything")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::FORBIDDEN);
+    assert_eq!(
+        app.get(&format!("/api/v1/replays/{id}")).await.status(),
+        StatusCode::OK
+    );
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_form_upload_shows_the_delete_token_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::spawn(dir.path()).await;
+    let form = reqwest::multipart::Form::new().text("text", SAMPLE);
+    let r = app
+        .client
+        .post(app.url("/replays"))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let location = r.headers()[LOCATION].to_str().unwrap().to_string();
+    let id = location.strip_prefix("/replays/").unwrap().to_string();
+    assert_eq!(id.len(), 32, "the token is not in the URL: {location}");
+    let set = r.headers()[SET_COOKIE].to_str().unwrap().to_string();
+    let token = set
+        .strip_prefix("owner_token=")
+        .and_then(|rest| rest.split(';').next())
+        .unwrap()
+        .to_string();
+    assert_eq!(token.len(), 64, "{set}");
+    for part in [
+        &format!("Path={location}") as &str,
+        "Max-Age=600",
+        "HttpOnly",
+        "SameSite=Strict",
+    ] {
+        assert!(set.split("; ").any(|p| p == part), "{part} in {set}");
+    }
+
+    // The first page with the cookie shows the token and clears the cookie; it is not cached.
+    let cookie = format!("owner_token={token}");
+    let r = app
+        .client
+        .get(app.url(&location))
+        .header(COOKIE, &cookie)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(r.headers()[CSP], CONTENT_SECURITY_POLICY);
+    assert_eq!(r.headers()[CACHE_CONTROL], "no-store");
+    let cleared = r.headers()[SET_COOKIE].to_str().unwrap().to_string();
+    assert!(
+        cleared.starts_with("owner_token=;") && cleared.contains("Max-Age=0"),
+        "{cleared}"
+    );
+    assert!(cleared.contains(&format!("Path={location}")), "{cleared}");
+    let first = r.text().await.unwrap();
+    assert!(first.contains("Keep this delete token"));
+    assert!(first.contains(&token));
+    // The CSP holds: no inline script or style on the page.
+    assert!(!first.contains("style="), "inline style");
+    assert_eq!(
+        first.matches("<script").count(),
+        first.matches("<script src=\"/static/").count(),
+        "inline script"
+    );
+
+    // Afterwards (the browser dropped the cookie) the token is gone, also from the stored page.
+    for _ in 0..2 {
+        let again = app.get(&location).await;
+        assert!(!again.headers().contains_key(SET_COOKIE));
+        let again = again.text().await.unwrap();
+        assert!(!again.contains(&token) && !again.contains("Keep this delete token"));
+        assert!(
+            again.contains("Delete this replay"),
+            "the delete form stays"
+        );
+    }
+    // A cookie that is not this replay's token shows nothing (and is cleared).
+    let r = app
+        .client
+        .get(app.url(&location))
+        .header(COOKIE, format!("owner_token={}", "0".repeat(64)))
+        .send()
+        .await
+        .unwrap();
+    assert!(r.headers().contains_key(SET_COOKIE));
+    assert!(!r.text().await.unwrap().contains("Keep this delete token"));
+
+    // The delete form: a wrong token gets a 403 page, the right one goes home with a notice.
+    let delete = format!("{location}/delete");
+    let r = app
+        .client
+        .post(app.url(&delete))
+        .form(&[("token", "wrong")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::FORBIDDEN);
+    assert_eq!(r.headers()[CSP], CONTENT_SECURITY_POLICY);
+    let page = r.text().await.unwrap();
+    assert!(page.contains("Not allowed") && page.contains("not this replay"));
+    assert_eq!(app.get(&location).await.status(), StatusCode::OK);
+    let r = app
+        .client
+        .post(app.url(&delete))
+        .form(&[("token", "")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::FORBIDDEN);
+    let r = app
+        .client
+        .post(app.url(&delete))
+        .form(&[("token", token.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let home = r.headers()[LOCATION].to_str().unwrap().to_string();
+    assert_eq!(home, "/?deleted=1");
+    assert!(
+        app.get(&home)
+            .await
+            .text()
+            .await
+            .unwrap()
+            .contains("The replay was deleted")
+    );
+    assert_eq!(app.get(&location).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        app.get(&format!("/api/v1/replays/{id}/log")).await.status(),
+        StatusCode::NOT_FOUND
+    );
+    app.stop().await;
+    for (path, bytes) in files_under(dir.path()) {
+        assert!(
+            !contains_bytes(&bytes, token.as_bytes()),
+            "{} holds the owner token in plain",
+            path.display()
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_raw_log_comes_back_byte_for_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::spawn(dir.path()).await;
+    let mut log = b"\xEF\xBB\xBF".to_vec();
+    log.extend_from_slice(SAMPLE.replace('\n', "\r\n").as_bytes());
+    let r = app.upload_text(log.clone()).await;
+    assert_eq!(r.status(), StatusCode::CREATED);
+    let id = json(r).await["id"].as_str().unwrap().to_string();
+    let r = app.get(&format!("/api/v1/replays/{id}/log")).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(r.headers()[CONTENT_TYPE], "text/plain; charset=utf-8");
+    assert_eq!(r.headers()["x-content-type-options"], "nosniff");
+    assert_eq!(r.bytes().await.unwrap().as_ref(), log.as_slice());
+    let r = app
+        .get("/api/v1/replays/0123456789abcdef0123456789abcdef/log")
+        .await;
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    assert_eq!(json(r).await["error"]["status"], 404);
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_answer_carries_the_security_headers() {
+    assert!(CONTENT_SECURITY_POLICY.contains("frame-ancestors 'none'"));
+    assert!(CONTENT_SECURITY_POLICY.contains("script-src 'self'"));
+    assert!(CONTENT_SECURITY_POLICY.contains("style-src 'self'"));
+    assert!(!CONTENT_SECURITY_POLICY.contains("unsafe"));
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::spawn(dir.path()).await;
+    let created = json(app.upload_text(SAMPLE).await).await;
+    let id = created["id"].as_str().unwrap();
+    let mut answers = Vec::new();
+    for path in [
+        "/".to_string(),
+        format!("/replays/{id}"),
+        format!("/api/v1/replays/{id}"),
+        format!("/api/v1/replays/{id}/log"),
+        "/rulings/search?q=burn".to_string(),
+        "/static/app.css".to_string(),
+        "/healthz".to_string(),
+        "/no/such/page".to_string(),
+    ] {
+        answers.push((path.clone(), app.get(&path).await));
+    }
+    answers.push(("DELETE without a token".into(), app.delete(id, None).await));
+    answers.push(("an upload".into(), app.upload_text(SAMPLE).await));
+    for (what, r) in answers {
+        let h = r.headers();
+        assert_eq!(h[CSP], CONTENT_SECURITY_POLICY, "{what}");
+        assert_eq!(h["x-content-type-options"], "nosniff", "{what}");
+        assert_eq!(h["x-frame-options"], "DENY", "{what}");
+        assert_eq!(h["referrer-policy"], "no-referrer", "{what}");
+    }
     app.stop().await;
 }

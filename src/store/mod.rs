@@ -1,11 +1,18 @@
 //! The replay store: the only module that touches sled. It keeps each uploaded log (raw bytes),
 //! its report with the engine version that made it and the upload time, the rendered replay
-//! page, and the card data imported once with `ptcg-judge import-cards`.
+//! page, the SHA-256 of its owner token, and the card data imported once with
+//! `ptcg-judge import-cards`.
 //!
 //! Writes that the service acknowledges are flushed to disk first ([`Store::flush`]).
+//!
+//! Crash safety rests on the order of writes: an upload's pieces are written before its entry
+//! in `ids`, which makes it exist; a deletion removes that entry first and the owner hash last.
+//! An upload or a deletion cut short leaves an owner hash without an id, and opening the store
+//! removes everything kept under such an id ([`Store::open`]).
 
 mod chunked;
 mod id;
+mod owner;
 
 use std::path::Path;
 
@@ -16,9 +23,15 @@ use crate::cards::import::CardTexts;
 use crate::report::Report;
 
 pub use id::{ReplayId, ReplayIdError};
+pub use owner::{OwnerHash, OwnerToken};
 
 /// The layout of the data this version writes. A store written by another layout is refused
 /// rather than read wrongly or overwritten.
+///
+/// Still `/1` with owner tokens: they live in a tree of their own (`owners`), so records of
+/// either version read the same, and a store without that tree is one whose uploads have no
+/// owner token (they cannot be deleted through the service). An older binary opening a newer
+/// store ignores the tree.
 pub const STORE_FORMAT: &str = "ptcg-judge-store/1";
 
 /// Why the store could not do what was asked.
@@ -68,6 +81,9 @@ pub struct Store {
     pages: sled::Tree,
     /// Upload id -> the key its rendered page was made under.
     page_keys: sled::Tree,
+    /// Upload id -> SHA-256 of its owner token (32 bytes). Uploads from before owner tokens
+    /// have none.
+    owners: sled::Tree,
     cards: sled::Tree,
     meta: sled::Tree,
 }
@@ -129,16 +145,49 @@ impl Store {
         if !has_format_file {
             write_format_file(dir).map_err(file_error)?;
         }
-        Ok(Store {
+        let store = Store {
             ids: db.open_tree("ids")?,
             page_keys: db.open_tree("page-keys")?,
+            owners: db.open_tree("owners")?,
             replays: db.open_tree("replays")?,
             raw: db.open_tree("raw")?,
             pages: db.open_tree("pages")?,
             cards: db.open_tree("cards")?,
             meta,
             db,
-        })
+        };
+        store.finish_interrupted()?;
+        Ok(store)
+    }
+
+    /// Remove what an upload or a deletion cut short by a crash left behind: an owner hash
+    /// whose id is not listed belongs to an upload that never became visible (it was not
+    /// acknowledged) or to a deletion that had begun, so everything under that id goes.
+    fn finish_interrupted(&self) -> Result<(), StoreError> {
+        let mut removed = false;
+        for item in self.owners.iter() {
+            let (key, _) = item?;
+            if self.ids.contains_key(&key)? {
+                continue;
+            }
+            let key = String::from_utf8_lossy(&key).into_owned();
+            self.remove_pieces(&key)?;
+            self.owners.remove(key.as_bytes())?;
+            removed = true;
+        }
+        if removed {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Everything kept under `key` but its `ids` entry and its owner hash.
+    fn remove_pieces(&self, key: &str) -> Result<(), StoreError> {
+        self.page_keys.remove(key)?;
+        chunked::remove(&self.pages, key)?;
+        chunked::remove(&self.replays, key)?;
+        chunked::remove(&self.raw, key)?;
+        Ok(())
     }
 
     /// Write everything to disk; returns when it is durable.
@@ -147,10 +196,20 @@ impl Store {
         Ok(())
     }
 
-    /// Store an upload: its raw bytes and its record (not yet flushed).
-    pub fn put_replay(&self, raw: &[u8], record: &StoredReplay) -> Result<(), StoreError> {
+    /// Store an upload: its raw bytes, its record and the hash of its owner token, if it has
+    /// one (not yet flushed). The id is listed last, so the upload exists only once it is whole.
+    pub fn put_replay(
+        &self,
+        raw: &[u8],
+        record: &StoredReplay,
+        owner: Option<&OwnerHash>,
+    ) -> Result<(), StoreError> {
         chunked::put(&self.raw, record.id.as_str(), raw)?;
         self.put_record(record)?;
+        if let Some(owner) = owner {
+            self.owners
+                .insert(record.id.as_str(), &owner.as_bytes()[..])?;
+        }
         self.ids.insert(
             record.id.as_str(),
             record.uploaded_at.to_rfc3339().as_bytes(),
@@ -189,6 +248,11 @@ impl Store {
             })
     }
 
+    /// Whether the upload `id` exists.
+    pub fn contains(&self, id: &ReplayId) -> Result<bool, StoreError> {
+        Ok(self.ids.contains_key(id.as_str())?)
+    }
+
     pub fn raw(&self, id: &ReplayId) -> Result<Option<Vec<u8>>, StoreError> {
         if !self.ids.contains_key(id.as_str())? {
             return Ok(None);
@@ -198,6 +262,42 @@ impl Store {
 
     pub fn replay_count(&self) -> usize {
         self.ids.len()
+    }
+
+    /// The ids of every stored upload, in key order.
+    pub fn replay_ids(&self) -> impl Iterator<Item = Result<ReplayId, StoreError>> + '_ {
+        self.ids.iter().map(|item| {
+            let (key, _) = item?;
+            let key = String::from_utf8_lossy(&key);
+            ReplayId::parse(&key).map_err(|e| StoreError::Corrupt {
+                key: key.into_owned(),
+                reason: e.to_string(),
+            })
+        })
+    }
+
+    /// The hash of the upload's owner token: `Ok(None)` when the upload has none (it was stored
+    /// before owner tokens existed) or does not exist.
+    pub fn owner(&self, id: &ReplayId) -> Result<Option<OwnerHash>, StoreError> {
+        let Some(bytes) = self.owners.get(id.as_str())? else {
+            return Ok(None);
+        };
+        OwnerHash::from_bytes(&bytes)
+            .map(Some)
+            .ok_or_else(|| StoreError::Corrupt {
+                key: format!("owners/{id}"),
+                reason: format!("an owner hash has 32 bytes, this one {}", bytes.len()),
+            })
+    }
+
+    /// Delete an upload: its listing, record, raw log, rendered page and owner hash (not yet
+    /// flushed). Returns whether it existed. The listing goes first, so the upload is gone at
+    /// once; a crash part way is finished when the store is next opened.
+    pub fn delete(&self, id: &ReplayId) -> Result<bool, StoreError> {
+        let existed = self.ids.remove(id.as_str())?.is_some();
+        self.remove_pieces(id.as_str())?;
+        self.owners.remove(id.as_str())?;
+        Ok(existed)
     }
 
     /// The rendered page of an upload, when it was rendered under `page_key` (the templates,
@@ -214,6 +314,11 @@ impl Store {
     pub fn put_page(&self, id: &ReplayId, page_key: &str, html: &[u8]) -> Result<(), StoreError> {
         chunked::put(&self.pages, id.as_str(), html)?;
         self.page_keys.insert(id.as_str(), page_key.as_bytes())?;
+        // Deleted while the page was being rendered: do not keep the page.
+        if !self.ids.contains_key(id.as_str())? {
+            self.page_keys.remove(id.as_str())?;
+            chunked::remove(&self.pages, id.as_str())?;
+        }
         Ok(())
     }
 
@@ -294,11 +399,13 @@ mod tests {
         let id = ReplayId::random();
         {
             let store = Store::open(dir.path(), 1 << 20).unwrap();
-            store.put_replay(b"raw log", &record(id.clone())).unwrap();
+            store
+                .put_replay(b"raw log", &record(id.clone()), None)
+                .unwrap();
             store.put_page(&id, "k1", b"<html>").unwrap();
             store.flush().unwrap();
         }
-        let store = Store::open(dir.path(), 1 << 20).unwrap();
+        let store = reopen(dir.path()).unwrap();
         let back = store.replay(&id).unwrap().unwrap();
         assert_eq!(back, record_with_time(&id, back.uploaded_at));
         assert_eq!(store.raw(&id).unwrap().unwrap(), b"raw log");
@@ -309,6 +416,19 @@ mod tests {
             "a page of another key is stale"
         );
         assert_eq!(store.replay(&ReplayId::random()).unwrap(), None);
+    }
+
+    /// Open the store in `dir` once no earlier handle holds it: sled's threads let go of the
+    /// folder's lock a moment after a store is dropped.
+    fn reopen(dir: &Path) -> Result<Store, StoreError> {
+        wait_released(dir);
+        Store::open(dir, 1 << 20)
+    }
+
+    fn wait_released(dir: &Path) {
+        if let Ok(db) = std::fs::File::open(dir.join("db")) {
+            let _ = db.lock();
+        }
     }
 
     fn record_with_time(id: &ReplayId, t: DateTime<Utc>) -> StoredReplay {
@@ -329,7 +449,7 @@ mod tests {
                 .unwrap();
             db.flush().unwrap();
         }
-        let err = Store::open(dir.path(), 1 << 20).err().expect("refused");
+        let err = reopen(dir.path()).err().expect("refused");
         assert!(
             matches!(err, StoreError::Incompatible { ref found, .. } if found == "other/9"),
             "{err}"
@@ -338,6 +458,7 @@ mod tests {
             !dir.path().join(FORMAT_FILE).exists(),
             "a refused store gets no format file"
         );
+        wait_released(dir.path());
         let db = sled::open(dir.path()).unwrap();
         assert_eq!(
             db.open_tree("meta")
@@ -375,7 +496,9 @@ mod tests {
         let id = ReplayId::random();
         {
             let store = Store::open(dir.path(), 1 << 20).unwrap();
-            store.put_replay(b"raw log", &record(id.clone())).unwrap();
+            store
+                .put_replay(b"raw log", &record(id.clone()), None)
+                .unwrap();
             store
                 .meta
                 .insert(META_FORMAT, &b"ptcg-judge-store/0"[..])
@@ -383,6 +506,7 @@ mod tests {
             store.flush().unwrap();
         }
         std::fs::write(dir.path().join(FORMAT_FILE), "ptcg-judge-store/0\n").unwrap();
+        wait_released(dir.path());
         let before = files(dir.path());
         assert!(!before.is_empty());
         for _ in 0..2 {
@@ -412,7 +536,9 @@ mod tests {
         let id = ReplayId::random();
         {
             let store = Store::open(dir.path(), 1 << 20).unwrap();
-            store.put_replay(b"raw log", &record(id.clone())).unwrap();
+            store
+                .put_replay(b"raw log", &record(id.clone()), None)
+                .unwrap();
             store.flush().unwrap();
         }
         let file = dir.path().join(FORMAT_FILE);
@@ -421,9 +547,75 @@ mod tests {
             format!("{STORE_FORMAT}\n")
         );
         std::fs::remove_file(&file).unwrap();
-        let store = Store::open(dir.path(), 1 << 20).unwrap();
+        let store = reopen(dir.path()).unwrap();
         assert_eq!(store.raw(&id).unwrap().unwrap(), b"raw log");
         assert!(file.exists());
+    }
+
+    #[test]
+    fn an_owned_upload_is_deleted_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path(), 1 << 20).unwrap();
+        let token = OwnerToken::random().unwrap();
+        let (mine, other) = (ReplayId::random(), ReplayId::random());
+        store
+            .put_replay(b"mine", &record(mine.clone()), Some(&token.hash()))
+            .unwrap();
+        store
+            .put_replay(b"other", &record(other.clone()), None)
+            .unwrap();
+        store.put_page(&mine, "k", b"<html>").unwrap();
+        assert!(store.owner(&mine).unwrap().unwrap().matches(token.as_str()));
+        assert_eq!(store.owner(&other).unwrap(), None, "stored without a token");
+        let mut ids: Vec<ReplayId> = store.replay_ids().map(Result::unwrap).collect();
+        ids.sort_by(|a, b| a.as_str().cmp(b.as_str()));
+        let mut expected = vec![mine.clone(), other.clone()];
+        expected.sort_by(|a, b| a.as_str().cmp(b.as_str()));
+        assert_eq!(ids, expected);
+
+        assert!(store.delete(&mine).unwrap());
+        assert!(!store.delete(&mine).unwrap(), "already gone");
+        assert_eq!(store.replay(&mine).unwrap(), None);
+        assert_eq!(store.raw(&mine).unwrap(), None);
+        assert_eq!(store.page(&mine, "k").unwrap(), None);
+        assert_eq!(store.owner(&mine).unwrap(), None);
+        for tree in [&store.raw, &store.replays, &store.pages] {
+            assert_eq!(chunked::get(tree, mine.as_str()).unwrap(), None);
+        }
+        assert_eq!(store.replay_count(), 1);
+        assert_eq!(store.raw(&other).unwrap().unwrap(), b"other");
+        // A page rendered while its upload was being deleted is not kept.
+        store.put_page(&mine, "k", b"<html>").unwrap();
+        assert_eq!(chunked::get(&store.pages, mine.as_str()).unwrap(), None);
+    }
+
+    #[test]
+    fn what_a_crash_cut_short_is_removed_when_the_store_opens() {
+        let dir = tempfile::tempdir().unwrap();
+        let (half_upload, half_delete, whole) =
+            (ReplayId::random(), ReplayId::random(), ReplayId::random());
+        let owner = OwnerToken::random().unwrap().hash();
+        {
+            let store = Store::open(dir.path(), 1 << 20).unwrap();
+            for id in [&half_upload, &half_delete, &whole] {
+                store
+                    .put_replay(b"log", &record(id.clone()), Some(&owner))
+                    .unwrap();
+            }
+            // An upload stopped before its id was listed, a deletion after it was unlisted.
+            store.ids.remove(half_upload.as_str()).unwrap();
+            store.ids.remove(half_delete.as_str()).unwrap();
+            chunked::remove(&store.raw, half_delete.as_str()).unwrap();
+            store.flush().unwrap();
+        }
+        let store = reopen(dir.path()).unwrap();
+        for id in [&half_upload, &half_delete] {
+            assert_eq!(store.owner(id).unwrap(), None);
+            assert_eq!(chunked::get(&store.raw, id.as_str()).unwrap(), None);
+            assert_eq!(chunked::get(&store.replays, id.as_str()).unwrap(), None);
+        }
+        assert_eq!(store.raw(&whole).unwrap().unwrap(), b"log");
+        assert_eq!(store.owner(&whole).unwrap(), Some(owner));
     }
 
     #[test]
@@ -432,7 +624,9 @@ mod tests {
         let store = Store::open(dir.path(), 1 << 20).unwrap();
         assert_eq!(store.card_texts().unwrap(), None);
         let id = ReplayId::random();
+        store.put_replay(b"raw", &record(id.clone()), None).unwrap();
         store.put_page(&id, "k", b"old").unwrap();
+        assert_eq!(store.page(&id, "k").unwrap().unwrap(), b"old");
         let texts = CardTexts {
             files: vec![
                 ("a.json".into(), "[]".into()),

@@ -1,4 +1,5 @@
-//! The JSON API: upload a log, read a report, search the rulings, health.
+//! The JSON API: upload a log, read its report or raw log back, delete it with its owner
+//! token, search the rulings, health.
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -25,6 +26,8 @@ struct Created {
     id: String,
     url: String,
     summary: Summary,
+    /// The token that deletes this upload: in this answer only, never stored in plain.
+    owner_token: String,
 }
 
 /// `POST /api/v1/replays`: the log as the raw body, or a multipart form with a file field `log`.
@@ -41,16 +44,58 @@ pub async fn create_replay(
         None => state.edition,
     };
     let upload = read_upload(&req, payload).await?;
-    let record = state.ingest(&upload.log, edition)?;
+    let ingested = state.ingest(&upload.log, edition)?;
     flush(&state).await?;
+    let record = ingested.record;
     let url = format!("/replays/{}", record.id);
     Ok(HttpResponse::Created()
         .insert_header((header::LOCATION, url.clone()))
+        .insert_header((header::CACHE_CONTROL, "no-store"))
         .json(Created {
             id: record.id.to_string(),
             url,
             summary: record.report.summary,
+            owner_token: ingested.token.as_str().to_string(),
         }))
+}
+
+/// `DELETE /api/v1/replays/{id}` with `Authorization: Bearer TOKEN`: 204 once the replay, its
+/// raw log and its rendered page are gone from disk; 403 saying why without the right token.
+pub async fn delete_replay(
+    req: HttpRequest,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = ReplayId::parse(&path).map_err(|_| WebError::UnknownReplay(path.clone()))?;
+    state.delete(&id, bearer_token(&req))?;
+    flush(&state).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// The token of an `Authorization: Bearer TOKEN` header, if the request has one.
+fn bearer_token(req: &HttpRequest) -> Option<&str> {
+    let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.trim().split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| token.trim())
+        .filter(|t| !t.is_empty())
+}
+
+/// `GET /api/v1/replays/{id}/log`: the uploaded log, byte for byte.
+pub async fn get_log(
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = ReplayId::parse(&path).map_err(|_| WebError::UnknownReplay(path.clone()))?;
+    let raw = state
+        .store
+        .raw(&id)
+        .map_err(WebError::from)?
+        .ok_or_else(|| WebError::UnknownReplay(id.to_string()))?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/plain; charset=utf-8")
+        .body(raw))
 }
 
 /// `GET /api/v1/replays/{id}`: the report.

@@ -24,10 +24,15 @@ pub enum WebError {
     EmptyUpload,
     #[error("the upload could not be read: {0}")]
     BadRequest(String),
+    /// Not allowed, and why (deleting a replay without its owner token).
+    #[error("{0}")]
+    Forbidden(String),
     #[error("the replay store failed: {0}")]
     Store(#[from] StoreError),
     #[error("the page could not be rendered: {0}")]
     Render(String),
+    #[error("the system's random source failed: {0}")]
+    Random(String),
     #[error("too many uploads from this address: try again in {0} s")]
     RateLimited(u64),
     #[error("{0}")]
@@ -42,7 +47,10 @@ impl WebError {
             WebError::BadLog(_) | WebError::EmptyUpload | WebError::BadRequest(_) => {
                 StatusCode::BAD_REQUEST
             }
-            WebError::Store(_) | WebError::Render(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            WebError::Forbidden(_) => StatusCode::FORBIDDEN,
+            WebError::Store(_) | WebError::Render(_) | WebError::Random(_) => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
             WebError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
             WebError::BodyTimeout(_) => StatusCode::REQUEST_TIMEOUT,
         }
@@ -53,6 +61,7 @@ impl WebError {
             StatusCode::NOT_FOUND => "Not found",
             StatusCode::PAYLOAD_TOO_LARGE => "Upload too large",
             StatusCode::BAD_REQUEST => "This is not a battle log",
+            StatusCode::FORBIDDEN => "Not allowed",
             StatusCode::TOO_MANY_REQUESTS => "Too many uploads",
             StatusCode::REQUEST_TIMEOUT => "Upload too slow",
             _ => "Something went wrong",

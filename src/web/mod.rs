@@ -1,9 +1,11 @@
 //! The web service (the IO edge over the pure core): actix-web routes, tera views, and how
 //! errors become HTTP responses. The store is reached only through [`crate::store`].
 //!
-//! - HTML: `/`, `POST /replays`, `/replays/{id}`, `/samples/{name}`, `/rulings`,
+//! - HTML: `/`, `POST /replays`, `/replays/{id}`, `POST /replays/{id}/delete`,
+//!   `/samples/{name}`, `/rulings`,
 //!   `/rulings/{page}`, `/rulings/search?q=`, `/tools`, `/tools/{tool}` (form and answer).
-//! - JSON: `POST /api/v1/replays`, `GET /api/v1/replays/{id}`,
+//! - JSON: `POST /api/v1/replays`, `GET|DELETE /api/v1/replays/{id}`,
+//!   `GET /api/v1/replays/{id}/log` (the raw log, text),
 //!   `GET /api/v1/rulings/search?q=`, `POST /api/v1/tools/{damage,outcome,checkup,deck}`,
 //!   `GET /healthz`.
 
@@ -47,13 +49,19 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/", web::get().to(pages::home))
         .route("/replays", web::post().to(pages::upload_form))
         .route("/replays/{id}", web::get().to(pages::replay_page))
+        .route("/replays/{id}/delete", web::post().to(pages::delete_form))
         .route("/samples/{name}", web::get().to(pages::sample_page))
         .route("/rulings", web::get().to(rulings::index))
         .route("/rulings/search", web::get().to(rulings::search))
         .route("/rulings/{page}", web::get().to(rulings::page))
         .route("/static/{file}", web::get().to(pages::asset))
         .route("/api/v1/replays", web::post().to(api::create_replay))
-        .route("/api/v1/replays/{id}", web::get().to(api::get_replay))
+        .service(
+            web::resource("/api/v1/replays/{id}")
+                .route(web::get().to(api::get_replay))
+                .route(web::delete().to(api::delete_replay)),
+        )
+        .route("/api/v1/replays/{id}/log", web::get().to(api::get_log))
         .route("/api/v1/rulings/search", web::get().to(api::search))
         .route("/tools", web::get().to(tools::index))
         .service(

@@ -1,5 +1,10 @@
-//! The HTML pages: home with the upload form, replay pages (uploads and samples), the error
-//! pages, and the static assets.
+//! The HTML pages: home with the upload form, replay pages (uploads and samples), deleting an
+//! upload with its owner token, the error pages, and the static assets.
+//!
+//! The owner token of a form upload is shown once without entering a URL: the upload's 303
+//! sets a cookie scoped to the replay's path (HttpOnly, SameSite=Strict, 10 minutes); the
+//! replay page shows the token when that cookie holds it, is then neither stored nor cached,
+//! and clears the cookie.
 
 use actix_web::http::header::{self, ContentType};
 use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
@@ -10,7 +15,7 @@ use crate::report::Report;
 use crate::store::ReplayId;
 
 use super::error::WebError;
-use super::state::{AppState, ENGINE_VERSION};
+use super::state::{AppState, ENGINE_VERSION, Ingested};
 use super::templates::{ASSETS, tera};
 use super::upload::read_upload;
 use super::views::{BoardView, PageOptions, ReplayPage};
@@ -35,8 +40,53 @@ struct SampleLink<'a> {
     description: &'a str,
 }
 
-fn home_page(state: &AppState, text: &str, error: Option<&str>) -> Result<String, WebError> {
+/// The cookie that carries a form upload's owner token to the replay page, once.
+const OWNER_COOKIE: &str = "owner_token";
+
+/// How long the owner token waits for the replay page to show it.
+const OWNER_COOKIE_SECONDS: u32 = 600;
+
+/// A `Set-Cookie` value for the owner-token cookie of the page `path`: `Some(token)` sets it,
+/// `None` clears it.
+fn owner_cookie(req: &HttpRequest, path: &str, token: Option<&str>) -> String {
+    let (value, age) = match token {
+        Some(t) => (t, OWNER_COOKIE_SECONDS),
+        None => ("", 0),
+    };
+    let secure = if req.connection_info().scheme() == "https" {
+        "; Secure"
+    } else {
+        ""
+    };
+    format!("{OWNER_COOKIE}={value}; Path={path}; Max-Age={age}; HttpOnly; SameSite=Strict{secure}")
+}
+
+/// The value of the cookie `name` the request carries, if any.
+fn cookie<'a>(req: &'a HttpRequest, name: &str) -> Option<&'a str> {
+    req.headers()
+        .get_all(header::COOKIE)
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v.trim())
+        .filter(|v| !v.is_empty())
+}
+
+#[derive(Debug, Deserialize)]
+pub struct HomeQuery {
+    /// Set after a replay was deleted through its page.
+    pub deleted: Option<String>,
+}
+
+fn home_page(
+    state: &AppState,
+    text: &str,
+    error: Option<&str>,
+    notice: Option<&str>,
+) -> Result<String, WebError> {
     let mut c = tera::Context::new();
+    c.insert("notice", &notice);
     c.insert("card_count", &state.card_count());
     c.insert("card_source", &state.card_source);
     c.insert("text", text);
@@ -53,22 +103,28 @@ fn home_page(state: &AppState, text: &str, error: Option<&str>) -> Result<String
     render("home.html", c)
 }
 
-pub async fn home(state: web::Data<AppState>) -> Result<HttpResponse, WebError> {
-    Ok(html(home_page(&state, "", None)?))
+pub async fn home(
+    query: web::Query<HomeQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, WebError> {
+    let notice = query.deleted.as_ref().map(
+        |_| "The replay was deleted: its log, its report and its page are gone from the store.",
+    );
+    Ok(html(home_page(&state, "", None, notice)?))
 }
 
-/// The home page's form: store the log and go to its page, or show the form again with why
-/// the log was refused (the pasted text stays in the form).
+/// The home page's form: store the log and go to its page (with the owner-token cookie), or
+/// show the form again with why the log was refused (the pasted text stays in the form).
 pub async fn upload_form(
     req: HttpRequest,
     payload: web::Payload,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, WebError> {
     let upload = read_upload(&req, payload).await?;
-    let record = match state.ingest(&upload.log, state.edition) {
+    let Ingested { record, token } = match state.ingest(&upload.log, state.edition) {
         Ok(r) => r,
         Err(e @ (WebError::BadLog(_) | WebError::EmptyUpload)) => {
-            let body = home_page(&state, &upload.text, Some(&e.to_string()))?;
+            let body = home_page(&state, &upload.text, Some(&e.to_string()), None)?;
             return Ok(HttpResponse::BadRequest()
                 .content_type(ContentType::html())
                 .body(body));
@@ -77,12 +133,40 @@ pub async fn upload_form(
     };
     flush(&state).await?;
     let location = format!("/replays/{}", record.id);
+    let cookie = owner_cookie(&req, &location, Some(token.as_str()));
     Ok(HttpResponse::SeeOther()
         .insert_header((header::LOCATION, location))
+        .insert_header((header::SET_COOKIE, cookie))
+        .insert_header((header::CACHE_CONTROL, "no-store"))
         .finish())
 }
 
-/// Write the store to disk before answering an upload (an acknowledged upload survives a crash).
+#[derive(Debug, Deserialize)]
+pub struct DeleteForm {
+    #[serde(default)]
+    pub token: String,
+}
+
+/// `POST /replays/{id}/delete` (form field `token`): delete and go home with a notice, or a
+/// 403 page saying why.
+pub async fn delete_form(
+    req: HttpRequest,
+    path: web::Path<String>,
+    form: web::Form<DeleteForm>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, WebError> {
+    let id = ReplayId::parse(&path).map_err(|_| WebError::UnknownReplay(path.clone()))?;
+    state.delete(&id, Some(form.token.trim()))?;
+    flush(&state).await?;
+    let cookie = owner_cookie(&req, &format!("/replays/{id}"), None);
+    Ok(HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, "/?deleted=1"))
+        .insert_header((header::SET_COOKIE, cookie))
+        .finish())
+}
+
+/// Write the store to disk before answering an upload or a deletion (what is acknowledged
+/// survives a crash).
 pub async fn flush(state: &web::Data<AppState>) -> Result<(), WebError> {
     let state = state.clone();
     web::block(move || state.store.flush())
@@ -110,17 +194,31 @@ impl ReplayQuery {
 }
 
 pub async fn replay_page(
+    req: HttpRequest,
     path: web::Path<String>,
     query: web::Query<ReplayQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, WebError> {
     let id = ReplayId::parse(&path).map_err(|_| WebError::UnknownReplay(path.clone()))?;
-    if query.is_plain()
-        && let Some(page) = state.store.page(&id, &state.page_key)?
-    {
-        return Ok(HttpResponse::Ok()
-            .content_type(ContentType::html())
-            .body(page));
+    let base = format!("/replays/{id}");
+    // A form upload's owner token, shown on this answer only: the cookie is cleared, and the
+    // page that shows it is not stored.
+    let cookie_token = cookie(&req, OWNER_COOKIE);
+    let owner_token = match cookie_token {
+        Some(t) if state.owns(&id, t)? => Some(t.to_string()),
+        _ => None,
+    };
+    let mut response = HttpResponse::Ok();
+    response.content_type(ContentType::html());
+    if cookie_token.is_some() {
+        response.insert_header((header::SET_COOKIE, owner_cookie(&req, &base, None)));
+    }
+    if owner_token.is_some() {
+        response.insert_header((header::CACHE_CONTROL, "no-store"));
+    }
+    let cacheable = query.is_plain() && owner_token.is_none();
+    if cacheable && let Some(page) = state.store.page(&id, &state.page_key)? {
+        return Ok(response.body(page));
     }
     let record = state.replay(&id)?;
     let board = match query.at {
@@ -135,18 +233,20 @@ pub async fn replay_page(
     };
     let options = PageOptions {
         title: title_of(&record.report),
-        base: format!("/replays/{id}"),
+        delete: Some(format!("{base}/delete")),
+        base,
         api: Some(format!("/api/v1/replays/{id}")),
         uploaded_at: Some(record.uploaded_at.format("%Y-%m-%d %H:%M UTC").to_string()),
         only_violations: query.only_violations(),
+        owner_token,
     };
     let body = render_replay(&record.report, options, board)?;
-    if query.is_plain() {
+    if cacheable {
         state
             .store
             .put_page(&id, &state.page_key, body.as_bytes())?;
     }
-    Ok(html(body))
+    Ok(response.body(body))
 }
 
 pub async fn sample_page(
@@ -167,6 +267,8 @@ pub async fn sample_page(
         api: None,
         uploaded_at: None,
         only_violations: query.only_violations(),
+        delete: None,
+        owner_token: None,
     };
     Ok(html(render_replay(&sample.report, options, board)?))
 }

@@ -12,7 +12,7 @@ use crate::engine::{RuleEdition, Verdict};
 use crate::log::MAX_LOG_BYTES;
 use crate::report::Report;
 use crate::rules::Rulings;
-use crate::store::{ReplayId, Store, StoreError, StoredReplay};
+use crate::store::{OwnerToken, ReplayId, Store, StoreError, StoredReplay};
 
 use super::error::WebError;
 
@@ -90,6 +90,14 @@ const SAMPLES: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// An upload just stored, and the owner token to hand to the uploader once (the store keeps
+/// only its hash).
+#[derive(Debug)]
+pub struct Ingested {
+    pub record: StoredReplay,
+    pub token: OwnerToken,
+}
+
 /// The running service's state, shared by every worker.
 pub struct AppState {
     pub store: Store,
@@ -161,8 +169,9 @@ impl AppState {
         self.samples.iter().find(|s| s.name == name)
     }
 
-    /// Verify an upload and store it (not yet flushed: see [`Store::flush`]).
-    pub fn ingest(&self, bytes: &[u8], edition: RuleEdition) -> Result<StoredReplay, WebError> {
+    /// Verify an upload and store it with the hash of a new owner token (not yet flushed: see
+    /// [`Store::flush`]).
+    pub fn ingest(&self, bytes: &[u8], edition: RuleEdition) -> Result<Ingested, WebError> {
         if bytes.len() > MAX_LOG_BYTES {
             return Err(WebError::TooLarge);
         }
@@ -177,8 +186,48 @@ impl AppState {
             card_data: self.card_count(),
             uploaded_at: Utc::now(),
         };
-        self.store.put_replay(bytes, &record)?;
-        Ok(record)
+        let token = OwnerToken::random().map_err(|e| WebError::Random(e.to_string()))?;
+        self.store.put_replay(bytes, &record, Some(&token.hash()))?;
+        Ok(Ingested { record, token })
+    }
+
+    /// Whether `token` is the owner token of the upload `id`.
+    pub fn owns(&self, id: &ReplayId, token: &str) -> Result<bool, WebError> {
+        Ok(self
+            .store
+            .owner(id)?
+            .is_some_and(|owner| owner.matches(token)))
+    }
+
+    /// Delete the upload `id` when `token` is its owner token (not yet flushed: see
+    /// [`Store::flush`]). Unknown id: [`WebError::UnknownReplay`]; no token, a wrong one, or an
+    /// upload stored before owner tokens existed: [`WebError::Forbidden`] saying which.
+    pub fn delete(&self, id: &ReplayId, token: Option<&str>) -> Result<(), WebError> {
+        if !self.store.contains(id)? {
+            return Err(WebError::UnknownReplay(id.to_string()));
+        }
+        let token = token.filter(|t| !t.is_empty()).ok_or_else(|| {
+            WebError::Forbidden(
+                "deleting a replay needs the owner token its upload returned \
+                 (API: the header `Authorization: Bearer TOKEN`)"
+                    .into(),
+            )
+        })?;
+        let Some(owner) = self.store.owner(id)? else {
+            return Err(WebError::Forbidden(
+                "this replay was uploaded before owner tokens existed, so no token can delete it"
+                    .into(),
+            ));
+        };
+        if !owner.matches(token) {
+            return Err(WebError::Forbidden(
+                "the token is not this replay's owner token".into(),
+            ));
+        }
+        if !self.store.delete(id)? {
+            return Err(WebError::UnknownReplay(id.to_string()));
+        }
+        Ok(())
     }
 
     /// A stored replay, its report recomputed when an older engine or other card data made it.

@@ -29,6 +29,10 @@ pub struct ReplayPage {
     pub only_violations: bool,
     pub turns: Vec<TurnView>,
     pub board: Option<BoardView>,
+    /// Where the delete form posts (uploads only).
+    pub delete: Option<String>,
+    /// The owner token, on the one answer that shows it (never on a stored page).
+    pub owner_token: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -82,6 +86,10 @@ pub struct PageOptions {
     pub api: Option<String>,
     pub uploaded_at: Option<String>,
     pub only_violations: bool,
+    /// Where the delete form posts (uploads only).
+    pub delete: Option<String>,
+    /// The owner token to show once (the page is then not stored).
+    pub owner_token: Option<String>,
 }
 
 impl ReplayPage {
@@ -118,6 +126,8 @@ impl ReplayPage {
             only_violations: options.only_violations,
             turns: turns(&report.steps, options.only_violations),
             board,
+            delete: options.delete,
+            owner_token: options.owner_token,
         }
     }
 }
