@@ -269,6 +269,22 @@ async fn scenario(client: Client, base: String, shots: PathBuf) {
     }
     assert_clean_console(&client, replay.as_str()).await;
 
+    // The delete token is shown once, on this first view of the page.
+    let token = client
+        .find(Locator::Css("section.owner-token code.token"))
+        .await
+        .expect("the delete token box on the first view")
+        .text()
+        .await
+        .expect("the token");
+    assert!(
+        token.len() == 64 && token.bytes().all(|b| b.is_ascii_hexdigit()),
+        "token: {token}"
+    );
+    let png = client.screenshot().await.expect("screenshot");
+    std::fs::create_dir_all(shots).expect("screenshot folder");
+    std::fs::write(shots.join("replay-delete-token.png"), &png).expect("write the screenshot");
+
     // Follow the violation's first clause link to the ruling it applied.
     let clause = violation
         .find(Locator::Css("a.clause"))
@@ -319,7 +335,75 @@ async fn scenario(client: Client, base: String, shots: PathBuf) {
         assert_clean_console(&client, path).await;
     }
 
+    delete_replay(&client, replay.as_str(), &token).await;
     judge_tools(&client, &base, shots).await;
+}
+
+/// Back on the replay the token is no longer shown; its page's delete form, given the token,
+/// deletes the replay and lands on the home page with a notice; the replay is then gone.
+async fn delete_replay(client: &Client, replay: &str, token: &str) {
+    client.goto(replay).await.expect("open the replay again");
+    client
+        .wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css("li.step.violation"))
+        .await
+        .expect("the replay page");
+    let source = client.source().await.expect("page source");
+    assert!(
+        !source.contains(token) && !source.contains("owner-token"),
+        "the token is shown only once"
+    );
+    assert_clean_console(client, replay).await;
+    client
+        .find(Locator::Css("details.delete summary"))
+        .await
+        .expect("the delete section")
+        .click()
+        .await
+        .expect("open the delete section");
+    let form = client
+        .find(Locator::Css("details.delete form"))
+        .await
+        .expect("the delete form");
+    fill(&form, "token", token).await;
+    form.find(Locator::Css("button[type=submit]"))
+        .await
+        .expect("the delete button")
+        .click()
+        .await
+        .expect("delete");
+    let home = wait_for_url(client, "/?deleted=1", |u| {
+        u.path() == "/" && u.query() == Some("deleted=1")
+    })
+    .await;
+    let notice = client
+        .wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css(".notice"))
+        .await
+        .expect("the notice")
+        .text()
+        .await
+        .expect("notice text");
+    assert!(notice.contains("deleted"), "{notice}");
+    assert_clean_console(client, home.as_str()).await;
+    client.goto(replay).await.expect("open the deleted replay");
+    let heading = client
+        .find(Locator::Css("main h1"))
+        .await
+        .expect("a heading")
+        .text()
+        .await
+        .expect("heading text");
+    assert_eq!(heading, "Not found");
+    // The browser logs the 404 itself; nothing else may be there.
+    for e in console_errors(client).await {
+        assert!(
+            e.contains("404"),
+            "console error on the deleted replay: {e}"
+        );
+    }
 }
 
 /// Set a text or number input to `value`.
