@@ -56,6 +56,23 @@ impl LoadRun {
         l
     }
 
+    /// Mean server RSS (KiB) over the first and the second half of the time after the warm-up:
+    /// a steadier sign of growth than two single readings when the RSS swings.
+    pub fn rss_halves(&self, warmup: Duration) -> Option<(f64, f64)> {
+        let after: Vec<u64> = self
+            .rss_samples
+            .iter()
+            .filter(|(t, _)| *t >= warmup.as_secs_f64())
+            .map(|(_, kib)| *kib)
+            .collect();
+        if after.len() < 2 {
+            return None;
+        }
+        let (first, second) = after.split_at(after.len() / 2);
+        let mean = |v: &[u64]| v.iter().sum::<u64>() as f64 / v.len() as f64;
+        Some((mean(first), mean(second)))
+    }
+
     pub fn measured_per_second(&self) -> f64 {
         (self.page_latencies.len() + self.upload_latencies.len()) as f64 / self.measured_seconds
     }

@@ -469,6 +469,17 @@ fn load_rows(run: &LoadRun, plan: &LoadPlan, stored: Option<u64>) -> Vec<(String
         _ => "not read (no /proc/PID/status)".into(),
     };
     rows.push(("server RSS during the mixed load".into(), memory));
+    if let Some((first, second)) = run.rss_halves(plan.warmup) {
+        rows.push((
+            "server RSS, mean of each half after the warm-up".into(),
+            format!(
+                "{} then {} ({:+.1}%)",
+                mib(first.round() as u64),
+                mib(second.round() as u64),
+                (second - first) / first * 100.0
+            ),
+        ));
+    }
     rows
 }
 
