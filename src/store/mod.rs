@@ -205,7 +205,7 @@ impl Store {
         owner: Option<&OwnerHash>,
     ) -> Result<(), StoreError> {
         chunked::put(&self.raw, record.id.as_str(), raw)?;
-        self.put_record(record)?;
+        self.write_record(record)?;
         if let Some(owner) = owner {
             self.owners
                 .insert(record.id.as_str(), &owner.as_bytes()[..])?;
@@ -217,8 +217,17 @@ impl Store {
         Ok(())
     }
 
-    /// Replace the record of an upload (a recomputed report), and forget its rendered page.
+    /// Replace the record of a stored upload (a recomputed report), and forget its rendered
+    /// page. An upload deleted meanwhile is not brought back: the record is removed again.
     pub fn put_record(&self, record: &StoredReplay) -> Result<(), StoreError> {
+        self.write_record(record)?;
+        if !self.ids.contains_key(record.id.as_str())? {
+            chunked::remove(&self.replays, record.id.as_str())?;
+        }
+        Ok(())
+    }
+
+    fn write_record(&self, record: &StoredReplay) -> Result<(), StoreError> {
         let key = record.id.as_str();
         let json = serde_json::to_vec(record).map_err(|e| StoreError::Corrupt {
             key: key.to_string(),
@@ -584,9 +593,12 @@ mod tests {
         }
         assert_eq!(store.replay_count(), 1);
         assert_eq!(store.raw(&other).unwrap().unwrap(), b"other");
-        // A page rendered while its upload was being deleted is not kept.
+        // A page rendered or a report recomputed while its upload was being deleted is not
+        // kept.
         store.put_page(&mine, "k", b"<html>").unwrap();
         assert_eq!(chunked::get(&store.pages, mine.as_str()).unwrap(), None);
+        store.put_record(&record(mine.clone())).unwrap();
+        assert_eq!(chunked::get(&store.replays, mine.as_str()).unwrap(), None);
     }
 
     #[test]
