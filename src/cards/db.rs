@@ -13,6 +13,18 @@ use super::names::normalize_name;
 /// Index of a card inside a [`CardDb`] (stable for the lifetime of the database).
 pub type CardIdx = u32;
 
+/// The digits of a card number without leading zeros ("0" for all zeros, "" for none):
+/// `SWSH152` -> `152`, `007` -> `7`.
+pub fn number_digits(number: &str) -> String {
+    let d: String = number.chars().filter(char::is_ascii_digit).collect();
+    let t = d.trim_start_matches('0');
+    if t.is_empty() && !d.is_empty() {
+        "0".to_string()
+    } else {
+        t.to_string()
+    }
+}
+
 /// All known cards (owned), the sets, and indexes by id and by normalised name.
 #[derive(Debug, Clone, Default)]
 pub struct CardDb {
@@ -25,6 +37,10 @@ pub struct CardDb {
     /// Built on first use: prints by normalised attack name, and the newest print of each name.
     by_attack: OnceLock<HashMap<String, Vec<CardIdx>>>,
     newest: OnceLock<HashMap<String, CardIdx>>,
+    /// Built on first use by the deck checker: prints by (set id, the digits of the number
+    /// without leading zeros), and by the loose name key of [`super::decklist::lookup_key`].
+    by_set_digits: OnceLock<HashMap<(String, String), Vec<CardIdx>>>,
+    by_loose_name: OnceLock<HashMap<String, Vec<CardIdx>>>,
     /// Each card's rules and Ability text in lower case, made on first use.
     passive_lower: Vec<OnceLock<Box<str>>>,
 }
@@ -115,6 +131,8 @@ impl CardDb {
             warnings,
             by_attack: OnceLock::new(),
             newest: OnceLock::new(),
+            by_set_digits: OnceLock::new(),
+            by_loose_name: OnceLock::new(),
             passive_lower,
         }
     }
@@ -228,6 +246,42 @@ impl CardDb {
             m
         });
         index.get(normalize_name(name).as_ref()).copied()
+    }
+
+    /// Prints of set `set_id` whose number has these digits (leading zeros dropped): how a
+    /// deck list's `PR-SW 152` finds `SWSH152`. The index is built once.
+    pub fn by_set_digits(&self, set_id: &str, digits: &str) -> &[CardIdx] {
+        let index = self.by_set_digits.get_or_init(|| {
+            let mut m: HashMap<(String, String), Vec<CardIdx>> = HashMap::default();
+            for (i, c) in self.cards.iter().enumerate() {
+                m.entry((c.set_id.clone(), number_digits(&c.number)))
+                    .or_default()
+                    .push(i as CardIdx);
+            }
+            m
+        });
+        index
+            .get(&(set_id.to_string(), digits.to_string()))
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
+    }
+
+    /// Prints whose name has this loose key ([`super::decklist::lookup_key`]), sorted. The
+    /// index is built once.
+    pub fn by_loose_name(&self, key: &str) -> &[CardIdx] {
+        let index = self.by_loose_name.get_or_init(|| {
+            let mut m: HashMap<String, Vec<CardIdx>> = HashMap::default();
+            for (name, prints) in &self.by_name {
+                m.entry(super::decklist::lookup_key(name))
+                    .or_default()
+                    .extend_from_slice(prints);
+            }
+            for v in m.values_mut() {
+                v.sort_unstable();
+            }
+            m
+        });
+        index.get(key).map(Vec::as_slice).unwrap_or(&[])
     }
 
     /// The release date of a card's set ("" when unknown): what "newest print" is ordered by.

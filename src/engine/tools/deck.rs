@@ -42,6 +42,7 @@
 use rustc_hash::FxHashMap as HashMap;
 use serde::{Deserialize, Serialize};
 
+use crate::cards::db::number_digits;
 use crate::cards::decklist::{
     DeckEntry, DeckList, ListIssueKind, Section, basic_energy_named, lookup_key, parse_deck_list,
     same_name_key,
@@ -386,20 +387,6 @@ struct Finder<'a> {
     db: &'a CardDb,
     /// Upper-case set code or set id -> set ids.
     sets: HashMap<String, Vec<&'a str>>,
-    /// (set id, number's digits without leading zeros) -> prints.
-    by_digits: Option<HashMap<(&'a str, String), Vec<CardIdx>>>,
-    /// [`lookup_key`] of the name -> prints.
-    by_loose: Option<HashMap<String, Vec<CardIdx>>>,
-}
-
-fn digits_of(number: &str) -> String {
-    let d: String = number.chars().filter(char::is_ascii_digit).collect();
-    let t = d.trim_start_matches('0');
-    if t.is_empty() && !d.is_empty() {
-        "0".to_string()
-    } else {
-        t.to_string()
-    }
 }
 
 impl<'a> Finder<'a> {
@@ -416,12 +403,7 @@ impl<'a> Finder<'a> {
             sets.entry(s.id.to_ascii_uppercase())
                 .or_insert_with(|| vec![&s.id]);
         }
-        Finder {
-            db,
-            sets,
-            by_digits: None,
-            by_loose: None,
-        }
+        Finder { db, sets }
     }
 
     fn find(&mut self, entry: &DeckEntry) -> Found<'a> {
@@ -468,25 +450,12 @@ impl<'a> Finder<'a> {
             }
         }
         if out.is_empty() {
-            let db = self.db;
-            let index = self.by_digits.get_or_insert_with(|| {
-                let mut m: HashMap<(&'a str, String), Vec<CardIdx>> = HashMap::default();
-                for (i, c) in db.cards().iter().enumerate() {
-                    m.entry((c.set_id.as_str(), digits_of(&c.number)))
-                        .or_default()
-                        .push(i as CardIdx);
-                }
-                m
-            });
-            let digits = digits_of(number);
+            let digits = number_digits(number);
             for set in &set_ids {
-                if let Some(v) = index.get(&(*set, digits.clone())) {
-                    out.extend(
-                        v.iter()
-                            .copied()
-                            .filter(|i| !out.contains(i))
-                            .collect::<Vec<_>>(),
-                    );
+                for &i in self.db.by_set_digits(set, &digits) {
+                    if !out.contains(&i) {
+                        out.push(i);
+                    }
                 }
             }
         }
@@ -508,20 +477,7 @@ impl<'a> Finder<'a> {
                 return v;
             }
         }
-        let db = self.db;
-        let index = self.by_loose.get_or_insert_with(|| {
-            let mut m: HashMap<String, Vec<CardIdx>> = HashMap::default();
-            for name in db.names() {
-                m.entry(lookup_key(name))
-                    .or_default()
-                    .extend_from_slice(db.by_name(name));
-            }
-            for v in m.values_mut() {
-                v.sort_unstable();
-            }
-            m
-        });
-        index.get(wanted).cloned().unwrap_or_default()
+        self.db.by_loose_name(wanted).to_vec()
     }
 }
 
