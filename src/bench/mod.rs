@@ -307,15 +307,15 @@ pub fn run(options: &Options) -> Result<Outcome, String> {
     errors_seen.extend(load_run.all().examples.iter().cloned());
     rows.extend(load_rows(&load_run, &plan.load, stored));
 
-    let load_after = load_average();
     let mut text = String::new();
     let _ = writeln!(text, "ptcg-judge bench, {}", machine.date);
     let _ = writeln!(text, "machine: {}", machine.describe());
     let _ = writeln!(
         text,
-        "load average (1 min, every program on the machine): {} before, {} after",
+        "load average (1 min) before the run: {} (other programs' share of the {} CPUs; the \
+         mixed load itself adds about 3)",
         load_before.map_or("?".into(), |l| format!("{l:.2}")),
-        load_after.map_or("?".into(), |l| format!("{l:.2}"))
+        machine.cpus
     );
     let _ = writeln!(text, "card data: {cards_said}, {card_count} cards");
     let _ = writeln!(
