@@ -113,7 +113,21 @@ struct ErrorBody<'a> {
 #[derive(Serialize)]
 struct ErrorDetail<'a> {
     status: u16,
+    /// The request field at fault (the judge tools name it; `.` is the whole body).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    field: Option<&'a str>,
     message: &'a str,
+}
+
+/// The API's error answer: `{"error": {"status", "field"?, "message"}}`.
+pub fn json_error(status: StatusCode, field: Option<&str>, message: &str) -> HttpResponse {
+    HttpResponse::build(status).json(ErrorBody {
+        error: ErrorDetail {
+            status: status.as_u16(),
+            field,
+            message,
+        },
+    })
 }
 
 impl ResponseError for ApiError {
@@ -122,12 +136,6 @@ impl ResponseError for ApiError {
     }
 
     fn error_response(&self) -> HttpResponse {
-        let message = self.0.to_string();
-        HttpResponse::build(self.0.status()).json(ErrorBody {
-            error: ErrorDetail {
-                status: self.0.status().as_u16(),
-                message: &message,
-            },
-        })
+        json_error(self.0.status(), None, &self.0.to_string())
     }
 }

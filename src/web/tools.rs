@@ -11,7 +11,7 @@ use crate::cards::CardDb;
 use crate::engine::RuleEdition;
 use crate::engine::tools::{RequestError, checkup, damage, deck, decode, outcome};
 
-use super::error::WebError;
+use super::error::{WebError, json_error};
 use super::form::{FormSpec, FormValues, to_json};
 use super::pages::{html, render};
 use super::state::AppState;
@@ -151,27 +151,9 @@ impl Tool {
     }
 }
 
-/// A refused tool request, as JSON.
-#[derive(Serialize)]
-struct ToolErrorBody<'a> {
-    error: ToolErrorDetail<'a>,
-}
-
-#[derive(Serialize)]
-struct ToolErrorDetail<'a> {
-    status: u16,
-    field: &'a str,
-    message: String,
-}
-
+/// A refused tool request, as JSON, naming the field.
 fn bad_request(e: &RequestError) -> HttpResponse {
-    HttpResponse::BadRequest().json(ToolErrorBody {
-        error: ToolErrorDetail {
-            status: 400,
-            field: &e.field,
-            message: e.to_string(),
-        },
-    })
+    json_error(StatusCode::BAD_REQUEST, Some(&e.field), &e.to_string())
 }
 
 /// `POST /api/v1/tools/{tool}`.
@@ -181,30 +163,26 @@ pub async fn api(
     state: web::Data<AppState>,
 ) -> HttpResponse {
     let Some(tool) = Tool::from_name(&path) else {
-        return HttpResponse::NotFound().json(ToolErrorBody {
-            error: ToolErrorDetail {
-                status: 404,
-                field: ".",
-                message: format!(
-                    "there is no tool {:?}; the tools are damage, outcome, checkup and deck",
-                    path.as_str()
-                ),
-            },
-        });
+        return json_error(
+            StatusCode::NOT_FOUND,
+            Some("."),
+            &format!(
+                "there is no tool {:?}; the tools are damage, outcome, checkup and deck",
+                path.as_str()
+            ),
+        );
     };
     let body = match read_limited(payload, MAX_TOOL_BODY).await {
         Ok(b) => b,
         Err(WebError::TooLarge) => {
-            return HttpResponse::PayloadTooLarge().json(ToolErrorBody {
-                error: ToolErrorDetail {
-                    status: 413,
-                    field: ".",
-                    message: format!(
-                        "the request is larger than the {} KB a tool reads",
-                        MAX_TOOL_BODY / 1024
-                    ),
-                },
-            });
+            return json_error(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                Some("."),
+                &format!(
+                    "the request is larger than the {} KB a tool reads",
+                    MAX_TOOL_BODY / 1024
+                ),
+            );
         }
         Err(e) => return bad_request(&RequestError::new(".", e.to_string())),
     };

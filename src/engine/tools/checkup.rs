@@ -12,9 +12,8 @@ use crate::engine::checkup_order::{
 };
 use crate::log::Condition;
 
-use super::damage::parse_edition;
 use super::outcome::{self, OutcomeAnswer, OutcomeRequest, PlayerSpec};
-use super::request::{MAX_AMOUNT, RequestError, bounded};
+use super::request::{MAX_AMOUNT, RequestError, bounded, parse_edition, two_players};
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -194,12 +193,6 @@ fn mons(req: &CheckupRequest) -> Result<Vec<Mon>, RequestError> {
     for (i, p) in req.players.iter().enumerate() {
         let f = |s: &str| format!("players[{i}].{s}");
         let name = p.name.trim().to_string();
-        if name.is_empty() || name.chars().count() > 64 {
-            return Err(RequestError::new(
-                f("name"),
-                "give a name of 1 to 64 characters",
-            ));
-        }
         let a = &p.active;
         let hp = multiple_of_ten(
             &f(crate::field!("active", "hp")),
@@ -334,19 +327,8 @@ fn coin_word(c: Coin) -> &'static str {
 /// Answer a Checkup request.
 pub fn answer(req: &CheckupRequest) -> Result<CheckupAnswer, RequestError> {
     let edition = parse_edition(req.edition.as_deref())?;
-    if req.players.len() != 2 {
-        return Err(RequestError::new(
-            "players",
-            format!("give exactly 2 players, not {}", req.players.len()),
-        ));
-    }
+    two_players(&req.players, |p| &p.name)?;
     let mut mons = mons(req)?;
-    if mons[0].player == mons[1].player {
-        return Err(RequestError::new(
-            "players[1].name",
-            "the two players need different names",
-        ));
-    }
     let ended = mons
         .iter()
         .position(|m| m.player == req.turn_ended.trim())

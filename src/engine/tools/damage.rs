@@ -2,15 +2,13 @@
 //! worked out by [`DamageCalculation`] (the same code that checks attack lines in a replay),
 //! with whether it Knocks the Pokémon Out.
 
-use std::str::FromStr;
-
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{CardDb, EnergyType, Resistance, WeaknessModifier};
+use crate::engine::Position;
 use crate::engine::damage_order::{DamageCalculation, DamageEffect};
-use crate::engine::{Position, RuleEdition};
 
-use super::request::{MAX_AMOUNT, RequestError, bounded};
+use super::request::{MAX_AMOUNT, RequestError, bounded, parse_edition};
 
 /// The request body.
 #[derive(Debug, Clone, Deserialize)]
@@ -138,14 +136,6 @@ fn parse_types(field: &str, list: &[String]) -> Result<Vec<EnergyType>, RequestE
         .enumerate()
         .map(|(i, t)| parse_type(&format!("{field}[{i}]"), t))
         .collect()
-}
-
-/// The edition named in a request (the current one when absent).
-pub fn parse_edition(edition: Option<&str>) -> Result<RuleEdition, RequestError> {
-    match edition {
-        None => Ok(RuleEdition::default()),
-        Some(e) => RuleEdition::from_str(e.trim()).map_err(|m| RequestError::new("edition", m)),
-    }
 }
 
 fn find_card<'d>(

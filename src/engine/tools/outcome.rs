@@ -7,8 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::RuleEdition;
 use crate::engine::simultaneous_win::{Outcome, WinConditions};
 
-use super::damage::parse_edition;
-use super::request::RequestError;
+use super::request::{RequestError, parse_edition, two_players};
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -99,27 +98,8 @@ fn count_word(n: usize) -> &'static str {
 /// Answer an outcome request.
 pub fn answer(req: &OutcomeRequest) -> Result<OutcomeAnswer, RequestError> {
     let edition = parse_edition(req.edition.as_deref())?;
-    let [a, b] = req.players.as_slice() else {
-        return Err(RequestError::new(
-            "players",
-            format!("give exactly 2 players, not {}", req.players.len()),
-        ));
-    };
-    for (i, p) in [a, b].into_iter().enumerate() {
-        let name = p.name.trim();
-        if name.is_empty() || name.chars().count() > 64 {
-            return Err(RequestError::new(
-                format!("players[{i}].name"),
-                "give a name of 1 to 64 characters",
-            ));
-        }
-    }
-    if a.name.trim() == b.name.trim() {
-        return Err(RequestError::new(
-            "players[1].name",
-            "the two players need different names",
-        ));
-    }
+    two_players(&req.players, |p| &p.name)?;
+    let (a, b) = (&req.players[0], &req.players[1]);
     let name = |p: &PlayerSpec| p.name.trim().to_string();
     let mut steps = Vec::new();
     let mut clauses: Vec<&'static str> = Vec::new();

@@ -1,8 +1,12 @@
 //! Decoding a tool's JSON request: every error names the field it is about (a dotted path such
 //! as `defender.weakness[0].value`), so a form or a client can point at it.
 
+use std::str::FromStr;
+
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+
+use crate::engine::RuleEdition;
 
 /// The largest number a request may give for HP, damage or a modifier. Real cards stay far
 /// below it; anything larger is a mistake, refused rather than computed.
@@ -95,6 +99,46 @@ fn tidy(e: &serde_json::Error) -> String {
     } else {
         core.replace('`', "")
     }
+}
+
+/// The edition named in a request (the current one when absent).
+pub fn parse_edition(edition: Option<&str>) -> Result<RuleEdition, RequestError> {
+    match edition {
+        None => Ok(RuleEdition::default()),
+        Some(e) => RuleEdition::from_str(e.trim()).map_err(|m| RequestError::new("edition", m)),
+    }
+}
+
+/// The two players of a request (`players`): exactly two, each named with 1 to 64
+/// characters, the names different. Their trimmed names.
+pub fn two_players<T>(
+    players: &[T],
+    name: impl Fn(&T) -> &str,
+) -> Result<[String; 2], RequestError> {
+    let [a, b] = players else {
+        return Err(RequestError::new(
+            "players",
+            format!("give exactly 2 players, not {}", players.len()),
+        ));
+    };
+    let mut names = [String::new(), String::new()];
+    for (i, p) in [a, b].into_iter().enumerate() {
+        let n = name(p).trim();
+        if n.is_empty() || n.chars().count() > 64 {
+            return Err(RequestError::new(
+                format!("players[{i}].name"),
+                "give a name of 1 to 64 characters",
+            ));
+        }
+        names[i] = n.to_string();
+    }
+    if names[0] == names[1] {
+        return Err(RequestError::new(
+            "players[1].name",
+            "the two players need different names",
+        ));
+    }
+    Ok(names)
 }
 
 /// A number that must lie in `min..=max`.
