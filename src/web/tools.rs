@@ -125,30 +125,25 @@ impl Tool {
         }
     }
 
-    /// Answer a JSON request: the answer as JSON, or the field at fault.
-    pub fn answer(self, body: &[u8], cards: Option<&CardDb>) -> Result<Value, RequestError> {
-        let json = |v: Result<Value, serde_json::Error>| {
-            v.map_err(|e| RequestError::new(".", format!("the answer could not be written: {e}")))
-        };
-        match self {
-            Tool::Damage => {
-                let req: damage::DamageRequest = decode(body)?;
-                json(serde_json::to_value(damage::answer(&req, cards)?))
-            }
-            Tool::Outcome => {
-                let req: outcome::OutcomeRequest = decode(body)?;
-                json(serde_json::to_value(outcome::answer(&req)?))
-            }
-            Tool::Checkup => {
-                let req: checkup::CheckupRequest = decode(body)?;
-                json(serde_json::to_value(checkup::answer(&req)?))
-            }
-            Tool::Deck => {
-                let req: deck::DeckRequest = decode(body)?;
-                json(serde_json::to_value(deck::answer(&req, cards)?))
-            }
-        }
+    /// Answer a JSON request: the tool's answer, or the field at fault.
+    pub fn answer(self, body: &[u8], cards: Option<&CardDb>) -> Result<ToolAnswer, RequestError> {
+        Ok(match self {
+            Tool::Damage => ToolAnswer::Damage(damage::answer(&decode(body)?, cards)?),
+            Tool::Outcome => ToolAnswer::Outcome(outcome::answer(&decode(body)?)?),
+            Tool::Checkup => ToolAnswer::Checkup(checkup::answer(&decode(body)?)?),
+            Tool::Deck => ToolAnswer::Deck(deck::answer(&decode(body)?, cards)?),
+        })
     }
+}
+
+/// A tool's answer, serialized as the tool's own JSON.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum ToolAnswer {
+    Damage(damage::DamageAnswer),
+    Outcome(outcome::OutcomeAnswer),
+    Checkup(checkup::CheckupAnswer),
+    Deck(deck::DeckAnswer),
 }
 
 /// A refused tool request, as JSON, naming the field.
@@ -231,182 +226,144 @@ fn clause_url(id: &str) -> String {
     }
 }
 
-fn text(v: &Value) -> String {
-    match v {
-        Value::Null => String::new(),
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
+fn row(step: &str, who: Option<String>, value: Option<i64>, clause: &str, note: &str) -> TraceRow {
+    TraceRow {
+        step: step.to_string(),
+        who: who.unwrap_or_default(),
+        value: value.map(|v| v.to_string()).unwrap_or_default(),
+        clause: clause.to_string(),
+        clause_url: clause_url(clause),
+        note: note.to_string(),
     }
 }
 
-fn rows(steps: &Value, who: &str, value: &str) -> Vec<TraceRow> {
-    steps
-        .as_array()
-        .map(|list| {
-            list.iter()
-                .map(|s| {
-                    let clause = text(&s["clause"]);
-                    TraceRow {
-                        step: text(&s["step"]),
-                        who: text(&s[who]),
-                        value: text(&s[value]),
-                        clause_url: clause_url(&clause),
-                        clause,
-                        note: text(&s["note"]),
-                    }
-                })
-                .collect()
-        })
-        .unwrap_or_default()
+/// An outcome in a few words ("Ash wins", "Sudden Death", "a tie").
+fn outcome_words(o: &outcome::OutcomeAnswer) -> String {
+    match (o.result, &o.winner) {
+        (outcome::OutcomeKind::Win, Some(w)) => format!("{w} wins"),
+        (outcome::OutcomeKind::SuddenDeath, _) => "Sudden Death".to_string(),
+        (outcome::OutcomeKind::Tie, _) => "a tie".to_string(),
+        _ => "No one has won yet".to_string(),
+    }
 }
 
-fn view(tool: Tool, answer: &Value) -> AnswerView {
-    let mut v = view_rows(tool, answer);
-    v.show_who = v.rows.iter().any(|r| !r.who.is_empty());
-    v
+fn deck_row(step: &str, p: &deck::DeckProblem) -> TraceRow {
+    let who = p
+        .line
+        .map_or_else(|| "deck".to_string(), |l| format!("line {l}"));
+    row(step, Some(who), None, p.clause, &p.message)
 }
 
-fn view_rows(tool: Tool, answer: &Value) -> AnswerView {
+fn view(answer: &ToolAnswer) -> AnswerView {
     let json = serde_json::to_string_pretty(answer).unwrap_or_default();
-    match tool {
-        Tool::Damage => {
-            let ko = match answer["knocked_out"].as_bool() {
+    let (headline, good, facts, rows) = match answer {
+        ToolAnswer::Damage(a) => {
+            let ko = match a.knocked_out {
                 Some(true) => " — Knocked Out",
                 Some(false) => " — not Knocked Out",
                 None => "",
             };
-            AnswerView {
-                headline: format!(
-                    "{} damage ({} damage counters){ko}",
-                    answer["damage"], answer["counters"]
-                ),
-                good: None,
-                facts: vec![("Edition".into(), text(&answer["edition"]))],
-                rows: rows(&answer["steps"], "none", "value"),
-                json,
-                show_who: false,
-            }
+            (
+                format!("{} damage ({} damage counters){ko}", a.damage, a.counters),
+                None,
+                vec![("Edition".to_string(), a.edition.to_string())],
+                a.steps
+                    .iter()
+                    .map(|s| row(&s.step, None, Some(s.value), s.clause, &s.note))
+                    .collect(),
+            )
         }
-        Tool::Outcome => AnswerView {
-            headline: match (answer["result"].as_str(), answer["winner"].as_str()) {
-                (Some("win"), Some(w)) => format!("{w} wins"),
-                (Some("sudden-death"), _) => "Sudden Death".to_string(),
-                (Some("tie"), _) => "Tie".to_string(),
-                _ => "No one has won yet".to_string(),
-            },
-            good: None,
-            facts: vec![
-                ("Edition".into(), text(&answer["edition"])),
-                ("Why".into(), text(&answer["explanation"])),
-            ],
-            rows: rows(&answer["steps"], "none", "none"),
-            json,
-            show_who: false,
-        },
-        Tool::Checkup => {
-            let names: Vec<String> = answer["knocked_out"]
-                .as_array()
-                .map(|l| l.iter().map(text).collect())
-                .unwrap_or_default();
-            let mut headline = if names.is_empty() {
+        ToolAnswer::Outcome(o) => {
+            let mut headline = outcome_words(o);
+            if o.result == outcome::OutcomeKind::Tie {
+                headline = "Tie".to_string();
+            }
+            (
+                headline,
+                None,
+                vec![
+                    ("Edition".to_string(), o.edition.to_string()),
+                    ("Why".to_string(), o.explanation.clone()),
+                ],
+                o.steps
+                    .iter()
+                    .map(|s| row("", None, None, s.clause, &s.note))
+                    .collect(),
+            )
+        }
+        ToolAnswer::Checkup(a) => {
+            let mut headline = if a.knocked_out.is_empty() {
                 "No Knock Out".to_string()
             } else {
-                format!("Knocked Out: the Active Pokémon of {}", names.join(" and "))
+                format!(
+                    "Knocked Out: the Active Pokémon of {}",
+                    a.knocked_out.join(" and ")
+                )
             };
-            if let Some(o) = answer.get("outcome").filter(|o| !o.is_null()) {
-                headline.push_str(&format!(
-                    " — {}",
-                    match (o["result"].as_str(), o["winner"].as_str()) {
-                        (Some("win"), Some(w)) => format!("{w} wins"),
-                        (Some("sudden-death"), _) => "Sudden Death".to_string(),
-                        (Some("tie"), _) => "a tie".to_string(),
-                        _ => String::new(),
-                    }
-                ));
+            if let Some(o) = &a.outcome {
+                headline.push_str(&format!(" — {}", outcome_words(o)));
             }
-            let mut facts = vec![("Edition".to_string(), text(&answer["edition"]))];
-            for p in answer["pokemon"].as_array().into_iter().flatten() {
+            let mut facts = vec![("Edition".to_string(), a.edition.to_string())];
+            for p in &a.pokemon {
+                let conditions = if p.conditions.is_empty() {
+                    "none".to_string()
+                } else {
+                    p.conditions.join(", ")
+                };
                 facts.push((
-                    format!("{}'s {}", text(&p["player"]), text(&p["pokemon"])),
+                    format!("{}'s {}", p.player, p.pokemon),
                     format!(
-                        "{} damage of {} HP; conditions now: {}",
-                        p["damage"],
-                        p["hp"],
-                        p["conditions"]
-                            .as_array()
-                            .map(|c| c.iter().map(text).collect::<Vec<_>>().join(", "))
-                            .filter(|s| !s.is_empty())
-                            .unwrap_or_else(|| "none".to_string())
+                        "{} damage of {} HP; conditions now: {conditions}",
+                        p.damage, p.hp
                     ),
                 ));
             }
-            if let Some(order) = answer["promote_order"].as_array().filter(|o| !o.is_empty()) {
+            if !a.promote_order.is_empty() {
                 facts.push((
-                    "New Active Pokémon, in order".into(),
-                    order.iter().map(text).collect::<Vec<_>>().join(", then "),
+                    "New Active Pokémon, in order".to_string(),
+                    a.promote_order.join(", then "),
                 ));
             }
-            AnswerView {
+            (
                 headline,
-                good: None,
+                None,
                 facts,
-                rows: rows(&answer["steps"], "player", "damage"),
-                json,
-                show_who: false,
-            }
+                a.steps
+                    .iter()
+                    .map(|s| row(&s.step, s.player.clone(), s.damage, s.clause, &s.note))
+                    .collect(),
+            )
         }
-        Tool::Deck => {
-            let legal = answer["legal"].as_bool();
-            let mut rows: Vec<TraceRow> = answer["problems"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .map(|p| {
-                    let clause = text(&p["clause"]);
-                    TraceRow {
-                        step: "problem".into(),
-                        who: match &p["line"] {
-                            Value::Null => "deck".to_string(),
-                            l => format!("line {l}"),
-                        },
-                        value: String::new(),
-                        clause_url: clause_url(&clause),
-                        clause,
-                        note: text(&p["message"]),
-                    }
-                })
+        ToolAnswer::Deck(a) => {
+            let headline = match a.legal {
+                Some(true) => format!("Legal — {} cards", a.count),
+                Some(false) => format!(
+                    "Not legal — {} problem(s), {} cards",
+                    a.problems.len(),
+                    a.count
+                ),
+                None => format!(
+                    "No problem found in what could be checked ({} cards); not everything could be checked",
+                    a.count
+                ),
+            };
+            let rows: Vec<TraceRow> = a
+                .problems
+                .iter()
+                .map(|p| deck_row("problem", p))
+                .chain(a.unverified.iter().map(|p| deck_row("unverified", p)))
                 .collect();
-            for u in answer["unverified"].as_array().into_iter().flatten() {
-                let clause = text(&u["clause"]);
-                rows.push(TraceRow {
-                    step: "unverified".into(),
-                    who: "deck".into(),
-                    value: String::new(),
-                    clause_url: clause_url(&clause),
-                    clause,
-                    note: text(&u["message"]),
-                });
-            }
-            AnswerView {
-                headline: match legal {
-                    Some(true) => format!("Legal — {} cards", answer["count"]),
-                    Some(false) => format!(
-                        "Not legal — {} problem(s), {} cards",
-                        answer["problems"].as_array().map_or(0, Vec::len),
-                        answer["count"]
-                    ),
-                    None => format!(
-                        "No problem found in what could be checked ({} cards); not everything could be checked",
-                        answer["count"]
-                    ),
-                },
-                good: legal,
-                facts: Vec::new(),
-                rows,
-                json,
-                show_who: false,
-            }
+            (headline, a.legal, Vec::new(), rows)
         }
+    };
+    let show_who = rows.iter().any(|r| !r.who.is_empty());
+    AnswerView {
+        headline,
+        good,
+        facts,
+        rows,
+        json,
+        show_who,
     }
 }
 
@@ -522,7 +479,7 @@ pub async fn submit(
     let body = serde_json::to_vec(&json).unwrap_or_default();
     match tool.answer(&body, state.cards.as_deref()) {
         Ok(answer) => {
-            let v = view(tool, &answer);
+            let v = view(&answer);
             Ok(html(page(tool, &state, &values, Some(&v), None)?))
         }
         Err(e) => {
@@ -537,7 +494,14 @@ pub async fn submit(
 /// The Checkup form names players by position (0 or 1) where the request wants their names:
 /// whose turn ended, the coins, and the target of other effects.
 fn checkup_names(json: &mut Value) {
-    let names: Vec<String> = (0..2).map(|i| text(&json["players"][i]["name"])).collect();
+    let names: Vec<String> = (0..2)
+        .map(|i| {
+            json["players"][i]["name"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string()
+        })
+        .collect();
     let by_index = |v: &Value| -> Option<String> {
         let i: usize = v.as_str()?.parse().ok()?;
         names.get(i).cloned()
