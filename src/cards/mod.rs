@@ -12,6 +12,7 @@
 pub mod db;
 pub mod decklist;
 pub mod describe;
+pub mod effects;
 pub mod energy;
 pub mod error;
 pub mod import;
