@@ -48,11 +48,14 @@ pub enum Fact {
     /// Cards played or put into play in unusual ways (a Trainer played as a Pokémon, a Pokémon
     /// put into play from the deck or the discard pile).
     PlayRules,
+    /// Other cards' effects turned off (Pokémon with no Abilities, Tools with no effect, Special
+    /// Energy that provides only Colorless): a modelled effect may not apply.
+    Suppression,
 }
 
 impl Fact {
     /// Every fact, in a stable order (for tables).
-    pub const ALL: [Fact; 19] = [
+    pub const ALL: [Fact; 20] = [
         Fact::DamageDealt,
         Fact::DamageTaken,
         Fact::WeaknessResistance,
@@ -72,6 +75,7 @@ impl Fact {
         Fact::Tools,
         Fact::AttackChoice,
         Fact::PlayRules,
+        Fact::Suppression,
     ];
 
     /// Stable kebab-case id (`damage-dealt`).
@@ -96,6 +100,7 @@ impl Fact {
             Fact::Tools => "tools",
             Fact::AttackChoice => "attack-choice",
             Fact::PlayRules => "play-rules",
+            Fact::Suppression => "suppression",
         }
     }
 
@@ -121,6 +126,7 @@ impl Fact {
             Fact::Tools => "how many Tools a Pokémon may have",
             Fact::AttackChoice => "which attacks a Pokémon may use",
             Fact::PlayRules => "how cards may be played",
+            Fact::Suppression => "whether other cards' effects apply",
         }
     }
 
