@@ -1,12 +1,12 @@
 //! `CardDb`: all cards with their lookup indexes, and `Fact` evaluation over prints.
 
 use rustc_hash::FxHashMap as HashMap;
-use std::path::Path;
 use std::sync::OnceLock;
 
 use serde::Serialize;
 
 use super::error::{CardDataError, ImportWarning};
+use super::merge::sets::{client_set_keys, number_key, set_key, split_log_id};
 use super::model::{Card, SetInfo};
 use super::names::normalize_name;
 
@@ -43,6 +43,14 @@ pub struct CardDb {
     by_loose_name: OnceLock<HashMap<String, Vec<CardIdx>>>,
     /// Each card's rules and Ability text in lower case, made on first use.
     passive_lower: Vec<OnceLock<Box<str>>>,
+    /// Other ids of sets (another source's id -> the id the cards use), e.g. `me01` -> `me1`.
+    set_aliases: Vec<(String, String)>,
+    /// Where the cards come from.
+    sources: Vec<super::load::DataSource>,
+    /// Built on first use by [`CardDb::by_log_id`]: set ids by [`set_key`] (aliases included),
+    /// and prints by (set id, [`number_key`]).
+    log_sets: OnceLock<HashMap<String, Vec<String>>>,
+    by_set_number: OnceLock<HashMap<(String, String), CardIdx>>,
 }
 
 /// The prints found for a name, possibly narrowed by an attack/Ability name.
@@ -77,13 +85,6 @@ impl<T> Fact<T> {
 }
 
 impl CardDb {
-    /// Load the pokemon-tcg-data layout. `dir` may be the data root (containing `cards/en`
-    /// and `sets/en.json`) or the `cards/en` folder itself. Every `*.json` in `cards/en` is
-    /// read in file-name order; `sets/en.json` is read when present.
-    pub fn load_dir(dir: &Path) -> Result<CardDb, CardDataError> {
-        CardDb::from_texts(&super::import::read_texts(dir)?)
-    }
-
     /// Build from the texts of a card data directory (what the store keeps on import).
     pub fn from_texts(texts: &super::import::CardTexts) -> Result<CardDb, CardDataError> {
         let loaded = super::import::parse_texts(texts)?;
@@ -134,7 +135,98 @@ impl CardDb {
             by_set_digits: OnceLock::new(),
             by_loose_name: OnceLock::new(),
             passive_lower,
+            set_aliases: Vec::new(),
+            sources: Vec::new(),
+            log_sets: OnceLock::new(),
+            by_set_number: OnceLock::new(),
         }
+    }
+
+    /// Take the database apart: cards, sets, warnings, set aliases and sources (what
+    /// [`super::merge::merge`] builds a new one from).
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn into_parts(
+        self,
+    ) -> (
+        Vec<Card>,
+        Vec<SetInfo>,
+        Vec<ImportWarning>,
+        Vec<(String, String)>,
+        Vec<super::load::DataSource>,
+    ) {
+        (
+            self.cards,
+            self.sets,
+            self.warnings,
+            self.set_aliases,
+            self.sources,
+        )
+    }
+
+    /// Add warnings, set aliases (other id, id the cards use) and sources.
+    pub(crate) fn add_parts(
+        &mut self,
+        warnings: Vec<ImportWarning>,
+        aliases: Vec<(String, String)>,
+        sources: Vec<super::load::DataSource>,
+    ) {
+        let mut w = warnings;
+        w.append(&mut self.warnings);
+        self.warnings = w;
+        self.set_aliases.extend(aliases);
+        self.sources.extend(sources);
+        self.log_sets = OnceLock::new();
+    }
+
+    /// Where the cards come from: each source read, with its newest set.
+    pub fn sources(&self) -> &[super::load::DataSource] {
+        &self.sources
+    }
+
+    /// Set aliases: (another source's set id, the set id the cards use).
+    pub fn set_aliases(&self) -> &[(String, String)] {
+        &self.set_aliases
+    }
+
+    /// The card a battle log names by id, as the game client writes it: `me1_56`,
+    /// `sv8-5_80_mph` (print variants `_ph`/`_mph` are the same card), `svbsp_129`, `ec_10`.
+    /// The client's set code is matched to either source's set id (`sv8-5` = `sv8pt5` =
+    /// `sv08.5`, see [`super::merge::sets`]); ids in the data's own form work too.
+    pub fn by_log_id(&self, id: &str) -> Option<CardIdx> {
+        let Some((code, number)) = split_log_id(id) else {
+            return self.by_id(id);
+        };
+        let sets = self.log_sets.get_or_init(|| {
+            let mut m: HashMap<String, Vec<String>> = HashMap::default();
+            let mut add = |key: String, id: &str| {
+                let v = m.entry(key).or_default();
+                if !v.iter().any(|x| x == id) {
+                    v.push(id.to_string());
+                }
+            };
+            for c in &self.cards {
+                add(set_key(&c.set_id), &c.set_id);
+            }
+            for (alias, id) in &self.set_aliases {
+                add(set_key(alias), id);
+            }
+            m
+        });
+        let prints = self.by_set_number.get_or_init(|| {
+            let mut m: HashMap<(String, String), CardIdx> = HashMap::default();
+            for (i, c) in self.cards.iter().enumerate() {
+                m.entry((c.set_id.clone(), number_key(&c.number)))
+                    .or_insert(i as CardIdx);
+            }
+            m
+        });
+        let number = number_key(number);
+        client_set_keys(code)
+            .iter()
+            .filter_map(|key| sets.get(key))
+            .flatten()
+            .find_map(|set| prints.get(&(set.clone(), number.clone())).copied())
+            .or_else(|| self.by_id(id))
     }
 
     /// Parse one set file's JSON text (an array of cards). Errors name `file_label` and the

@@ -27,6 +27,19 @@ pub enum CardDataError {
         /// serde_json's description of the problem.
         message: String,
     },
+    /// A TCGdex file outside the subset of TypeScript the reader knows, a field of the wrong
+    /// shape, or an import that names no series or set file.
+    #[error("{file}:{line}:{column}: {message}")]
+    Literal {
+        /// Path of the file from the folder given.
+        file: String,
+        /// 1-based line.
+        line: u32,
+        /// 1-based column, in characters.
+        column: u32,
+        /// What is wrong there.
+        message: String,
+    },
     /// The directory holds no `cards/en` folder and no card `*.json` files.
     #[error("no card files found under {0} (expected cards/en/*.json or a folder of set files)")]
     NoCardFiles(PathBuf),

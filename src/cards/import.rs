@@ -369,6 +369,7 @@ fn convert(raw: RawCard<'_>, file_label: &str, warnings: &mut Vec<ImportWarning>
         regulation_mark: owned(raw.regulation_mark),
         level: raw.level.map(StrOrNum::into_string),
         legalities,
+        localized: None,
     })
 }
 

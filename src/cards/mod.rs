@@ -1,7 +1,12 @@
 //! Card data: the model and the importer of the open pokemon-tcg-data JSON layout.
 //!
 //! - [`model`]: what a card is (pure types and string parsers).
-//! - [`import`]: the only IO edge (reads `cards/en/*.json` and `sets/en.json`).
+//! - [`import`]: an IO edge: reads the pokemon-tcg-data layout (`cards/en/*.json`,
+//!   `sets/en.json`).
+//! - [`tcgdex`]: an IO edge: reads the TCGdex cards-database layout (one TypeScript literal per
+//!   card), names and texts in several languages ([`localized`]).
+//! - [`load`]: a folder of either layout, or several as one ([`CardDb::load_dirs`]).
+//! - [`merge`]: the same card in both sources, merged; their disagreements; set codes.
 //! - [`db`]: [`CardDb`] with indexes by id and normalised name, [`Lookup`] and [`Fact`].
 //! - [`prize`]: Prize value of a Knock Out, with its reason.
 //! - [`energy`]: what an Energy card provides, and [`can_pay`] for attack costs.
@@ -16,9 +21,13 @@ pub mod effects;
 pub mod energy;
 pub mod error;
 pub mod import;
+pub mod load;
+pub mod localized;
+pub mod merge;
 pub mod model;
 pub mod names;
 pub mod prize;
+pub mod tcgdex;
 #[cfg(test)]
 mod test_support;
 
@@ -29,6 +38,8 @@ pub use energy::{
     energy_details, energy_provides,
 };
 pub use error::{CardDataError, ImportWarning};
+pub use load::{DataSource, Layout};
+pub use localized::{Lang, LangTexts, Localized, LocalizedNamed};
 pub use model::{
     Ability, AbilityKind, Attack, BaseDamage, Card, DamageModifier, EnergyType, Legalities,
     Legality, Resistance, RuleBoxKind, SetInfo, Stage, Subtype, Supertype, UnknownValue, Weakness,

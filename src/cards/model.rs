@@ -47,6 +47,10 @@ pub struct Card {
     pub level: Option<String>,
     /// Format legality as recorded by the data.
     pub legalities: Legalities,
+    /// Names and texts in other languages, when the data gives them (TCGdex); not part of
+    /// the JSON form.
+    #[serde(skip)]
+    pub localized: Option<Box<super::localized::Localized>>,
 }
 
 /// The three card kinds.
