@@ -14,15 +14,15 @@ pub fn skipped(suite: &str, what: &str) {
     eprintln!("SKIPPED {suite}: {what} not found (expected beside the project in ../shared)");
 }
 
-/// The English real logs of the shared corpus: en-2026, en-player-name-bug, and the English
-/// files of localized/.
+/// The English real logs of the shared corpus: en-2025, en-2026, en-player-name-bug, and the
+/// English files of localized/.
 pub fn english_logs() -> Option<Vec<PathBuf>> {
     let root = shared_dir()?.join("ptcgl-logs");
     if !root.is_dir() {
         return None;
     }
     let mut files = Vec::new();
-    for dir in ["en-2026", "en-player-name-bug", "localized"] {
+    for dir in ["en-2025", "en-2026", "en-player-name-bug", "localized"] {
         let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
             continue;
         };
