@@ -21,9 +21,12 @@ impl Replay<'_> {
         direct: bool,
     ) -> Step {
         use crate::log::Condition::{Asleep, Paralyzed};
-        let pname = &self.state.players[p].name;
+        let pname = &self.tracker.state.players[p].name;
         let mut parts = Vec::new();
-        if direct && self.first_players_first_turn(p) && self.edition.no_attack_on_first_turn() {
+        if direct
+            && self.first_players_first_turn(p)
+            && self.tracker.edition.no_attack_on_first_turn()
+        {
             parts.push(Step::violation(
                 "turn.first-player-no-attack",
                 format!("{pname} attacks on the first turn of the player who went first"),
@@ -34,7 +37,7 @@ impl Replay<'_> {
         let Some(id) = attacker else {
             return Step::combine(parts);
         };
-        let mon = self.state.mon(id);
+        let mon = self.tracker.state.mon(id);
         if direct {
             for c in [Asleep, Paralyzed] {
                 if mon.has(c) {
@@ -44,7 +47,7 @@ impl Replay<'_> {
                     ));
                 }
             }
-            match self.state.position(id) {
+            match self.tracker.state.position(id) {
                 Some(Position::Active) => parts.push(Step::ok("attack.active-only", "")),
                 _ => parts.push(Step::cannot_check(
                     "attack.active-only",
@@ -61,7 +64,7 @@ impl Replay<'_> {
     }
 
     fn check_has_attack_and_cost(&self, id: PokemonId, name: &str) -> Step {
-        let mon = self.state.mon(id);
+        let mon = self.tracker.state.mon(id);
         // The prints this Pokémon can be, given what it was already seen to use.
         let prints = match self.prints_of(id) {
             Ok(p) => p,
@@ -220,8 +223,8 @@ impl Replay<'_> {
                 format!("each basic {t} energy attached to"),
                 format!("provides {t}{t} energy"),
             );
-            let owner = self.state.mon(holder).owner;
-            let doubled = self.state.players[owner].in_play().any(|id| {
+            let owner = self.tracker.state.mon(holder).owner;
+            let doubled = self.tracker.state.players[owner].in_play().any(|id| {
                 self.prints_of(id).is_ok_and(|prints| {
                     prints.iter().any(|c| {
                         c.abilities.iter().any(|a| a.text.contains(" provides "))
@@ -278,9 +281,9 @@ impl Replay<'_> {
     /// Whether a Special Energy's printed condition holds for the Pokémon it is attached to;
     /// `None` when a part of it is not understood.
     fn energy_condition_holds(&self, holder: PokemonId, condition: &str) -> Option<bool> {
-        let mon = self.state.mon(holder);
-        let me = &self.state.players[mon.owner];
-        let them = &self.state.players[1 - mon.owner];
+        let mon = self.tracker.state.mon(holder);
+        let me = &self.tracker.state.players[mon.owner];
+        let them = &self.tracker.state.players[1 - mon.owner];
         let text = condition
             .to_lowercase()
             .replace(", and if ", " and ")
@@ -316,11 +319,11 @@ impl Replay<'_> {
 
     /// GX attacks and VSTAR Powers: once per game per player.
     pub(super) fn check_once_per_game(&self, p: PlayerIdx, id: PokemonId, name: &str) -> Step {
-        let pname = &self.state.players[p].name;
+        let pname = &self.tracker.state.players[p].name;
         let gx = name.ends_with("GX") || name.ends_with("-GX");
         let vstar = self.is_vstar_power(id, name);
         if gx {
-            if self.state.players[p].gx_attack_used {
+            if self.tracker.state.players[p].gx_attack_used {
                 return Step::violation(
                     "attack.gx-once",
                     format!("{pname} already used a GX attack this game"),
@@ -332,7 +335,7 @@ impl Replay<'_> {
             );
         }
         if vstar {
-            if self.state.players[p].vstar_power_used {
+            if self.tracker.state.players[p].vstar_power_used {
                 return Step::violation(
                     "attack.vstar-once",
                     format!("{pname} already used a VSTAR Power this game"),
@@ -348,7 +351,7 @@ impl Replay<'_> {
 
     pub(super) fn is_vstar_power(&self, id: PokemonId, name: &str) -> bool {
         // Only Pokémon VSTAR have a VSTAR Power.
-        if !self.state.mon(id).name().ends_with("VSTAR") {
+        if !self.tracker.state.mon(id).name().ends_with("VSTAR") {
             return false;
         }
         let Ok(prints) = self.prints_of(id) else {

@@ -10,16 +10,6 @@ use super::super::state::{PlayerIdx, Position};
 use super::super::verdict::Step;
 use super::Replay;
 
-/// Where the Checkup is in its order.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(super) struct CheckupProgress {
-    /// The highest Special Condition step seen so far (1 Poisoned … 4 Paralyzed).
-    pub rank: u8,
-    pub seen_condition: bool,
-    /// An other effect came after a Special Condition step.
-    pub others_after: bool,
-}
-
 impl Replay<'_> {
     /// The Special Condition step a Checkup line belongs to, if any.
     fn checkup_step(&self, index: usize, event: &Event) -> Option<Condition> {
@@ -33,11 +23,17 @@ impl Replay<'_> {
                     | Event::ConditionRemoved { condition, .. } => Some(*condition),
                     _ => None,
                 };
-                self.log
+                self.tracker
+                    .lines
+                    .log
                     .lines
                     .get(index + 1)
                     .and_then(near)
-                    .or_else(|| index.checked_sub(1).and_then(|i| near(&self.log.lines[i])))
+                    .or_else(|| {
+                        index
+                            .checked_sub(1)
+                            .and_then(|i| near(&self.tracker.lines.log.lines[i]))
+                    })
             }
             _ => None,
         }
@@ -53,7 +49,7 @@ impl Replay<'_> {
         if depth != Depth::Top {
             // Damage an other effect places, shown under a Special Condition step: the other
             // effect's lines are split around the condition steps.
-            let parent_is_condition = self.log.lines[..index]
+            let parent_is_condition = self.tracker.lines.log.lines[..index]
                 .iter()
                 .rev()
                 .find(|l| l.depth == Depth::Top && !matches!(l.event, Event::Blank))
@@ -77,7 +73,7 @@ impl Replay<'_> {
         let mut parts = Vec::new();
         match self.checkup_step(index, event) {
             Some(c) if condition_rank(c) > 0 => {
-                let progress = self.checkup;
+                let progress = self.tracker.checkup;
                 if progress.others_after {
                     parts.push(Step::violation(
                         "checkup.order",
@@ -94,8 +90,8 @@ impl Replay<'_> {
                         format!("{} in its place in the Checkup order", c.as_str()),
                     ));
                 }
-                self.checkup.rank = self.checkup.rank.max(condition_rank(c));
-                self.checkup.seen_condition = true;
+                self.tracker.checkup.rank = self.tracker.checkup.rank.max(condition_rank(c));
+                self.tracker.checkup.seen_condition = true;
             }
             _ => {
                 if matches!(
@@ -107,8 +103,8 @@ impl Replay<'_> {
                         | Event::DiscardFromPokemon { .. }
                 ) {
                     // Knock Outs are part of whatever step caused them.
-                } else if self.checkup.seen_condition {
-                    self.checkup.others_after = true;
+                } else if self.tracker.checkup.seen_condition {
+                    self.tracker.checkup.others_after = true;
                 }
             }
         }
@@ -141,15 +137,18 @@ impl Replay<'_> {
                 }
             }
             if *condition == Condition::Burned {
-                let prev_coin = index
-                    .checked_sub(1)
-                    .is_some_and(|i| matches!(self.log.lines[i].event, Event::CoinFlip { .. }));
-                if self.edition.burn_damage_before_coin() && prev_coin {
+                let prev_coin = index.checked_sub(1).is_some_and(|i| {
+                    matches!(
+                        self.tracker.lines.log.lines[i].event,
+                        Event::CoinFlip { .. }
+                    )
+                });
+                if self.tracker.edition.burn_damage_before_coin() && prev_coin {
                     parts.push(Step::violation(
                         "checkup.burned",
                         "the coin for Burned is flipped before the damage counters are placed; under these rules the damage comes first",
                     ));
-                } else if !self.edition.burn_damage_before_coin() && !prev_coin {
+                } else if !self.tracker.edition.burn_damage_before_coin() && !prev_coin {
                     parts.push(Step::violation(
                         "checkup.burned",
                         "under these rules a Burned Pokémon takes damage only if the coin flipped first comes up tails",
@@ -171,7 +170,7 @@ impl Replay<'_> {
 
     /// Paralysis ends at the Checkup after its owner's turn.
     fn check_paralysis_end(&self, owner: Option<PlayerIdx>) -> Step {
-        match (owner, self.state.to_move) {
+        match (owner, self.tracker.state.to_move) {
             (Some(o), Some(t)) if paralysis_ends(o == t, false) => {
                 Step::ok("checkup.paralyzed", "Paralysis ends after its owner's turn")
             }
@@ -185,11 +184,11 @@ impl Replay<'_> {
 
     /// At the start of a turn: Paralysis the Checkup should have ended.
     pub(super) fn clear_expired_paralysis(&mut self, ended: PlayerIdx) {
-        if let Some(id) = self.state.players[ended].active
-            && self.state.position(id) == Some(Position::Active)
+        if let Some(id) = self.tracker.state.players[ended].active
+            && self.tracker.state.position(id) == Some(Position::Active)
         {
-            let now = self.state.turn;
-            let mon = self.state.mon_mut(id);
+            let now = self.tracker.state.turn;
+            let mon = self.tracker.state.mon_mut(id);
             if let Some(turn) = mon.paralyzed_turn
                 && turn < now
             {

@@ -43,7 +43,7 @@ enum Base {
 impl Replay<'_> {
     pub(super) fn check_damage(&self, claim: &DamageClaim<'_>) -> Step {
         let mut parts = Vec::new();
-        let target_position = claim.target.and_then(|t| self.state.position(t));
+        let target_position = claim.target.and_then(|t| self.tracker.state.position(t));
         if target_position == Some(Position::Bench)
             && (claim.weakness.is_some() || claim.resistance.is_some())
         {
@@ -54,7 +54,7 @@ impl Replay<'_> {
         }
         let attack_card = self.attack_card(claim);
         let base = self.base_damage(claim, attack_card.as_ref().map(|(c, t)| (*c, t.as_str())));
-        match self.breakdown_for(claim.index, claim.sub) {
+        match self.tracker.lines.breakdown_for(claim.index, claim.sub) {
             Some(items) => parts.push(self.check_breakdown(claim, &items, &base)),
             None => parts.push(self.check_plain_damage(claim, &base)),
         }
@@ -115,7 +115,7 @@ impl Replay<'_> {
     /// An attack that copies another (the sub-line `- X chose Trifrost` names the copy): the
     /// copied attack's printed damage, when every card with that attack prints it alike.
     fn copied_base(&self, claim: &DamageClaim<'_>) -> Base {
-        let chosen = self.log.lines[claim.index + 1..]
+        let chosen = self.tracker.lines.log.lines[claim.index + 1..]
             .iter()
             .take_while(|l| l.depth != Depth::Top || matches!(l.event, Event::Blank))
             .find_map(|l| match &l.event {
@@ -157,28 +157,7 @@ impl Replay<'_> {
 
     /// The damage every other plain use of this attack by a Pokémon of this name shows.
     fn learned_damage(&self, claim: &DamageClaim<'_>) -> Result<i32, String> {
-        let plain = self.plain_uses.get_or_init(|| {
-            // Every attack line without Weakness, Resistance or a breakdown, by attacker and
-            // attack name (read once per log).
-            let mut m: rustc_hash::FxHashMap<(Text, Text), Vec<(usize, i32)>> = Default::default();
-            for (i, l) in self.log.lines.iter().enumerate() {
-                if let Event::Attack {
-                    pokemon,
-                    attack,
-                    damage,
-                    weakness: None,
-                    resistance: None,
-                    ..
-                } = &l.event
-                    && self.breakdown_for(i, l.depth != Depth::Top).is_none()
-                {
-                    m.entry((pokemon.name.clone(), attack.clone()))
-                        .or_default()
-                        .push((i, *damage));
-                }
-            }
-            m
-        });
+        let plain = self.tracker.lines.plain_uses();
         let key = (Text::from(claim.attacker_name), Text::from(claim.attack));
         let others: Vec<(usize, i32)> = plain
             .get(&key)
@@ -277,7 +256,7 @@ impl Replay<'_> {
         let (Some(att), Some(def)) = (claim.attacker, claim.target) else {
             return Step::info("");
         };
-        if self.state.position(def) != Some(Position::Active) {
+        if self.tracker.state.position(def) != Some(Position::Active) {
             return Step::info("");
         }
         let (Ok(ap), Ok(dp)) = (self.prints_of(att), self.prints_of(def)) else {
@@ -297,7 +276,10 @@ impl Replay<'_> {
         let mut parts = Vec::new();
         let should_weak = !ignores && weak.iter().any(|w| types.contains(&w.type_));
         let should_res = !ignores && res.iter().any(|r| types.contains(&r.type_));
-        let (an, dn) = (self.state.mon(att).name(), self.state.mon(def).name());
+        let (an, dn) = (
+            self.tracker.state.mon(att).name(),
+            self.tracker.state.mon(def).name(),
+        );
         let type_names: Vec<&str> = types.iter().map(|t| t.as_str()).collect();
         for (is, should, what, clause) in [
             (
@@ -346,45 +328,6 @@ impl Replay<'_> {
             }
         }
         Step::combine(parts)
-    }
-
-    /// The `Damage breakdown` block of an attack line: right after it, or (for an attack an
-    /// effect makes, shown as a sub-line) right before it.
-    pub(super) fn breakdown_for(&self, index: usize, sub: bool) -> Option<Vec<BreakdownItem>> {
-        let lines = &self.log.lines;
-        // Only the first block: a second one right after it lists effects on a Pokémon the
-        // damage is then applied to (an Ability of the defender), not the attack line's number.
-        let mut items = Vec::new();
-        let mut i = index + 1;
-        while let Some(l) = lines.get(i) {
-            match &l.event {
-                Event::BreakdownHeader if items.is_empty() => {}
-                Event::Breakdown { item } => items.push(item.clone()),
-                _ => break,
-            }
-            i += 1;
-        }
-        if !items.is_empty() {
-            return Some(items);
-        }
-        if !sub {
-            return None;
-        }
-        let mut i = index;
-        let mut block = Vec::new();
-        while i > 0 {
-            i -= 1;
-            match &lines[i].event {
-                Event::Blank if block.is_empty() => {}
-                Event::Breakdown { item } => block.push(item.clone()),
-                Event::BreakdownHeader => {
-                    block.reverse();
-                    return (!block.is_empty()).then_some(block);
-                }
-                _ => return None,
-            }
-        }
-        None
     }
 
     fn check_breakdown(
@@ -594,7 +537,7 @@ impl Replay<'_> {
         weakness: bool,
         resistance: bool,
     ) -> Step {
-        match target.and_then(|t| self.state.position(t)) {
+        match target.and_then(|t| self.tracker.state.position(t)) {
             Some(Position::Bench) if weakness || resistance => Step::violation(
                 "attack.damage-order.bench",
                 "Weakness or Resistance is applied to a Benched Pokémon; they apply only to the Active Pokémon",

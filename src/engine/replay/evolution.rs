@@ -18,8 +18,8 @@ impl Replay<'_> {
         to: &str,
         by_effect: Option<&EffectText>,
     ) -> Step {
-        let name = &self.state.players[p].name;
-        let turn = self.state.turn;
+        let name = &self.tracker.state.players[p].name;
+        let turn = self.tracker.state.turn;
         let mut parts = Vec::new();
         let effect_text = by_effect.map(|e| e.lower());
         // The timing rules bind evolution from the hand, and effects whose text repeats them.
@@ -38,7 +38,7 @@ impl Replay<'_> {
             "evolution.same-turn"
         };
         if timing_applies {
-            if self.state.players[p].turns_taken <= 1 {
+            if self.tracker.state.players[p].turns_taken <= 1 {
                 parts.push(Step::violation(
                     clause_first,
                     format!("{name} evolves {to} on {name}'s first turn; no player evolves on their first turn"),
@@ -49,11 +49,11 @@ impl Replay<'_> {
             // An effect that evolves restricts only Pokémon put into play this turn (it may
             // evolve the same Pokémon twice, as Grand Tree does).
             let fresh = |id: &PokemonId| {
-                let m = self.state.mon(*id);
+                let m = self.tracker.state.mon(*id);
                 m.entered_turn == turn || (by_effect.is_none() && m.evolved_turn == Some(turn))
             };
             if !candidates.is_empty() && candidates.iter().all(fresh) {
-                let m = self.state.mon(candidates[0]);
+                let m = self.tracker.state.mon(candidates[0]);
                 let what = if m.entered_turn == turn {
                     "was put into play"
                 } else {
@@ -74,7 +74,7 @@ impl Replay<'_> {
                     "the turn you play it",
                 ];
                 let mut doubtful: Vec<crate::log::Text> = vec![crate::log::Text::from(m.name())];
-                if let Some(s) = &self.state.stadium {
+                if let Some(s) = &self.tracker.state.stadium {
                     doubtful.push(s.name.clone());
                 }
                 let everything = self.cards_in_play(None);
@@ -110,7 +110,7 @@ impl Replay<'_> {
         let Some(&first) = candidates.first() else {
             return Step::info("");
         };
-        let from = self.state.mon(first).name().to_string();
+        let from = self.tracker.state.mon(first).name().to_string();
         let target = match self
             .prints_named(to, &[])
             .and_then(|p| facts::evolves_from(&p))

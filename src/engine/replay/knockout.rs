@@ -25,16 +25,14 @@ impl Replay<'_> {
 
     /// The lowest and highest printed HP of the prints a Pokémon in play may be.
     fn hp_bounds(&self, id: PokemonId) -> Result<(i32, i32), String> {
-        let prints = self.prints_of(id)?;
-        let (lo, hi) = facts::hp_range(&prints)?;
-        Ok((lo as i32, hi as i32))
+        self.tracker.cards.hp_bounds(&self.tracker.state, id)
     }
 
     /// Why a card may raise this Pokémon's HP: what is attached to it, its own Abilities, or
     /// the Stadium.
     fn hp_may_raise(&self, id: PokemonId) -> Option<String> {
         let mut names: Vec<Text> = self.cards_in_play(Some(&[id]));
-        if let Some(s) = &self.state.stadium {
+        if let Some(s) = &self.tracker.state.stadium {
             names.push(s.name.clone());
         }
         self.may_change_where(&names, hp_raise_phrase)
@@ -42,7 +40,7 @@ impl Replay<'_> {
 
     fn hp_may_change(&self, id: PokemonId, phrases: &[&str]) -> Option<String> {
         let mut names: Vec<Text> = self.cards_in_play(Some(&[id]));
-        if let Some(s) = &self.state.stadium {
+        if let Some(s) = &self.tracker.state.stadium {
             names.push(s.name.clone());
         }
         self.may_change(&names, phrases)
@@ -64,7 +62,7 @@ impl Replay<'_> {
         name: &str,
     ) -> Found {
         let Some(owner) = owner else { return found };
-        let all = super::super::resolve::candidates(&self.state, owner, name, None);
+        let all = super::super::resolve::candidates(&self.tracker.state, owner, name, None);
         if all.len() < 2 {
             return found;
         }
@@ -72,16 +70,18 @@ impl Replay<'_> {
             .iter()
             .copied()
             .filter(|id| {
-                let m = self.state.mon(*id);
+                let m = self.tracker.state.mon(*id);
                 matches!(self.hp_bounds(*id), Ok((_, hi)) if m.damage.saturating_add(m.missing_damage) >= hi)
             })
             .collect();
         match lethal.as_slice() {
             [one] => Found::One(*one),
             [] => found,
-            several => super::super::resolve::pick(&self.state, several.to_vec(), true, |m| {
-                i64::from(m.damage)
-            }),
+            several => {
+                super::super::resolve::pick(&self.tracker.state, several.to_vec(), true, |m| {
+                    i64::from(m.damage)
+                })
+            }
         }
     }
 
@@ -90,7 +90,7 @@ impl Replay<'_> {
     /// Out is consistent when the highest reading reaches the HP (the message says under which
     /// reading), and wrong only when even the highest does not.
     pub(super) fn check_knock_out(&self, index: usize, id: PokemonId) -> Step {
-        let mon = self.state.mon(id);
+        let mon = self.tracker.state.mon(id);
         let mut parts = Vec::new();
         let least = mon.damage - mon.doubtful_damage;
         let most = mon.damage.saturating_add(mon.missing_damage);
@@ -117,11 +117,11 @@ impl Replay<'_> {
             )),
             Ok(Hp { lo, .. }) if most < lo => {
                 let effect = self
-                    .action
+                    .tracker.action
                     .effect
                     .as_ref()
                     .is_some_and(|e| e.lower().contains("knocked out"));
-                let unknown_effect = self.action.effect.is_none() && !matches!(self.action.source, super::Source::None);
+                let unknown_effect = self.tracker.action.effect.is_none() && !matches!(self.tracker.action.source, super::Source::None);
                 if effect || unknown_effect {
                     parts.push(Step::cannot_check(
                         "knockout.at-hp",
@@ -161,7 +161,7 @@ impl Replay<'_> {
         }
         let window = self.window(index);
         // Knock Out lines still to come in this window, by name.
-        let all_later: Vec<&str> = self.log.lines[index + 1..window.end]
+        let all_later: Vec<&str> = self.tracker.lines.log.lines[index + 1..window.end]
             .iter()
             .filter_map(|l| match &l.event {
                 Event::KnockOut { pokemon, .. } => Some(pokemon.name.as_str()),
@@ -169,12 +169,12 @@ impl Replay<'_> {
             })
             .collect();
         let mut later = all_later.clone();
-        for p in &self.state.players {
+        for p in &self.tracker.state.players {
             for id in p.in_play() {
                 if Some(id) == except {
                     continue;
                 }
-                let mon = self.state.mon(id);
+                let mon = self.tracker.state.mon(id);
                 let sure = mon.damage - mon.doubtful_damage;
                 if sure <= 0 {
                     continue;
@@ -200,16 +200,16 @@ impl Replay<'_> {
         }
         // A damage line that could mean several Pokémon of one name, where each reading puts
         // the one it meant at its HP: one of them must be Knocked Out.
-        for hit in &self.ambiguous_hits {
+        for hit in &self.tracker.window.ambiguous_hits {
             let gone = hit
                 .candidates
                 .iter()
-                .any(|id| Some(*id) == except || self.state.position(*id).is_none());
+                .any(|id| Some(*id) == except || self.tracker.state.position(*id).is_none());
             if gone {
                 continue;
             }
             let each_reaches_hp = hit.candidates.iter().all(|id| {
-                let m = self.state.mon(*id);
+                let m = self.tracker.state.mon(*id);
                 self.surely_at_hp(
                     *id,
                     (m.damage - m.doubtful_damage).saturating_add(hit.amount),
@@ -219,7 +219,7 @@ impl Replay<'_> {
             let Some(first) = hit.candidates.first() else {
                 continue;
             };
-            let name = self.state.mon(*first).name();
+            let name = self.tracker.state.mon(*first).name();
             if !each_reaches_hp {
                 continue;
             }
@@ -243,16 +243,19 @@ impl Replay<'_> {
     /// Pokémon leaves play, which (in a Knock Out window) only a Knock Out does. Each such line
     /// of a name in the window needs a Knock Out line of that name in the window.
     fn discarded_basic_without_knock_out(&self, index: usize) -> Option<Step> {
-        let Event::DiscardFromPokemon { owner, pokemon, .. } = &self.log.lines[index].event else {
+        let Event::DiscardFromPokemon { owner, pokemon, .. } =
+            &self.tracker.lines.log.lines[index].event
+        else {
             return None;
         };
         let p = self.player(owner)?;
-        let candidates = super::super::resolve::candidates(&self.state, p, &pokemon.name, None);
+        let candidates =
+            super::super::resolve::candidates(&self.tracker.state, p, &pokemon.name, None);
         // The Basic under every Pokémon of that name (they must agree).
         let basic = candidates
             .iter()
             .map(|id| {
-                let stack = &self.state.mon(*id).stack;
+                let stack = &self.tracker.state.mon(*id).stack;
                 (stack.len() >= 2).then(|| stack[0].clone())
             })
             .reduce(|a, b| if a == b { a } else { None })??;
@@ -263,7 +266,7 @@ impl Replay<'_> {
         let mut discards = 0usize;
         let mut knock_outs = self.knocked_out_in_window(p, &pokemon.name, window.start..index);
         for i in window.clone() {
-            match &self.log.lines[i].event {
+            match &self.tracker.lines.log.lines[i].event {
                 Event::DiscardFromPokemon {
                     owner: o,
                     pokemon: n,
@@ -303,13 +306,20 @@ impl Replay<'_> {
 
     /// The card names a discard line takes off a Pokémon (its own, or the list under it).
     fn discarded_names(&self, index: usize) -> Vec<&str> {
-        match &self.log.lines[index].event {
+        match &self.tracker.lines.log.lines[index].event {
             Event::DiscardFromPokemon {
                 card: crate::log::CardRef::Named { card },
                 ..
             } => vec![card.name.as_str()],
             Event::DiscardFromPokemon { .. } => {
-                match self.log.lines.get(index + 1).map(|l| &l.event) {
+                match self
+                    .tracker
+                    .lines
+                    .log
+                    .lines
+                    .get(index + 1)
+                    .map(|l| &l.event)
+                {
                     Some(Event::CardList { cards }) => {
                         cards.iter().map(|c| c.name.as_str()).collect()
                     }
@@ -327,7 +337,7 @@ impl Replay<'_> {
         name: &str,
         range: std::ops::Range<usize>,
     ) -> usize {
-        self.log.lines[range]
+        self.tracker.lines.log.lines[range]
             .iter()
             .filter(|l| matches!(&l.event, Event::KnockOut { owner, pokemon } if pokemon.name == name && self.player(owner) == Some(player)))
             .count()
@@ -337,13 +347,13 @@ impl Replay<'_> {
     /// opponent's Pokémon in it (capped by the Prize cards left).
     pub(super) fn check_prizes(&self, index: usize, p: PlayerIdx) -> Step {
         let window = self.window(index);
-        let pname = &self.state.players[p].name;
+        let pname = &self.tracker.state.players[p].name;
         let mut owed = 0u32;
         let mut why: Vec<String> = Vec::new();
         let mut clauses: Vec<&'static str> = Vec::new();
         let mut watch: Vec<Text> = Vec::new();
         // Knock Outs already applied in this window.
-        for ko in &self.window_knock_outs {
+        for ko in &self.tracker.window.knock_outs {
             if ko.owner != p {
                 owed = owed.saturating_add(ko.prizes);
                 why.push(ko.why.clone());
@@ -352,10 +362,10 @@ impl Replay<'_> {
             }
         }
         // Knock Outs still to come in this window (the client may list the Prize cards first).
-        for l in &self.log.lines[index + 1..window.end] {
+        for l in &self.tracker.lines.log.lines[index + 1..window.end] {
             if let Event::KnockOut { owner, pokemon } = &l.event {
                 let (found, who) = super::super::resolve::owned(
-                    &self.state,
+                    &self.tracker.state,
                     self.player(owner),
                     &pokemon.name,
                     None,
@@ -365,8 +375,8 @@ impl Replay<'_> {
                 if who == Some(1 - p)
                     && let Some(id) = found.id()
                 {
-                    let m = self.state.mon(id);
-                    match facts::prize_value(&self.info, m.name(), &m.uses) {
+                    let m = self.tracker.state.mon(id);
+                    match facts::prize_value(&self.tracker.cards.info, m.name(), &m.uses) {
                         Ok((n, clause, w)) => {
                             owed = owed.saturating_add(n);
                             why.push(w);
@@ -378,7 +388,7 @@ impl Replay<'_> {
                 }
             }
         }
-        let taken: u32 = self.log.lines[window.clone()]
+        let taken: u32 = self.tracker.lines.log.lines[window.clone()]
             .iter()
             .filter_map(|l| match &l.event {
                 Event::TookPrizes { player, count } if self.player(player) == Some(p) => {
@@ -388,16 +398,18 @@ impl Replay<'_> {
             })
             .fold(0u32, u32::saturating_add);
         // Counts come from the log text: a cut or hand-edited log may hold any number.
-        let left_before = (self.state.players[p]
+        let left_before = (self.tracker.state.players[p]
             .prizes_left
-            .unwrap_or(self.state.prize_count) as u32)
+            .unwrap_or(self.tracker.state.prize_count) as u32)
             .saturating_add(self.taken_in_window(p));
         let expected = owed.min(left_before);
         if owed == 0 {
-            let effect_text = match &self.window_source {
-                Some(super::Source::Trainer(name)) => {
-                    self.card_effect(name).map(|e| e.lower().to_string())
-                }
+            let effect_text = match &self.tracker.window.source {
+                Some(super::Source::Trainer(name)) => self
+                    .tracker
+                    .cards
+                    .card_effect(name)
+                    .map(|e| e.lower().to_string()),
                 _ => None,
             };
             if let Some(t) = &effect_text
@@ -417,7 +429,7 @@ impl Replay<'_> {
                 };
             }
             return if matches!(
-                self.window_source,
+                self.tracker.window.source,
                 Some(super::Source::Trainer(_) | super::Source::Ability(..))
             ) {
                 Step::cannot_check(
@@ -458,10 +470,10 @@ impl Replay<'_> {
             "take 2 prize cards",
             "take 3 prize cards",
         ];
-        if let Some(s) = &self.state.stadium {
+        if let Some(s) = &self.tracker.state.stadium {
             watch.push(s.name.clone());
         }
-        let attack_unknown = match &self.window_source {
+        let attack_unknown = match &self.tracker.window.source {
             Some(super::Source::Attack(_, name)) => self
                 .action_effect_for_window()
                 .is_none()
@@ -482,7 +494,7 @@ impl Replay<'_> {
             .as_deref()
             .and_then(|t| PHRASES.iter().find(|p| t.contains(*p)))
             .map(|p| format!("the attack's text speaks of \"{p}\""));
-        let trainers: Vec<Text> = self.trainers_this_turn.clone();
+        let trainers: Vec<Text> = self.tracker.trainers_this_turn.clone();
         // Only the side that gains may make the count higher (an attack "takes 1 more"); the
         // Knocked Out Pokémon's own cards may make it higher or lower.
         let attack_doubt = if taken > expected {
@@ -502,10 +514,12 @@ impl Replay<'_> {
 
     /// The text of the attack (or Ability) that opened the current window, when known.
     fn action_effect_for_window(&self) -> Option<String> {
-        match &self.window_source {
+        match &self.tracker.window.source {
             Some(super::Source::Attack(Some(id), name))
             | Some(super::Source::Ability(Some(id), name)) => self
-                .use_effect(self.state.mon(*id).name(), name)
+                .tracker
+                .cards
+                .use_effect(self.tracker.state.mon(*id).name(), name)
                 .map(|(_, e)| e.text.clone()),
             Some(super::Source::Attack(None, _)) | Some(super::Source::Ability(None, _)) => None,
             _ => None,
@@ -514,24 +528,28 @@ impl Replay<'_> {
 
     /// Prize cards `p` took earlier in the current window.
     fn taken_in_window(&self, p: PlayerIdx) -> u32 {
-        self.window_prizes[p]
+        self.tracker.window.prizes[p]
     }
 
     /// A promotion: after both Actives are Knocked Out, the player whose turn is next promotes first.
     pub(super) fn check_promote(&self, p: PlayerIdx) -> Option<Step> {
         let both_down = self
-            .window_knock_outs
+            .tracker
+            .window
+            .knock_outs
             .iter()
             .any(|k| k.owner == 0 && k.was_active)
             && self
-                .window_knock_outs
+                .tracker
+                .window
+                .knock_outs
                 .iter()
                 .any(|k| k.owner == 1 && k.was_active);
-        if !both_down || self.window_promotions > 0 {
+        if !both_down || self.tracker.window.promotions > 0 {
             return None;
         }
         let first = self.next_to_move()?;
-        let name = &self.state.players[p].name;
+        let name = &self.tracker.state.players[p].name;
         Some(if first == p {
             Step::ok(
                 "knockout.promote-order",
@@ -544,7 +562,7 @@ impl Replay<'_> {
                 "knockout.promote-order",
                 format!(
                     "both Active Pokémon were Knocked Out; {} (whose turn is next) promotes first, not {name}",
-                    self.state.players[first].name
+                    self.tracker.state.players[first].name
                 ),
             )
         })
@@ -560,17 +578,25 @@ impl Replay<'_> {
             parts.push(s);
         }
         let game_over = matches!(
-            self.log.lines[index].event,
+            self.tracker.lines.log.lines[index].event,
             Event::GameEnd { .. } | Event::GameDrawn
-        ) || self.state.players.iter().any(|p| p.prizes_left == Some(0));
+        ) || self
+            .tracker
+            .state
+            .players
+            .iter()
+            .any(|p| p.prizes_left == Some(0));
         if !game_over
             && matches!(
-                self.state.phase,
+                self.tracker.state.phase,
                 super::super::state::Phase::Turn | super::super::state::Phase::Checkup
             )
         {
-            for p in &self.state.players {
-                if p.active.is_none() && !p.bench.is_empty() && !self.window_knock_outs.is_empty() {
+            for p in &self.tracker.state.players {
+                if p.active.is_none()
+                    && !p.bench.is_empty()
+                    && !self.tracker.window.knock_outs.is_empty()
+                {
                     parts.push(Step::violation(
                         "knockout.promote",
                         format!("{}'s Active Pokémon was Knocked Out and no Benched Pokémon was moved up", p.name),
@@ -583,15 +609,16 @@ impl Replay<'_> {
 
     /// Record a Knock Out for the Prize check.
     pub(super) fn record_knock_out(&mut self, id: PokemonId) {
-        let m = self.state.mon(id);
-        let (prizes, clause, why) = facts::prize_value(&self.info, m.name(), &m.uses).unwrap_or((
-            1,
-            "pokemon.single-prize",
-            format!("{}: 1 Prize card", m.name()),
-        ));
+        let m = self.tracker.state.mon(id);
+        let (prizes, clause, why) = facts::prize_value(&self.tracker.cards.info, m.name(), &m.uses)
+            .unwrap_or((
+                1,
+                "pokemon.single-prize",
+                format!("{}: 1 Prize card", m.name()),
+            ));
         let cards = self.cards_in_play(Some(&[id]));
-        let was_active = self.state.position(id) == Some(Position::Active);
-        self.window_knock_outs.push(KnockedOut {
+        let was_active = self.tracker.state.position(id) == Some(Position::Active);
+        self.tracker.window.knock_outs.push(KnockedOut {
             owner: m.owner,
             prizes,
             clause,

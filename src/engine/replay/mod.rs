@@ -1,17 +1,15 @@
 //! The replay: a fold of the log's events over the [`GameState`]. Each line gives one [`Step`].
 
-use std::rc::Rc;
-
 use crate::cards::CardDb;
 use crate::log::{
     CardName, CardRef, Condition, Depth, Destination, Event, LogLine, OncePerGame, ParsedLog, Spot,
     Text,
 };
 
-use super::cardinfo::{CardInfo, CardKind, UseKind};
+use super::cardinfo::{CardKind, UseKind};
 use super::edition::RuleEdition;
-use super::effect::{EffectText, Verb, Zone};
-use super::hints::{self, Hints};
+use super::effect::{Verb, Zone};
+use super::hints;
 use super::resolve::{self, Claim, Found};
 use super::state::{
     Count, GameState, Phase, PlayerIdx, PokemonId, Position, Stadium, TurnCounters,
@@ -19,131 +17,25 @@ use super::state::{
 use super::verdict::Step;
 
 mod attack;
+mod card_facts;
 mod checkup;
 mod context;
 mod damage;
 mod evolution;
 mod knockout;
+mod log_view;
 mod setup;
+mod tracker;
+
+use log_view::{is_boundary, starts_player_action};
+use tracker::{Action, AmbiguousHit, KnockedOut, ListUse, Source, Tracker};
 mod turn;
 mod winning;
 
-/// What produced the sub-lines that follow a top-level line.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-enum Source {
-    #[default]
-    None,
-    Trainer(Text),
-    Ability(Option<PokemonId>, Text),
-    Attack(Option<PokemonId>, Text),
-    Activated(Text),
-    Stadium(Text),
-    MulliganDraw,
-    Other,
-}
-
-/// The top-level line the current sub-lines belong to.
-#[derive(Debug, Clone, Default)]
-struct Action {
-    player: Option<PlayerIdx>,
-    source: Source,
-    effect: Option<Rc<EffectText>>,
-    /// Players whose hand an effect shuffled, in order (`- X shuffled their hand.`).
-    hand_shuffles: Vec<PlayerIdx>,
-    puts_seen: usize,
-    draws_seen: usize,
-}
-
-/// What the next card list names.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum ListUse {
-    /// Shown for information (an opening hand, a mulligan reveal, drawn cards).
-    Ignore,
-    /// Pokémon put onto the Bench from the deck.
-    BenchFromDeck(PlayerIdx),
-    /// Cards that went to the discard pile.
-    Discarded(PlayerIdx),
-    /// Cards discarded from a Pokémon in play.
-    DiscardedFrom(PokemonId),
-    /// Cards shuffled into the deck; those that were in the discard pile or in play leave it.
-    ShuffledIn(PlayerIdx, Option<Zone>),
-    /// Cards moved to a zone the engine records by name.
-    MovedTo(PlayerIdx, Destination),
-    /// The hand a mulligan reveals.
-    MulliganReveal(PlayerIdx),
-}
-
-/// A Knock Out in the current window, for the Prize and promotion checks.
-#[derive(Debug, Clone)]
-struct KnockedOut {
-    owner: PlayerIdx,
-    prizes: u32,
-    clause: &'static str,
-    why: String,
-    /// The Knocked Out Pokémon's cards (an Energy on it may change the Prize count).
-    cards: Vec<Text>,
-    was_active: bool,
-}
-
 /// The replay of one log.
 pub struct Replay<'a> {
-    log: &'a ParsedLog,
-    info: CardInfo<'a>,
-    edition: RuleEdition,
-    hints: Hints,
-    state: GameState,
-    action: Action,
-    list: Option<ListUse>,
-    extra_draws: Option<(PlayerIdx, u32)>,
-    stadium_discard: Option<(PlayerIdx, Text)>,
-    /// Pokémon Knocked Out since the last player action, for lines that refer to them after.
-    knocked_out: Vec<PokemonId>,
-    log_owner: Option<PlayerIdx>,
-    sudden_death_next: bool,
+    tracker: Tracker<'a>,
     next: usize,
-    /// The player whose turn began and who has not drawn yet.
-    expect_draw: Option<PlayerIdx>,
-    /// The current window (from a player action or header to the next): its Knock Outs, the
-    /// Prize cards each player took, promotions, and what opened it.
-    window_knock_outs: Vec<KnockedOut>,
-    window_prizes: [u32; 2],
-    window_promotions: u32,
-    window_source: Option<Source>,
-    /// Trainer cards played this turn (an effect may change a Prize count).
-    trainers_this_turn: Vec<Text>,
-    checkup: checkup::CheckupProgress,
-    /// The player whose mulligan the next reveal shows.
-    mulligan_player: Option<PlayerIdx>,
-    /// Pokémon the current action already damaged: a spread attack's next "took N damage" of
-    /// the same name means another one.
-    damaged_this_action: Vec<PokemonId>,
-    /// Damage lines of this window that could mean several Pokémon of one name.
-    ambiguous_hits: Vec<AmbiguousHit>,
-    /// Effect texts by card name, and by Pokémon and attack or Ability, shared so that what
-    /// is read from one (the zone its sub-lines take cards from) is read once.
-    effect_memo: std::cell::RefCell<rustc_hash::FxHashMap<String, Option<MemoEffect>>>,
-    /// The prints a name may be, given what it was seen to use (asked many times per line).
-    prints_memo: std::cell::RefCell<rustc_hash::FxHashMap<String, super::facts::Known<Prints<'a>>>>,
-    /// Attack lines that show plain printed damage, by attacker and attack (made on first use).
-    #[allow(clippy::type_complexity)]
-    plain_uses: std::cell::OnceCell<rustc_hash::FxHashMap<(Text, Text), Vec<(usize, i32)>>>,
-    /// The same per Pokémon in play, checked against its name and uses.
-    #[allow(clippy::type_complexity)]
-    mon_prints: std::cell::RefCell<Vec<Option<(Text, Vec<Text>, super::facts::Known<Prints<'a>>)>>>,
-}
-
-/// An attack's or Ability's kind and text, shared.
-type MemoEffect = (UseKind, Rc<EffectText>);
-
-/// The prints a Pokémon may be, shared (the same answer is asked for on many lines).
-pub(super) type Prints<'a> = Rc<[&'a crate::cards::Card]>;
-
-/// A damage line that could mean any of several Pokémon of one name: whichever it meant, that
-/// Pokémon took `amount`.
-#[derive(Debug, Clone)]
-struct AmbiguousHit {
-    amount: i32,
-    candidates: Vec<PokemonId>,
 }
 
 /// A step with the turn it happened in.
@@ -164,54 +56,11 @@ pub struct ReplayResult {
     pub log_owner: Option<PlayerIdx>,
 }
 
-/// The two player names a state needs: the log's, padded when a cut log names fewer.
-fn player_names(log: &ParsedLog) -> Vec<Text> {
-    let mut names = log.players.clone();
-    while names.len() < 2 {
-        names.push(compact_str::format_compact!(
-            "(unnamed player {})",
-            names.len() + 1
-        ));
-    }
-    names
-}
-
 impl<'a> Replay<'a> {
     pub fn new(log: &'a ParsedLog, cards: Option<&'a CardDb>, edition: RuleEdition) -> Replay<'a> {
-        let hints = hints::compute(log);
-        let state = GameState::new(&player_names(log));
-        let log_owner = hints
-            .log_owner
-            .as_deref()
-            .and_then(|n| state.player_named(n));
         Replay {
-            log,
-            info: CardInfo::new(cards),
-            edition,
-            hints,
-            state,
-            action: Action::default(),
-            list: None,
-            extra_draws: None,
-            stadium_discard: None,
-            knocked_out: Vec::new(),
-            log_owner,
-            sudden_death_next: false,
+            tracker: Tracker::new(log, cards, edition),
             next: 0,
-            expect_draw: None,
-            window_knock_outs: Vec::new(),
-            window_prizes: [0; 2],
-            window_promotions: 0,
-            window_source: None,
-            trainers_this_turn: Vec::new(),
-            checkup: checkup::CheckupProgress::default(),
-            mulligan_player: None,
-            damaged_this_action: Vec::new(),
-            ambiguous_hits: Vec::new(),
-            effect_memo: Default::default(),
-            prints_memo: Default::default(),
-            mon_prints: Default::default(),
-            plain_uses: Default::default(),
         }
     }
 
@@ -226,14 +75,14 @@ impl<'a> Replay<'a> {
         while let Some(step) = replay.next_step() {
             steps.push(StepRecord {
                 step,
-                turn: replay.state.turn,
-                to_move: replay.state.to_move,
+                turn: replay.tracker.state.turn,
+                to_move: replay.tracker.state.to_move,
             });
         }
         ReplayResult {
             steps,
-            log_owner: replay.log_owner,
-            state: replay.state,
+            log_owner: replay.tracker.log_owner,
+            state: replay.tracker.state,
         }
     }
 
@@ -246,39 +95,39 @@ impl<'a> Replay<'a> {
     ) -> GameState {
         let mut replay = Replay::new(log, cards, edition);
         while replay.next < lines && replay.next_step().is_some() {}
-        replay.state
+        replay.tracker.state
     }
 
     pub fn state(&self) -> &GameState {
-        &self.state
+        &self.tracker.state
     }
 
     pub fn edition(&self) -> RuleEdition {
-        self.edition
+        self.tracker.edition
     }
 
     pub fn log_owner(&self) -> Option<PlayerIdx> {
-        self.log_owner
+        self.tracker.log_owner
     }
 
     /// Apply the next line; `None` after the last.
     pub fn next_step(&mut self) -> Option<Step> {
         let index = self.next;
-        let line = self.log.lines.get(index)?;
+        let line = self.tracker.lines.log.lines.get(index)?;
         self.next += 1;
         Some(self.apply(index, line))
     }
 
     fn apply(&mut self, index: usize, line: &LogLine) -> Step {
         let top = line.depth == Depth::Top;
-        let boundary = top && context::is_boundary(&line.event);
+        let boundary = top && is_boundary(&line.event);
         let mut parts = Vec::new();
         if boundary {
             parts.extend(self.close_window(index));
-            self.window_knock_outs.clear();
-            self.ambiguous_hits.clear();
-            self.window_prizes = [0; 2];
-            self.window_promotions = 0;
+            self.tracker.window.knock_outs.clear();
+            self.tracker.window.ambiguous_hits.clear();
+            self.tracker.window.prizes = [0; 2];
+            self.tracker.window.promotions = 0;
         }
         if let Some(s) = self.check_turn_draw(&line.event, line.depth) {
             parts.push(s);
@@ -295,7 +144,7 @@ impl<'a> Replay<'a> {
                 parts.push(s);
             }
         }
-        if self.state.phase == Phase::Checkup
+        if self.tracker.state.phase == Phase::Checkup
             && let Some(s) = self.check_checkup_line(index, &line.event, line.depth)
         {
             parts.push(s);
@@ -315,7 +164,7 @@ impl<'a> Replay<'a> {
         }
         parts.push(self.handle(index, line));
         if boundary {
-            self.window_source = Some(self.action.source.clone());
+            self.tracker.window.source = Some(self.tracker.action.source.clone());
         }
         Step::combine(parts)
     }
@@ -326,15 +175,15 @@ impl<'a> Replay<'a> {
             self.settle_extra_draws();
         }
         if !matches!(line.event, Event::CardList { .. } | Event::Blank) {
-            self.list = None;
+            self.tracker.list = None;
         }
         if line.depth == Depth::Top && starts_player_action(&line.event) {
-            self.knocked_out.clear();
+            self.tracker.knocked_out.clear();
         }
         if line.depth == Depth::Top {
-            self.action = Action::default();
-            if context::is_boundary(&line.event) {
-                self.damaged_this_action.clear();
+            self.tracker.action = Action::default();
+            if is_boundary(&line.event) {
+                self.tracker.damaged_this_action.clear();
             }
         }
         let sub = line.depth != Depth::Top;
@@ -345,8 +194,8 @@ impl<'a> Replay<'a> {
             }
             Event::SetupHeader => self.setup(),
             Event::CheckupHeader => {
-                self.state.phase = Phase::Checkup;
-                self.checkup = checkup::CheckupProgress::default();
+                self.tracker.state.phase = Phase::Checkup;
+                self.tracker.checkup = tracker::CheckupProgress::default();
                 Step::info("Pokémon Checkup")
             }
             Event::TurnHeader { player, .. } => self.begin_turn(index, player.as_deref()),
@@ -357,11 +206,11 @@ impl<'a> Replay<'a> {
             Event::TurnOrderChosen { player, first } => self.turn_order(player, *first),
             Event::OpeningHand { player, count } => self.opening_hand(player, *count),
             Event::DrawnCards { .. } => {
-                self.list = Some(ListUse::Ignore);
+                self.tracker.list = Some(ListUse::Ignore);
                 Step::info("")
             }
             Event::MulliganReveal { .. } => {
-                self.list = Some(match self.mulligan_player {
+                self.tracker.list = Some(match self.tracker.mulligan_player {
                     Some(p) => ListUse::MulliganReveal(p),
                     None => ListUse::Ignore,
                 });
@@ -372,9 +221,9 @@ impl<'a> Replay<'a> {
                 let Some(p) = self.player(player) else {
                     return unknown_player(player);
                 };
-                self.extra_draws = Some((p, *count));
-                self.action.source = Source::MulliganDraw;
-                self.action.player = Some(p);
+                self.tracker.extra_draws = Some((p, *count));
+                self.tracker.action.source = Source::MulliganDraw;
+                self.tracker.action.player = Some(p);
                 self.check_extra_draw(p, *count)
             }
             Event::PlayToActive { player, card } => {
@@ -431,7 +280,7 @@ impl<'a> Replay<'a> {
             } => self.discard_from_pokemon(index, owner, pokemon, card),
             Event::Shuffle { player, what } => {
                 if let (Some(p), crate::log::Shuffled::Hand) = (self.player(player), what) {
-                    self.action.hand_shuffles.push(p);
+                    self.tracker.action.hand_shuffles.push(p);
                 }
                 Step::info("")
             }
@@ -469,7 +318,7 @@ impl<'a> Replay<'a> {
                 pokemon,
                 condition,
             } => {
-                let turn = self.state.turn;
+                let turn = self.tracker.state.turn;
                 let mut replaced = None;
                 let mut name = String::new();
                 let step = self.with_pokemon(owner, pokemon, Claim::Trusted, |m| {
@@ -515,8 +364,8 @@ impl<'a> Replay<'a> {
                 })
             }
             Event::Activated { card } => {
-                self.action.source = Source::Activated(card.name.clone());
-                self.action.effect = self.card_effect(&card.name);
+                self.tracker.action.source = Source::Activated(card.name.clone());
+                self.tracker.action.effect = self.tracker.cards.card_effect(&card.name);
                 Step::info("")
             }
             Event::CoinFlip { .. }
@@ -533,25 +382,29 @@ impl<'a> Replay<'a> {
             Event::OncePerGameUsed { player, what } => {
                 if let Some(p) = self.player(player) {
                     match what {
-                        OncePerGame::GxAttack => self.state.players[p].gx_attack_used = true,
-                        OncePerGame::VstarPower => self.state.players[p].vstar_power_used = true,
+                        OncePerGame::GxAttack => {
+                            self.tracker.state.players[p].gx_attack_used = true
+                        }
+                        OncePerGame::VstarPower => {
+                            self.tracker.state.players[p].vstar_power_used = true
+                        }
                         OncePerGame::Other(_) => {}
                     }
                 }
                 Step::info("")
             }
             Event::SuddenDeath => {
-                self.sudden_death_next = true;
+                self.tracker.sudden_death_next = true;
                 Step::info("Sudden Death: a new game with 1 Prize card each")
             }
             Event::GameDrawn => {
-                self.state.phase = Phase::Ended;
+                self.tracker.state.phase = Phase::Ended;
                 Step::info("the game is a draw")
             }
             Event::GameEnd { winner, reason, .. } => {
                 let check = self.check_game_end(self.player(winner), *reason, winner);
-                self.state.phase = Phase::Ended;
-                self.state.winner = self.player(winner);
+                self.tracker.state.phase = Phase::Ended;
+                self.tracker.state.winner = self.player(winner);
                 check
             }
         }
@@ -560,28 +413,34 @@ impl<'a> Replay<'a> {
     // ---- players and turns ----
 
     fn player(&self, name: &str) -> Option<PlayerIdx> {
-        self.state.player_named(name)
+        self.tracker.state.player_named(name)
     }
 
     fn setup(&mut self) -> Step {
-        if self.state.phase != Phase::Start {
-            let names: Vec<Text> = self.state.players.iter().map(|p| p.name.clone()).collect();
-            self.state = GameState::new(&names);
-            if self.sudden_death_next {
-                self.state.prize_count = 1;
+        if self.tracker.state.phase != Phase::Start {
+            let names: Vec<Text> = self
+                .tracker
+                .state
+                .players
+                .iter()
+                .map(|p| p.name.clone())
+                .collect();
+            self.tracker.state = GameState::new(&names);
+            if self.tracker.sudden_death_next {
+                self.tracker.state.prize_count = 1;
             }
             // A new game (Sudden Death, or a log that restarts): nothing held about the
             // Pokémon of the last one may point into the new board.
-            self.knocked_out.clear();
-            self.window_knock_outs.clear();
-            self.ambiguous_hits.clear();
-            self.damaged_this_action.clear();
-            self.mon_prints.borrow_mut().clear();
-            self.action = Action::default();
-            self.window_source = None;
-            self.list = None;
+            self.tracker.knocked_out.clear();
+            self.tracker.window.knock_outs.clear();
+            self.tracker.window.ambiguous_hits.clear();
+            self.tracker.damaged_this_action.clear();
+            self.tracker.cards.forget_pokemon();
+            self.tracker.action = Action::default();
+            self.tracker.window.source = None;
+            self.tracker.list = None;
         }
-        self.state.phase = Phase::Setup;
+        self.tracker.state.phase = Phase::Setup;
         Step::info("Setup")
     }
 
@@ -590,13 +449,13 @@ impl<'a> Replay<'a> {
             return unknown_player(player);
         };
         let first_player = if first { p } else { 1 - p };
-        self.state.first_player = Some(first_player);
-        for (i, ps) in self.state.players.iter_mut().enumerate() {
+        self.tracker.state.first_player = Some(first_player);
+        for (i, ps) in self.tracker.state.players.iter_mut().enumerate() {
             ps.went_first = Some(i == first_player);
         }
         Step::info(format!(
             "{} goes first",
-            self.state.players[first_player].name
+            self.tracker.state.players[first_player].name
         ))
     }
 
@@ -604,10 +463,10 @@ impl<'a> Replay<'a> {
         let Some(p) = self.player(player) else {
             return unknown_player(player);
         };
-        let ps = &mut self.state.players[p];
+        let ps = &mut self.tracker.state.players[p];
         ps.hand = Count::exact(count as i32);
         ps.deck = Count::exact(60 - count as i32);
-        self.list = Some(ListUse::Ignore);
+        self.tracker.list = Some(ListUse::Ignore);
         self.check_opening_hand(player, count)
     }
 
@@ -615,40 +474,47 @@ impl<'a> Replay<'a> {
         let Some(p) = self.player(player) else {
             return unknown_player(player);
         };
-        let ps = &mut self.state.players[p];
+        let ps = &mut self.tracker.state.players[p];
         ps.mulligans = ps.mulligans.saturating_add(count);
         ps.hand = Count::exact(7);
         ps.deck = Count::exact(53);
-        self.list = Some(ListUse::Ignore);
-        self.mulligan_player = Some(p);
+        self.tracker.list = Some(ListUse::Ignore);
+        self.tracker.mulligan_player = Some(p);
         Step::info(format!(
             "{player} reveals a hand with no Basic Pokémon and draws a new one"
         ))
     }
 
     fn settle_extra_draws(&mut self) {
-        if let Some((p, left)) = self.extra_draws.take()
+        if let Some((p, left)) = self.tracker.extra_draws.take()
             && left > 0
-            && self.action.source == Source::MulliganDraw
+            && self.tracker.action.source == Source::MulliganDraw
         {
             // The sub-lines showed fewer draws than announced: the player chose not to draw them,
             // or the client did not list them. Either way the counts are no longer certain.
-            self.state.players[p].hand.blur();
-            self.state.players[p].deck.blur();
+            self.tracker.state.players[p].hand.blur();
+            self.tracker.state.players[p].deck.blur();
         }
     }
 
     fn begin_turn(&mut self, index: usize, named: Option<&str>) -> Step {
-        let previous = self.state.to_move;
-        let hinted = self.hints.turn_player.get(index).cloned().flatten();
+        let previous = self.tracker.state.to_move;
+        let hinted = self
+            .tracker
+            .lines
+            .hints
+            .turn_player
+            .get(index)
+            .cloned()
+            .flatten();
         let player = named
             .and_then(|n| self.player(n))
             .or_else(|| hinted.as_deref().and_then(|n| self.player(n)))
             .or_else(|| previous.map(|p| 1 - p))
-            .or(self.state.first_player);
-        if matches!(self.state.phase, Phase::Start | Phase::Setup) {
-            let prizes = self.state.prize_count;
-            for ps in &mut self.state.players {
+            .or(self.tracker.state.first_player);
+        if matches!(self.tracker.state.phase, Phase::Start | Phase::Setup) {
+            let prizes = self.tracker.state.prize_count;
+            for ps in &mut self.tracker.state.players {
                 ps.prizes_left = Some(prizes);
                 ps.deck.add(-prizes);
             }
@@ -656,32 +522,32 @@ impl<'a> Replay<'a> {
         if let Some(ended) = previous {
             self.clear_expired_paralysis(ended);
         }
-        self.state.phase = Phase::Turn;
-        self.state.turn += 1;
-        self.state.counters = TurnCounters::default();
-        self.state.to_move = player;
-        self.knocked_out.clear();
-        self.trainers_this_turn.clear();
-        self.expect_draw = player;
+        self.tracker.state.phase = Phase::Turn;
+        self.tracker.state.turn += 1;
+        self.tracker.state.counters = TurnCounters::default();
+        self.tracker.state.to_move = player;
+        self.tracker.knocked_out.clear();
+        self.tracker.trainers_this_turn.clear();
+        self.tracker.expect_draw = player;
         let Some(p) = player else {
             return Step::unverified(
                 "cannot tell whose turn this is: the header names no player and no line after it does",
             );
         };
-        if self.state.first_player.is_none() {
-            self.state.first_player = Some(p);
+        if self.tracker.state.first_player.is_none() {
+            self.tracker.state.first_player = Some(p);
         }
-        self.state.players[p].turns_taken += 1;
-        if !self.edition.first_player_draws() && self.first_players_first_turn(p) {
-            self.expect_draw = None;
+        self.tracker.state.players[p].turns_taken += 1;
+        if !self.tracker.edition.first_player_draws() && self.first_players_first_turn(p) {
+            self.tracker.expect_draw = None;
         }
-        let name = self.state.players[p].name.clone();
+        let name = self.tracker.state.players[p].name.clone();
         let how = if named.is_none() {
             " (the header does not name the player; read from the lines that follow)"
         } else {
             ""
         };
-        Step::info(format!("turn {}: {name}{how}", self.state.turn))
+        Step::info(format!("turn {}: {name}{how}", self.tracker.state.turn))
     }
 
     // ---- playing cards ----
@@ -689,18 +555,24 @@ impl<'a> Replay<'a> {
     /// Take a card from the zone the current effect takes cards from; blur the counts when the
     /// zone is not known.
     fn take_from_effect_zone(&mut self, verb: Verb, p: PlayerIdx, n: i32, name: Option<&str>) {
-        match self.action.effect.as_ref().and_then(|e| e.zone_for(verb)) {
-            Some(Zone::Hand) => self.state.players[p].hand.add(-n),
-            Some(Zone::Deck) => self.state.players[p].deck.add(-n),
+        match self
+            .tracker
+            .action
+            .effect
+            .as_ref()
+            .and_then(|e| e.zone_for(verb))
+        {
+            Some(Zone::Hand) => self.tracker.state.players[p].hand.add(-n),
+            Some(Zone::Deck) => self.tracker.state.players[p].deck.add(-n),
             Some(Zone::Discard) => {
                 if let Some(name) = name {
-                    remove_one(&mut self.state.players[p].discard, name);
+                    remove_one(&mut self.tracker.state.players[p].discard, name);
                 }
             }
             Some(Zone::InPlay) => {}
             None => {
-                self.state.players[p].hand.blur();
-                self.state.players[p].deck.blur();
+                self.tracker.state.players[p].hand.blur();
+                self.tracker.state.players[p].deck.blur();
             }
         }
     }
@@ -719,12 +591,13 @@ impl<'a> Replay<'a> {
         if sub {
             self.take_from_effect_zone(Verb::PutOntoBench, p, 1, None);
         } else {
-            self.state.players[p].hand.add(-1);
-            let at_setup = matches!(self.state.phase, Phase::Start | Phase::Setup);
+            self.tracker.state.players[p].hand.add(-1);
+            let at_setup = matches!(self.tracker.state.phase, Phase::Start | Phase::Setup);
             parts.push(self.check_basic(player, &card.name, at_setup));
         }
-        let occupied = position == Position::Active && self.state.players[p].active.is_some();
-        self.state.put_into_play(p, &card.name, position);
+        let occupied =
+            position == Position::Active && self.tracker.state.players[p].active.is_some();
+        self.tracker.state.put_into_play(p, &card.name, position);
         if occupied {
             parts.push(Step::unverified(format!(
                 "{player} already has an Active Pokémon; {} was put on the Bench",
@@ -746,20 +619,22 @@ impl<'a> Replay<'a> {
             self.take_from_effect_zone(Verb::Other, p, 1, None);
         } else {
             check = self.check_stadium(p, &card.name);
-            self.state.players[p].hand.add(-1);
-            self.state.counters.stadiums += 1;
-            self.trainers_this_turn.push(card.name.clone());
+            self.tracker.state.players[p].hand.add(-1);
+            self.tracker.state.counters.stadiums += 1;
+            self.tracker.trainers_this_turn.push(card.name.clone());
         }
-        if let Some(old) = self.state.stadium.take() {
-            self.state.players[old.owner].discard.push(old.name.clone());
-            self.stadium_discard = Some((old.owner, old.name));
+        if let Some(old) = self.tracker.state.stadium.take() {
+            self.tracker.state.players[old.owner]
+                .discard
+                .push(old.name.clone());
+            self.tracker.stadium_discard = Some((old.owner, old.name));
         }
-        self.state.stadium = Some(Stadium {
+        self.tracker.state.stadium = Some(Stadium {
             name: card.name.clone(),
             owner: p,
         });
-        self.action.player = Some(p);
-        self.action.source = Source::Stadium(card.name.clone());
+        self.tracker.action.player = Some(p);
+        self.tracker.action.source = Source::Stadium(card.name.clone());
         check
     }
 
@@ -767,29 +642,36 @@ impl<'a> Replay<'a> {
         let Some(p) = self.player(player) else {
             return unknown_player(player);
         };
-        self.action.player = Some(p);
+        self.tracker.action.player = Some(p);
         let name = card.name.as_str();
-        if self.state.stadium.as_ref().is_some_and(|s| s.name == name) {
-            self.action.source = Source::Stadium(Text::from(name));
-            self.action.effect = self.card_effect(name);
+        if self
+            .tracker
+            .state
+            .stadium
+            .as_ref()
+            .is_some_and(|s| s.name == name)
+        {
+            self.tracker.action.source = Source::Stadium(Text::from(name));
+            self.tracker.action.effect = self.tracker.cards.card_effect(name);
             return Step::info(format!("{player} uses the effect of the Stadium in play"));
         }
-        let kind = self.info.kind(name);
-        let in_play = resolve::candidates(&self.state, p, name, None);
+        let kind = self.tracker.cards.info.kind(name);
+        let in_play = resolve::candidates(&self.tracker.state, p, name, None);
         if !in_play.is_empty() && matches!(kind, CardKind::Pokemon | CardKind::Unknown) {
-            self.action.source = Source::Ability(in_play.first().copied(), Text::from(name));
-            self.action.effect = self.card_effect(name);
+            self.tracker.action.source =
+                Source::Ability(in_play.first().copied(), Text::from(name));
+            self.tracker.action.effect = self.tracker.cards.card_effect(name);
             return Step::info(format!("{player} uses an Ability of {name}"));
         }
-        let ps = &mut self.state.players[p];
+        let ps = &mut self.tracker.state.players[p];
         ps.hand.add(-1);
         ps.discard.push(Text::from(name));
         if kind == CardKind::Supporter {
-            self.state.counters.supporters += 1;
+            self.tracker.state.counters.supporters += 1;
         }
-        self.trainers_this_turn.push(Text::from(name));
-        self.action.source = Source::Trainer(Text::from(name));
-        self.action.effect = self.card_effect(name);
+        self.tracker.trainers_this_turn.push(Text::from(name));
+        self.tracker.action.source = Source::Trainer(Text::from(name));
+        self.tracker.action.effect = self.tracker.cards.card_effect(name);
         self.check_supporter(p, name, kind)
     }
 
@@ -799,42 +681,51 @@ impl<'a> Replay<'a> {
         };
         let n = card.count() as i32;
         let mut p = named;
-        if sub && !self.action.hand_shuffles.is_empty() {
+        if sub && !self.tracker.action.hand_shuffles.is_empty() {
             // After `- X shuffled their hand.` lines (Iono, Special Red Card), the draws that
             // follow belong to those players, in the order of the shuffles, whatever name the
             // client writes on them.
-            if let Some(&q) = self.action.hand_shuffles.get(self.action.draws_seen) {
+            if let Some(&q) = self
+                .tracker
+                .action
+                .hand_shuffles
+                .get(self.tracker.action.draws_seen)
+            {
                 p = q;
             }
-            self.action.draws_seen += 1;
+            self.tracker.action.draws_seen += 1;
         } else if sub
             && self
+                .tracker
                 .action
                 .effect
                 .as_ref()
                 .is_some_and(|e| e.touches_both_players())
         {
             // Every player draws, with no shuffle lines to tell the draws apart.
-            for ps in &mut self.state.players {
+            for ps in &mut self.tracker.state.players {
                 ps.hand.blur();
                 ps.deck.blur();
             }
         }
-        if let Some((q, left)) = self.extra_draws
+        if let Some((q, left)) = self.tracker.extra_draws
             && sub
             && q == p
-            && self.action.source == Source::MulliganDraw
+            && self.tracker.action.source == Source::MulliganDraw
         {
-            self.extra_draws = Some((q, left.saturating_sub(n as u32)));
+            self.tracker.extra_draws = Some((q, left.saturating_sub(n as u32)));
         }
-        let ps = &mut self.state.players[p];
+        let ps = &mut self.tracker.state.players[p];
         ps.deck.add(-n);
         ps.hand.add(n);
-        if !sub && self.state.to_move == Some(p) && !self.state.counters.drew_for_turn {
-            self.state.counters.drew_for_turn = true;
+        if !sub
+            && self.tracker.state.to_move == Some(p)
+            && !self.tracker.state.counters.drew_for_turn
+        {
+            self.tracker.state.counters.drew_for_turn = true;
         }
         if card.count() > 1 || matches!(card, CardRef::Hidden { .. }) {
-            self.list = Some(ListUse::Ignore);
+            self.tracker.list = Some(ListUse::Ignore);
         }
         Step::info("")
     }
@@ -843,29 +734,37 @@ impl<'a> Replay<'a> {
         let Some(p) = self.player(player) else {
             return unknown_player(player);
         };
-        self.state.players[p].deck.add(-(card.count() as i32));
+        self.tracker.state.players[p]
+            .deck
+            .add(-(card.count() as i32));
         let step = match (card, to) {
             (CardRef::Named { card }, Destination::Active) => {
-                self.state.put_into_play(p, &card.name, Position::Active);
+                self.tracker
+                    .state
+                    .put_into_play(p, &card.name, Position::Active);
                 None
             }
             (CardRef::Named { card }, Destination::Stadium) => {
-                if let Some(old) = self.state.stadium.take() {
-                    self.state.players[old.owner].discard.push(old.name.clone());
-                    self.stadium_discard = Some((old.owner, old.name));
+                if let Some(old) = self.tracker.state.stadium.take() {
+                    self.tracker.state.players[old.owner]
+                        .discard
+                        .push(old.name.clone());
+                    self.tracker.stadium_discard = Some((old.owner, old.name));
                 }
-                self.state.stadium = Some(Stadium {
+                self.tracker.state.stadium = Some(Stadium {
                     name: card.name.clone(),
                     owner: p,
                 });
                 None
             }
             (CardRef::Named { card }, _) => {
-                self.state.put_into_play(p, &card.name, Position::Bench);
+                self.tracker
+                    .state
+                    .put_into_play(p, &card.name, Position::Bench);
                 self.check_bench(p)
             }
             (CardRef::Hidden { .. }, _) => {
-                self.list = Some(ListUse::BenchFromDeck(p));
+                self.tracker.list = Some(ListUse::BenchFromDeck(p));
                 None
             }
         };
@@ -884,7 +783,7 @@ impl<'a> Replay<'a> {
             return unknown_player(player);
         };
         let (found, _) = resolve::owned(
-            &self.state,
+            &self.tracker.state,
             Some(p),
             &target.name,
             position(spot),
@@ -896,14 +795,14 @@ impl<'a> Replay<'a> {
         self.mark_uncertain(&found);
         let found = match found {
             Found::Ambiguous(_, all) => {
-                resolve::pick(&self.state, all, false, |m| m.energy.len() as i64)
+                resolve::pick(&self.tracker.state, all, false, |m| m.energy.len() as i64)
             }
             f => f,
         };
         let Some(id) = found.id() else {
             return not_in_play(player, &target.name);
         };
-        let is_tool = match self.info.kind(&card.name) {
+        let is_tool = match self.tracker.cards.info.kind(&card.name) {
             CardKind::Tool => true,
             CardKind::Energy => false,
             _ => !card.name.ends_with("Energy"),
@@ -915,60 +814,28 @@ impl<'a> Replay<'a> {
         if sub {
             self.take_from_effect_zone(Verb::Attach, p, 1, Some(&card.name));
         } else {
-            self.state.players[p].hand.add(-1);
+            self.tracker.state.players[p].hand.add(-1);
             if !is_tool {
-                self.state.counters.energy_attached += 1;
+                self.tracker.state.counters.energy_attached += 1;
                 check = self.check_energy_attach(p, &card.name);
             }
         }
         self.mark_uncertain(&found);
-        let mon = self.state.mon_mut(id);
+        let mon = self.tracker.state.mon_mut(id);
         if is_tool {
             mon.tools.push(card.name.clone());
         } else {
             mon.energy.push(card.name.clone());
         }
-        self.action.player = Some(p);
+        self.tracker.action.player = Some(p);
         check
-    }
-
-    /// The effect text of a Trainer or Energy card (or a Pokémon's Abilities), memoised.
-    pub(super) fn card_effect(&self, name: &str) -> Option<Rc<EffectText>> {
-        let key = format!("card\u{1f}{name}");
-        if let Some(e) = self.effect_memo.borrow().get(&key) {
-            return e.as_ref().map(|(_, e)| e.clone());
-        }
-        let e = self
-            .info
-            .card_text(name)
-            .map(|e| (UseKind::Ability, Rc::new(e)));
-        self.effect_memo.borrow_mut().insert(key, e.clone());
-        e.map(|(_, e)| e)
-    }
-
-    /// The attack or Ability a Pokémon uses, and its text, memoised.
-    pub(super) fn use_effect(
-        &self,
-        pokemon: &str,
-        what: &str,
-    ) -> Option<(UseKind, Rc<EffectText>)> {
-        let key = format!("use\u{1f}{pokemon}\u{1f}{what}");
-        if let Some(e) = self.effect_memo.borrow().get(&key) {
-            return e.clone();
-        }
-        let e = self
-            .info
-            .use_of(pokemon, what)
-            .map(|(k, e)| (k, Rc::new(e)));
-        self.effect_memo.borrow_mut().insert(key, e.clone());
-        e
     }
 
     /// When a line could mean several Pokémon, what is tracked on each of them may be off.
     fn mark_uncertain(&mut self, found: &Found) {
         if let Found::Ambiguous(_, all) = found {
             for id in all.clone() {
-                self.state.mon_mut(id).uncertain = true;
+                self.tracker.state.mon_mut(id).uncertain = true;
             }
         }
     }
@@ -977,14 +844,15 @@ impl<'a> Replay<'a> {
     /// Pokémon of that name than the one already damaged, when there is one.
     fn spread_target(&self, found: Found) -> Found {
         let Some(id) = found.id() else { return found };
-        if !self.damaged_this_action.contains(&id) {
+        if !self.tracker.damaged_this_action.contains(&id) {
             return found;
         }
-        let m = self.state.mon(id);
-        let fresh: Vec<PokemonId> = resolve::candidates(&self.state, m.owner, m.name(), None)
-            .into_iter()
-            .filter(|c| !self.damaged_this_action.contains(c))
-            .collect();
+        let m = self.tracker.state.mon(id);
+        let fresh: Vec<PokemonId> =
+            resolve::candidates(&self.tracker.state, m.owner, m.name(), None)
+                .into_iter()
+                .filter(|c| !self.tracker.damaged_this_action.contains(c))
+                .collect();
         match fresh.as_slice() {
             [] => found,
             [one] => Found::One(*one),
@@ -998,12 +866,15 @@ impl<'a> Replay<'a> {
         let Found::Ambiguous(first, all) = &found else {
             return found;
         };
-        let owner = self.state.mon(*first).owner;
-        if all.iter().any(|id| self.state.mon(*id).owner != owner) {
+        let owner = self.tracker.state.mon(*first).owner;
+        if all
+            .iter()
+            .any(|id| self.tracker.state.mon(*id).owner != owner)
+        {
             return found;
         }
         let window = self.window(index);
-        let hits = self.log.lines[window]
+        let hits = self.tracker.lines.log.lines[window]
             .iter()
             .filter(
                 |l| matches!(&l.event, Event::TookDamage { pokemon, .. } if pokemon.name == name),
@@ -1022,18 +893,18 @@ impl<'a> Replay<'a> {
         let Some(id) = found.id() else { return };
         if let Found::Ambiguous(chosen, all) = found {
             for other in all.iter().filter(|o| *o != chosen) {
-                let m = self.state.mon_mut(*other);
+                let m = self.tracker.state.mon_mut(*other);
                 m.missing_damage = m.missing_damage.saturating_add(amount.max(0));
             }
-            let mon = self.state.mon_mut(*chosen);
+            let mon = self.tracker.state.mon_mut(*chosen);
             mon.doubtful_damage = mon.doubtful_damage.saturating_add(amount.max(0));
-            self.ambiguous_hits.push(AmbiguousHit {
+            self.tracker.window.ambiguous_hits.push(AmbiguousHit {
                 amount: amount.max(0),
                 candidates: all.clone(),
             });
         }
-        self.damaged_this_action.push(id);
-        let mon = self.state.mon_mut(id);
+        self.tracker.damaged_this_action.push(id);
+        let mon = self.tracker.state.mon_mut(id);
         mon.damage = mon.damage.saturating_add(amount.max(0));
     }
 
@@ -1048,10 +919,10 @@ impl<'a> Replay<'a> {
         let Some(p) = self.player(player) else {
             return unknown_player(player);
         };
-        let turn = self.state.turn;
-        let candidates = resolve::candidates(&self.state, p, &from.name, position(spot));
+        let turn = self.tracker.state.turn;
+        let candidates = resolve::candidates(&self.tracker.state, p, &from.name, position(spot));
         // Of several Pokémon that may evolve, players evolve the one they have powered up.
-        let found = resolve::pick(&self.state, candidates.clone(), false, |m| {
+        let found = resolve::pick(&self.tracker.state, candidates.clone(), false, |m| {
             i64::from(m.entered_turn < turn && m.evolved_turn != Some(turn)) * 100
                 + m.energy.len() as i64
         });
@@ -1059,7 +930,7 @@ impl<'a> Replay<'a> {
             return not_in_play(player, &from.name);
         };
         let effect = if sub {
-            self.action.effect.clone()
+            self.tracker.action.effect.clone()
         } else {
             None
         };
@@ -1078,10 +949,10 @@ impl<'a> Replay<'a> {
         if sub {
             self.take_from_effect_zone(Verb::Evolve, p, 1, None);
         } else {
-            self.state.players[p].hand.add(-1);
+            self.tracker.state.players[p].hand.add(-1);
         }
         let cleared = self.clear_conditions(id, "evolution.clears-conditions", "evolving");
-        let mon = self.state.mon_mut(id);
+        let mon = self.tracker.state.mon_mut(id);
         mon.stack.push(to.name.clone());
         mon.evolved_turn = Some(turn);
         mon.uses.clear();
@@ -1094,7 +965,7 @@ impl<'a> Replay<'a> {
     /// Special Conditions end when a Pokémon evolves or leaves the Active Spot: clear them and
     /// say so under `clause`.
     fn clear_conditions(&mut self, id: PokemonId, clause: &'static str, how: &str) -> Option<Step> {
-        let mon = self.state.mon_mut(id);
+        let mon = self.tracker.state.mon_mut(id);
         if mon.conditions.is_empty() {
             return None;
         }
@@ -1106,12 +977,18 @@ impl<'a> Replay<'a> {
 
     fn devolve(&mut self, owner: &str, from: &CardName, to: &CardName) -> Step {
         let named = self.player(owner);
-        let (found, who) =
-            resolve::owned(&self.state, named, &from.name, None, Claim::Trusted, None);
+        let (found, who) = resolve::owned(
+            &self.tracker.state,
+            named,
+            &from.name,
+            None,
+            Claim::Trusted,
+            None,
+        );
         let (Some(id), Some(p)) = (found.id(), who) else {
             return not_in_play(owner, &from.name);
         };
-        let mon = self.state.mon_mut(id);
+        let mon = self.tracker.state.mon_mut(id);
         if mon.stack.len() > 1 {
             mon.stack.pop();
         }
@@ -1120,8 +997,8 @@ impl<'a> Replay<'a> {
         }
         mon.conditions.clear();
         mon.uses.clear();
-        self.state.players[p].hand.blur();
-        self.state.players[p].deck.blur();
+        self.tracker.state.players[p].hand.blur();
+        self.tracker.state.players[p].deck.blur();
         Step::info("")
     }
 
@@ -1129,21 +1006,21 @@ impl<'a> Replay<'a> {
         let Some(p) = self.player(player) else {
             return unknown_player(player);
         };
-        self.action.player = Some(p);
-        let active = self.state.players[p].active;
+        self.tracker.action.player = Some(p);
+        let active = self.tracker.state.players[p].active;
         let Some(id) = active else {
             return Step::unverified(format!("{player} has no Active Pokémon to retreat"));
         };
-        let actual = self.state.mon(id).name().to_string();
+        let actual = self.tracker.state.mon(id).name().to_string();
         let check = self.check_retreat(index, p, id);
-        self.state.bench_active(p);
+        self.tracker.state.bench_active(p);
         let check =
             match self.clear_conditions(id, "switch.clears-conditions", "going to the Bench") {
                 Some(c) => Step::combine(vec![check, c]),
                 None => check,
             };
-        self.state.counters.retreats += 1;
-        self.action.source = Source::Other;
+        self.tracker.state.counters.retreats += 1;
+        self.tracker.action.source = Source::Other;
         if actual != card.name {
             return Step::unverified(format!(
                 "the log retreats {} but the Active Pokémon tracked is {actual}",
@@ -1159,8 +1036,8 @@ impl<'a> Replay<'a> {
         };
         // Of several Benched Pokémon of that name, players promote the one they have powered up.
         let found = resolve::pick(
-            &self.state,
-            resolve::candidates(&self.state, p, &card.name, None),
+            &self.tracker.state,
+            resolve::candidates(&self.tracker.state, p, &card.name, None),
             true,
             |m| m.energy.len() as i64,
         );
@@ -1168,18 +1045,18 @@ impl<'a> Replay<'a> {
             return not_in_play(player, &card.name);
         };
         self.mark_uncertain(&found);
-        let already = self.state.players[p].active == Some(id);
+        let already = self.tracker.state.players[p].active == Some(id);
         let check = if already { None } else { self.check_promote(p) };
         if !already {
-            self.window_promotions += 1;
+            self.tracker.window.promotions += 1;
         }
         let mut cleared = None;
-        if let Some(old) = self.state.players[p].active
+        if let Some(old) = self.tracker.state.players[p].active
             && old != id
         {
             cleared = self.clear_conditions(old, "switch.clears-conditions", "going to the Bench");
         }
-        self.state.make_active(id);
+        self.tracker.state.make_active(id);
         let parts: Vec<Step> = check.into_iter().chain(cleared).collect();
         Step::combine(parts)
     }
@@ -1199,17 +1076,17 @@ impl<'a> Replay<'a> {
                 first.name, second.name
             ));
         };
-        if self.state.mon(new_active).owner != self.state.mon(old_active).owner {
+        if self.tracker.state.mon(new_active).owner != self.tracker.state.mon(old_active).owner {
             return Step::unverified(
                 "the two Pokémon switched belong to different players".to_string(),
             );
         }
-        let cleared = if self.state.position(old_active) == Some(Position::Active) {
+        let cleared = if self.tracker.state.position(old_active) == Some(Position::Active) {
             self.clear_conditions(old_active, "switch.clears-conditions", "going to the Bench")
         } else {
             None
         };
-        self.state.make_active(new_active);
+        self.tracker.state.make_active(new_active);
         match cleared {
             Some(c) => Step::combine(vec![ambiguous_or(&first_found, ""), c]),
             None => ambiguous_or(&first_found, ""),
@@ -1219,7 +1096,7 @@ impl<'a> Replay<'a> {
     fn find_prefer(&self, owner: &str, name: &str, position: Position) -> Found {
         let named = self.player(owner);
         let (found, _) = resolve::owned(
-            &self.state,
+            &self.tracker.state,
             named,
             name,
             Some(position),
@@ -1229,7 +1106,7 @@ impl<'a> Replay<'a> {
         if found.id().is_some() {
             return found;
         }
-        resolve::owned(&self.state, named, name, None, Claim::Trusted, None).0
+        resolve::owned(&self.tracker.state, named, name, None, Claim::Trusted, None).0
     }
 
     // ---- attacks, abilities, damage ----
@@ -1245,22 +1122,30 @@ impl<'a> Replay<'a> {
         let Some(p) = self.player(player) else {
             return unknown_player(player);
         };
-        self.action.player = Some(p);
+        self.tracker.action.player = Some(p);
         let found = resolve::pick(
-            &self.state,
-            resolve::candidates(&self.state, p, &pokemon.name, None),
+            &self.tracker.state,
+            resolve::candidates(&self.tracker.state, p, &pokemon.name, None),
             true,
             |_| 0,
         );
         let id = found.id();
-        let (kind, effect) = match self.use_effect(&pokemon.name, name) {
+        let (kind, effect) = match self.tracker.cards.use_effect(&pokemon.name, name) {
             Some((k, e)) => (k, Some(e)),
-            None if self.hints.ends_turn.get(index).copied().unwrap_or(false) => {
+            None if self
+                .tracker
+                .lines
+                .hints
+                .ends_turn
+                .get(index)
+                .copied()
+                .unwrap_or(false) =>
+            {
                 (UseKind::Attack, None)
             }
             None => (UseKind::Ability, None),
         };
-        self.action.effect = effect;
+        self.tracker.action.effect = effect;
         let check = match (kind, id) {
             (UseKind::Attack, _) => self.check_attack(p, id, name, !sub),
             (UseKind::Ability, Some(id)) => self.check_once_per_game(p, id, name),
@@ -1268,18 +1153,18 @@ impl<'a> Replay<'a> {
         };
         match kind {
             UseKind::Attack => {
-                self.state.counters.attacks += 1;
+                self.tracker.state.counters.attacks += 1;
                 if !sub {
-                    self.state.counters.attacked_by = Some(p);
+                    self.tracker.state.counters.attacked_by = Some(p);
                 }
-                self.action.source = Source::Attack(id, Text::from(name));
+                self.tracker.action.source = Source::Attack(id, Text::from(name));
             }
-            UseKind::Ability => self.action.source = Source::Ability(id, Text::from(name)),
+            UseKind::Ability => self.tracker.action.source = Source::Ability(id, Text::from(name)),
         }
         let Some(id) = id else {
             return not_in_play(player, &pokemon.name);
         };
-        let mon = self.state.mon_mut(id);
+        let mon = self.tracker.state.mon_mut(id);
         if !mon.uses.iter().any(|u| u == name) {
             mon.uses.push(Text::from(name));
         }
@@ -1306,25 +1191,29 @@ impl<'a> Replay<'a> {
             return unknown_player(player);
         };
         let attacker = resolve::pick(
-            &self.state,
-            resolve::candidates(&self.state, p, &pokemon.name, None),
+            &self.tracker.state,
+            resolve::candidates(&self.tracker.state, p, &pokemon.name, None),
             true,
             |_| 0,
         );
         let (found, _) = resolve::owned(
-            &self.state,
+            &self.tracker.state,
             self.player(target_owner),
             &target.name,
             None,
             Claim::Trusted,
             Some(1 - p),
         );
-        if self.action.player.is_none() {
-            self.action.player = Some(p);
+        if self.tracker.action.player.is_none() {
+            self.tracker.action.player = Some(p);
         }
-        if !matches!(self.action.source, Source::Attack(..)) {
-            self.action.source = Source::Attack(attacker.id(), attack.clone());
-            self.action.effect = self.use_effect(&pokemon.name, attack).map(|(_, e)| e);
+        if !matches!(self.tracker.action.source, Source::Attack(..)) {
+            self.tracker.action.source = Source::Attack(attacker.id(), attack.clone());
+            self.tracker.action.effect = self
+                .tracker
+                .cards
+                .use_effect(&pokemon.name, attack)
+                .map(|(_, e)| e);
         }
         let mut parts = vec![self.check_attack(p, attacker.id(), attack, !sub)];
         parts.push(self.check_damage(&damage::DamageClaim {
@@ -1338,12 +1227,12 @@ impl<'a> Replay<'a> {
             resistance: resistance.as_ref(),
             sub,
         }));
-        self.state.counters.attacks += 1;
+        self.tracker.state.counters.attacks += 1;
         if !sub {
-            self.state.counters.attacked_by = Some(p);
+            self.tracker.state.counters.attacked_by = Some(p);
         }
         if let Some(a) = attacker.id() {
-            let mon = self.state.mon_mut(a);
+            let mon = self.tracker.state.mon_mut(a);
             if !mon.uses.iter().any(|u| u == attack) {
                 mon.uses.push(attack.clone());
             }
@@ -1368,9 +1257,9 @@ impl<'a> Replay<'a> {
         else {
             return Step::info("");
         };
-        let prefer = self.action.player.map(|p| 1 - p);
+        let prefer = self.tracker.action.player.map(|p| 1 - p);
         let (found, _) = resolve::owned(
-            &self.state,
+            &self.tracker.state,
             self.player(owner),
             &pokemon.name,
             None,
@@ -1390,19 +1279,23 @@ impl<'a> Replay<'a> {
     fn put_counters(&mut self, count: u32, owner: &str, target: &CardName) -> Step {
         // The possessive on these lines is unreliable; when both players have a Pokémon of that
         // name, an attack that speaks of the opponent decides.
-        let prefer = match (&self.action.source, self.action.player, &self.action.effect) {
+        let prefer = match (
+            &self.tracker.action.source,
+            self.tracker.action.player,
+            &self.tracker.action.effect,
+        ) {
             (Source::Attack(..), Some(p), Some(e)) if e.lower().contains("opponent") => Some(1 - p),
             _ => None,
         };
         // "…on your opponent's Benched Pokémon": only Benched Pokémon can be meant.
-        let bench_only = self.action.effect.as_ref().is_some_and(|e| {
+        let bench_only = self.tracker.action.effect.as_ref().is_some_and(|e| {
             let t = e.lower();
             t.contains("benched pokémon") && !t.contains("active")
         });
         let damage = (count as i32).saturating_mul(10);
         if bench_only {
             let (found, _) = resolve::owned(
-                &self.state,
+                &self.tracker.state,
                 self.player(owner),
                 &target.name,
                 Some(Position::Bench),
@@ -1427,7 +1320,7 @@ impl<'a> Replay<'a> {
         amount: i32,
     ) -> Step {
         let (found, _) = resolve::owned(
-            &self.state,
+            &self.tracker.state,
             self.player(owner),
             &pokemon.name,
             None,
@@ -1452,8 +1345,9 @@ impl<'a> Replay<'a> {
     ) -> Step {
         // The possessives on this line are unreliable; the effect's text says whose Pokémon the
         // counters leave and reach ("from 1 of your Pokémon to 1 of your opponent's Pokémon").
-        let actor = self.action.player;
+        let actor = self.tracker.action.player;
         let text = self
+            .tracker
             .action
             .effect
             .as_ref()
@@ -1473,7 +1367,7 @@ impl<'a> Replay<'a> {
             _ => None,
         };
         let (src, _) = resolve::owned(
-            &self.state,
+            &self.tracker.state,
             self.player(from_owner),
             &from.name,
             None,
@@ -1481,7 +1375,7 @@ impl<'a> Replay<'a> {
             prefer_from,
         );
         let (dst, _) = resolve::owned(
-            &self.state,
+            &self.tracker.state,
             self.player(to_owner),
             &to.name,
             None,
@@ -1493,14 +1387,14 @@ impl<'a> Replay<'a> {
         };
         let moved = (count as i32)
             .saturating_mul(10)
-            .min(self.state.mon(a).damage);
-        self.state.mon_mut(a).damage -= moved;
-        let to_mon = self.state.mon_mut(b);
+            .min(self.tracker.state.mon(a).damage);
+        self.tracker.state.mon_mut(a).damage -= moved;
+        let to_mon = self.tracker.state.mon_mut(b);
         to_mon.damage = to_mon.damage.saturating_add(moved);
         for found in [&src, &dst] {
             if let Found::Ambiguous(_, all) = found {
                 for id in all.clone() {
-                    let m = self.state.mon_mut(id);
+                    let m = self.tracker.state.mon_mut(id);
                     m.missing_damage = m.missing_damage.saturating_add(moved);
                     m.doubtful_damage = m.doubtful_damage.saturating_add(moved);
                 }
@@ -1552,7 +1446,7 @@ impl<'a> Replay<'a> {
         f: impl FnOnce(&mut super::state::Pokemon),
     ) -> Step {
         let (found, _) = resolve::owned(
-            &self.state,
+            &self.tracker.state,
             self.player(owner),
             &pokemon.name,
             None,
@@ -1563,7 +1457,7 @@ impl<'a> Replay<'a> {
             return not_in_play(owner, &pokemon.name);
         };
         self.mark_uncertain(&found);
-        f(self.state.mon_mut(id));
+        f(self.tracker.state.mon_mut(id));
         ambiguous_or(&found, "")
     }
 
@@ -1571,7 +1465,7 @@ impl<'a> Replay<'a> {
 
     fn knock_out(&mut self, index: usize, owner: &str, pokemon: &CardName) -> Step {
         let (found, who) = resolve::owned(
-            &self.state,
+            &self.tracker.state,
             self.player(owner),
             &pokemon.name,
             None,
@@ -1584,25 +1478,25 @@ impl<'a> Replay<'a> {
         };
         let check = self.check_knock_out(index, id);
         self.record_knock_out(id);
-        let p = self.state.mon(id).owner;
-        self.state.remove_from_play(id);
-        let mon = self.state.mon(id).clone();
-        let ps = &mut self.state.players[p];
+        let p = self.tracker.state.mon(id).owner;
+        self.tracker.state.remove_from_play(id);
+        let mon = self.tracker.state.mon(id).clone();
+        let ps = &mut self.tracker.state.players[p];
         ps.discard.extend(mon.stack.iter().cloned());
         ps.discard.extend(mon.energy.iter().cloned());
         ps.discard.extend(mon.tools.iter().cloned());
-        self.knocked_out.push(id);
+        self.tracker.knocked_out.push(id);
         // Several Pokémon of that name: if the check passed for the one chosen and the others
         // fall too in this window, which one the line meant does not matter.
         if let Found::Ambiguous(_, all) = &found {
             let window = self.window(index);
-            let later = self.log.lines[index + 1..window.end]
+            let later = self.tracker.lines.log.lines[index + 1..window.end]
                 .iter()
                 .filter(|l| matches!(&l.event, Event::KnockOut { pokemon: n, .. } if n.name == pokemon.name))
                 .count();
             if later + 1 < all.len() {
                 for other in all.clone() {
-                    self.state.mon_mut(other).uncertain = true;
+                    self.tracker.state.mon_mut(other).uncertain = true;
                 }
                 return Step::combine(vec![check, ambiguous_or(&found, "")]);
             }
@@ -1615,12 +1509,12 @@ impl<'a> Replay<'a> {
             return unknown_player(player);
         };
         let check = self.check_prizes(index, p);
-        self.window_prizes[p] = self.window_prizes[p].saturating_add(count);
-        let ps = &mut self.state.players[p];
+        self.tracker.window.prizes[p] = self.tracker.window.prizes[p].saturating_add(count);
+        let ps = &mut self.tracker.state.players[p];
         ps.hand.add(count as i32);
         let left = ps
             .prizes_left
-            .unwrap_or(self.state.prize_count)
+            .unwrap_or(self.tracker.state.prize_count)
             .saturating_sub(count as i32);
         ps.prizes_left = Some(left);
         check
@@ -1633,21 +1527,23 @@ impl<'a> Replay<'a> {
             return unknown_player(player);
         };
         // The client names either the acting player or the Stadium's owner on this line.
-        if let (Some((_, name)), Some(n)) = (&self.stadium_discard, card.name())
+        if let (Some((_, name)), Some(n)) = (&self.tracker.stadium_discard, card.name())
             && name == n
         {
-            self.stadium_discard = None;
+            self.tracker.stadium_discard = None;
             return Step::info("the Stadium that was in play goes to its owner's discard pile");
         }
         let n = card.count() as i32;
         if sub {
             self.take_from_effect_zone(Verb::Discard, p, n, None);
         } else {
-            self.state.players[p].hand.add(-n);
+            self.tracker.state.players[p].hand.add(-n);
         }
         match card {
-            CardRef::Named { card } => self.state.players[p].discard.push(card.name.clone()),
-            CardRef::Hidden { .. } => self.list = Some(ListUse::Discarded(p)),
+            CardRef::Named { card } => self.tracker.state.players[p]
+                .discard
+                .push(card.name.clone()),
+            CardRef::Hidden { .. } => self.tracker.list = Some(ListUse::Discarded(p)),
         }
         Step::info("")
     }
@@ -1661,18 +1557,25 @@ impl<'a> Replay<'a> {
     ) -> Step {
         let named = self.player(owner);
         // A Pokémon already Knocked Out: its cards went to the discard pile with it.
-        let gone_id = self.knocked_out.iter().copied().find(|id| {
-            self.state.mon(*id).name() == pokemon.name && Some(self.state.mon(*id).owner) == named
+        let gone_id = self.tracker.knocked_out.iter().copied().find(|id| {
+            self.tracker.state.mon(*id).name() == pokemon.name
+                && Some(self.tracker.state.mon(*id).owner) == named
         });
         let gone = gone_id.is_some();
         if let (Some(ko), CardRef::Hidden { .. }) = (gone_id, card)
-            && let Some(Event::CardList { cards }) = self.log.lines.get(index + 1).map(|l| &l.event)
+            && let Some(Event::CardList { cards }) = self
+                .tracker
+                .lines
+                .log
+                .lines
+                .get(index + 1)
+                .map(|l| &l.event)
         {
             let shown: Vec<Text> = cards.iter().map(|c| c.name.clone()).collect();
             self.reconcile_attachments(ko, &shown);
         }
         let (found, _) = resolve::owned(
-            &self.state,
+            &self.tracker.state,
             named,
             &pokemon.name,
             None,
@@ -1689,11 +1592,13 @@ impl<'a> Replay<'a> {
         };
         match card {
             CardRef::Named { card } => {
-                let p = self.state.mon(id).owner;
-                take_attached(self.state.mon_mut(id), &card.name);
-                self.state.players[p].discard.push(card.name.clone());
+                let p = self.tracker.state.mon(id).owner;
+                take_attached(self.tracker.state.mon_mut(id), &card.name);
+                self.tracker.state.players[p]
+                    .discard
+                    .push(card.name.clone());
             }
-            CardRef::Hidden { .. } => self.list = Some(ListUse::DiscardedFrom(id)),
+            CardRef::Hidden { .. } => self.tracker.list = Some(ListUse::DiscardedFrom(id)),
         }
         Step::info("")
     }
@@ -1703,19 +1608,20 @@ impl<'a> Replay<'a> {
     /// (both are marked uncertain), put the Energy right: the Knocked Out one had what the list
     /// shows, and the other one has the rest.
     fn reconcile_attachments(&mut self, ko: PokemonId, shown: &[Text]) {
-        let k = self.state.mon(ko);
+        let k = self.tracker.state.mon(ko);
         if !k.uncertain {
             return;
         }
-        let siblings: Vec<PokemonId> = resolve::candidates(&self.state, k.owner, k.name(), None)
-            .into_iter()
-            .filter(|id| *id != ko && self.state.mon(*id).uncertain)
-            .collect();
+        let siblings: Vec<PokemonId> =
+            resolve::candidates(&self.tracker.state, k.owner, k.name(), None)
+                .into_iter()
+                .filter(|id| *id != ko && self.tracker.state.mon(*id).uncertain)
+                .collect();
         let [sibling] = siblings.as_slice() else {
             return;
         };
         let mut total: Vec<Text> = k.energy.clone();
-        total.extend(self.state.mon(*sibling).energy.iter().cloned());
+        total.extend(self.tracker.state.mon(*sibling).energy.iter().cloned());
         let shown_energy: Vec<Text> = shown
             .iter()
             .filter(|c| total.contains(c))
@@ -1737,8 +1643,8 @@ impl<'a> Replay<'a> {
         if had == now {
             return;
         }
-        self.state.mon_mut(ko).energy = shown_energy;
-        self.state.mon_mut(*sibling).energy = rest;
+        self.tracker.state.mon_mut(ko).energy = shown_energy;
+        self.tracker.state.mon_mut(*sibling).energy = rest;
     }
 
     fn shuffle_into(&mut self, player: &str, card: &CardRef, into: Destination) -> Step {
@@ -1747,35 +1653,37 @@ impl<'a> Replay<'a> {
         };
         let n = card.count() as i32;
         let both = self
+            .tracker
             .action
             .effect
             .as_ref()
             .is_some_and(|e| e.touches_both_players());
         if into != Destination::Deck || both {
-            for ps in &mut self.state.players {
+            for ps in &mut self.tracker.state.players {
                 ps.hand.blur();
                 ps.deck.blur();
             }
             return Step::info("");
         }
         let zone = self
+            .tracker
             .action
             .effect
             .as_ref()
             .and_then(|e| e.zone_for(Verb::ShuffleIntoDeck));
-        self.state.players[p].deck.add(n);
+        self.tracker.state.players[p].deck.add(n);
         match zone {
-            Some(Zone::Hand) => self.state.players[p].hand.add(-n),
+            Some(Zone::Hand) => self.tracker.state.players[p].hand.add(-n),
             Some(Zone::Discard) | Some(Zone::InPlay) => {}
-            _ => self.state.players[p].hand.blur(),
+            _ => self.tracker.state.players[p].hand.blur(),
         }
         match card {
             CardRef::Named { card } => {
                 if zone == Some(Zone::Discard) {
-                    remove_one(&mut self.state.players[p].discard, &card.name);
+                    remove_one(&mut self.tracker.state.players[p].discard, &card.name);
                 }
             }
-            CardRef::Hidden { .. } => self.list = Some(ListUse::ShuffledIn(p, zone)),
+            CardRef::Hidden { .. } => self.tracker.list = Some(ListUse::ShuffledIn(p, zone)),
         }
         Step::info("")
     }
@@ -1787,27 +1695,29 @@ impl<'a> Replay<'a> {
         // After `- X shuffled their hand.`, the cards put on the deck are X's hand, whatever
         // name the client writes on this line.
         let shuffled = self
+            .tracker
             .action
             .hand_shuffles
-            .get(self.action.puts_seen)
+            .get(self.tracker.action.puts_seen)
             .copied();
-        self.action.puts_seen += 1;
+        self.tracker.action.puts_seen += 1;
         let p = shuffled.unwrap_or(named);
         let n = card.count() as i32;
-        self.state.players[p].deck.add(n);
+        self.tracker.state.players[p].deck.add(n);
         if shuffled.is_some() {
-            self.state.players[p].hand.add(-n);
+            self.tracker.state.players[p].hand.add(-n);
         } else {
             match self
+                .tracker
                 .action
                 .effect
                 .as_ref()
                 .and_then(|e| e.zone_for(Verb::PutOnDeck))
             {
-                Some(Zone::Hand) => self.state.players[p].hand.add(-n),
+                Some(Zone::Hand) => self.tracker.state.players[p].hand.add(-n),
                 _ => {
-                    self.state.players[p].hand.blur();
-                    self.state.players[p].deck.blur();
+                    self.tracker.state.players[p].hand.blur();
+                    self.tracker.state.players[p].deck.blur();
                 }
             }
         }
@@ -1820,7 +1730,8 @@ impl<'a> Replay<'a> {
         };
         let n = card.count() as i32;
         if to == Destination::Discard
-            && let (Some(actor), Some(effect)) = (self.player(player), self.action.effect.as_ref())
+            && let (Some(actor), Some(effect)) =
+                (self.player(player), self.tracker.action.effect.as_ref())
         {
             // Milling: the client sometimes writes the acting player as the owner of the cards
             // it discards from the opponent's deck; the effect text says whose deck it is.
@@ -1833,16 +1744,17 @@ impl<'a> Replay<'a> {
         }
         match (to, card) {
             (Destination::Hand, CardRef::Named { card }) => {
-                let in_play = resolve::candidates(&self.state, p, &card.name, None);
-                let in_discard = self.state.players[p].discard.contains(&card.name);
+                let in_play = resolve::candidates(&self.tracker.state, p, &card.name, None);
+                let in_discard = self.tracker.state.players[p].discard.contains(&card.name);
                 if !in_discard && !in_play.is_empty() {
                     // A Pokémon put back into the hand from play (its attached cards are discarded).
-                    let found =
-                        resolve::pick(&self.state, in_play, false, |m| -i64::from(m.damage));
+                    let found = resolve::pick(&self.tracker.state, in_play, false, |m| {
+                        -i64::from(m.damage)
+                    });
                     if let Some(id) = found.id() {
-                        self.state.remove_from_play(id);
-                        let mon = self.state.mon(id).clone();
-                        let ps = &mut self.state.players[p];
+                        self.tracker.state.remove_from_play(id);
+                        let mon = self.tracker.state.mon(id).clone();
+                        let ps = &mut self.tracker.state.players[p];
                         ps.discard.extend(mon.energy);
                         ps.discard.extend(mon.tools);
                         ps.discard.extend(
@@ -1852,33 +1764,33 @@ impl<'a> Replay<'a> {
                         );
                     }
                 } else {
-                    remove_one(&mut self.state.players[p].discard, &card.name);
+                    remove_one(&mut self.tracker.state.players[p].discard, &card.name);
                 }
-                self.state.players[p].hand.add(1);
+                self.tracker.state.players[p].hand.add(1);
             }
             (Destination::Hand, CardRef::Hidden { .. }) => {
-                self.state.players[p].hand.add(n);
-                self.list = Some(ListUse::MovedTo(p, Destination::Hand));
+                self.tracker.state.players[p].hand.add(n);
+                self.tracker.list = Some(ListUse::MovedTo(p, Destination::Hand));
             }
             (Destination::Discard, _) => {
                 // Milling: cards from the top of the deck.
-                self.state.players[p].deck.add(-n);
+                self.tracker.state.players[p].deck.add(-n);
                 match card {
-                    CardRef::Named { card } => {
-                        self.state.players[p].discard.push(card.name.clone())
-                    }
-                    CardRef::Hidden { .. } => self.list = Some(ListUse::Discarded(p)),
+                    CardRef::Named { card } => self.tracker.state.players[p]
+                        .discard
+                        .push(card.name.clone()),
+                    CardRef::Hidden { .. } => self.tracker.list = Some(ListUse::Discarded(p)),
                 }
             }
             (Destination::LostZone, _) => {
-                self.state.players[p].hand.blur();
-                self.state.players[p].deck.blur();
+                self.tracker.state.players[p].hand.blur();
+                self.tracker.state.players[p].deck.blur();
                 match card {
-                    CardRef::Named { card } => {
-                        self.state.players[p].lost_zone.push(card.name.clone())
-                    }
+                    CardRef::Named { card } => self.tracker.state.players[p]
+                        .lost_zone
+                        .push(card.name.clone()),
                     CardRef::Hidden { .. } => {
-                        self.list = Some(ListUse::MovedTo(p, Destination::LostZone))
+                        self.tracker.list = Some(ListUse::MovedTo(p, Destination::LostZone))
                     }
                 }
             }
@@ -1888,56 +1800,58 @@ impl<'a> Replay<'a> {
                 } else {
                     Position::Bench
                 };
-                self.state.put_into_play(p, &card.name, pos);
-                self.state.players[p].hand.blur();
-                self.state.players[p].deck.blur();
+                self.tracker.state.put_into_play(p, &card.name, pos);
+                self.tracker.state.players[p].hand.blur();
+                self.tracker.state.players[p].deck.blur();
             }
             _ => {
-                self.state.players[p].hand.blur();
-                self.state.players[p].deck.blur();
+                self.tracker.state.players[p].hand.blur();
+                self.tracker.state.players[p].deck.blur();
             }
         }
         Step::info("")
     }
 
     fn card_list(&mut self, cards: &[CardName]) -> Step {
-        let Some(use_) = self.list.take() else {
+        let Some(use_) = self.tracker.list.take() else {
             return Step::info("");
         };
         match use_ {
             ListUse::Ignore => {}
             ListUse::BenchFromDeck(p) => {
                 for c in cards {
-                    self.state.put_into_play(p, &c.name, Position::Bench);
+                    self.tracker
+                        .state
+                        .put_into_play(p, &c.name, Position::Bench);
                 }
             }
             ListUse::Discarded(p) => {
-                self.state.players[p]
+                self.tracker.state.players[p]
                     .discard
                     .extend(cards.iter().map(|c| c.name.clone()));
             }
             ListUse::DiscardedFrom(id) => {
-                let p = self.state.mon(id).owner;
+                let p = self.tracker.state.mon(id).owner;
                 for c in cards {
-                    take_attached(self.state.mon_mut(id), &c.name);
-                    self.state.players[p].discard.push(c.name.clone());
+                    take_attached(self.tracker.state.mon_mut(id), &c.name);
+                    self.tracker.state.players[p].discard.push(c.name.clone());
                 }
             }
             ListUse::ShuffledIn(p, zone) => {
                 if zone == Some(Zone::Discard) {
                     for c in cards {
-                        remove_one(&mut self.state.players[p].discard, &c.name);
+                        remove_one(&mut self.tracker.state.players[p].discard, &c.name);
                     }
                 }
                 self.remove_shuffled_user(p, cards);
             }
             ListUse::MovedTo(p, Destination::Hand) => {
                 for c in cards {
-                    remove_one(&mut self.state.players[p].discard, &c.name);
+                    remove_one(&mut self.tracker.state.players[p].discard, &c.name);
                 }
             }
             ListUse::MovedTo(p, Destination::LostZone) => {
-                self.state.players[p]
+                self.tracker.state.players[p]
                     .lost_zone
                     .extend(cards.iter().map(|c| c.name.clone()));
             }
@@ -1950,13 +1864,13 @@ impl<'a> Replay<'a> {
     /// An Ability that shuffles its own Pokémon into the deck (its stack is in the list): the
     /// Pokémon leaves play.
     fn remove_shuffled_user(&mut self, p: PlayerIdx, cards: &[CardName]) {
-        let Source::Ability(Some(id), _) = self.action.source else {
+        let Source::Ability(Some(id), _) = self.tracker.action.source else {
             return;
         };
-        if self.state.mon(id).owner != p || self.state.position(id).is_none() {
+        if self.tracker.state.mon(id).owner != p || self.tracker.state.position(id).is_none() {
             return;
         }
-        let mon = self.state.mon(id);
+        let mon = self.tracker.state.mon(id);
         let mut listed: Vec<&str> = cards.iter().map(|c| c.name.as_str()).collect();
         let all_listed = mon.stack.iter().all(|s| {
             if let Some(i) = listed.iter().position(|l| l == s) {
@@ -1967,26 +1881,9 @@ impl<'a> Replay<'a> {
             }
         });
         if all_listed {
-            self.state.remove_from_play(id);
+            self.tracker.state.remove_from_play(id);
         }
     }
-}
-
-/// Lines that begin a new player action (after which earlier Knock Outs are settled).
-fn starts_player_action(event: &Event) -> bool {
-    matches!(
-        event,
-        Event::PlayCard { .. }
-            | Event::PlayToBench { .. }
-            | Event::PlayToStadium { .. }
-            | Event::Attach { .. }
-            | Event::Evolve { .. }
-            | Event::Retreat { .. }
-            | Event::Use { .. }
-            | Event::Attack { .. }
-            | Event::EndTurn { .. }
-            | Event::TurnHeader { .. }
-    )
 }
 
 fn position(spot: Spot) -> Option<Position> {

@@ -23,7 +23,7 @@ impl Replay<'_> {
 
     /// The hand a mulligan reveals must hold no Basic Pokémon.
     pub(super) fn check_mulligan_reveal(&self, player: PlayerIdx, cards: &[CardName]) -> Step {
-        let name = &self.state.players[player].name;
+        let name = &self.tracker.state.players[player].name;
         let mut unknown = Vec::new();
         for c in cards {
             match self.prints_named(&c.name, &[]) {
@@ -64,10 +64,10 @@ impl Replay<'_> {
 
     /// A player may draw up to one card for each mulligan the opponent took beyond their own.
     pub(super) fn check_extra_draw(&self, player: PlayerIdx, count: u32) -> Step {
-        let own = self.state.players[player].mulligans;
-        let theirs = self.state.players[1 - player].mulligans;
+        let own = self.tracker.state.players[player].mulligans;
+        let theirs = self.tracker.state.players[1 - player].mulligans;
         let allowed = theirs.saturating_sub(own);
-        let name = &self.state.players[player].name;
+        let name = &self.tracker.state.players[player].name;
         if count <= allowed {
             Step::ok(
                 "setup.mulligan-extra-draw",

@@ -14,11 +14,11 @@ use super::Replay;
 impl Replay<'_> {
     /// Whether this player is on the first turn of the player who went first.
     pub(super) fn first_players_first_turn(&self, p: PlayerIdx) -> bool {
-        self.state.first_player == Some(p) && self.state.players[p].turns_taken == 1
+        self.tracker.state.first_player == Some(p) && self.tracker.state.players[p].turns_taken == 1
     }
 
     pub(super) fn check_supporter(&self, p: PlayerIdx, card: &str, kind: CardKind) -> Step {
-        let name = &self.state.players[p].name;
+        let name = &self.tracker.state.players[p].name;
         match kind {
             CardKind::Supporter => {}
             CardKind::Unknown => {
@@ -32,13 +32,13 @@ impl Replay<'_> {
             _ => return Step::info(""),
         }
         let mut parts = Vec::new();
-        if self.first_players_first_turn(p) && self.edition.no_supporter_on_first_turn() {
+        if self.first_players_first_turn(p) && self.tracker.edition.no_supporter_on_first_turn() {
             parts.push(Step::violation(
                 "turn.supporter-first-turn",
                 format!("{name} plays {card}, a Supporter, on the first turn of the player who went first"),
             ));
         }
-        if self.state.counters.supporters > 1 {
+        if self.tracker.state.counters.supporters > 1 {
             parts.push(Step::violation(
                 "turn.supporter-once",
                 format!("{name} plays a second Supporter this turn ({card}); one per turn"),
@@ -53,9 +53,9 @@ impl Replay<'_> {
     }
 
     pub(super) fn check_stadium(&self, p: PlayerIdx, card: &str) -> Step {
-        let name = &self.state.players[p].name;
+        let name = &self.tracker.state.players[p].name;
         let mut parts = Vec::new();
-        if self.state.counters.stadiums > 0 {
+        if self.tracker.state.counters.stadiums > 0 {
             parts.push(Step::violation(
                 "turn.stadium-once",
                 format!("{name} plays a second Stadium this turn ({card}); one per turn"),
@@ -66,7 +66,13 @@ impl Replay<'_> {
                 format!("{card} is {name}'s first Stadium this turn"),
             ));
         }
-        if self.state.stadium.as_ref().is_some_and(|s| s.name == card) {
+        if self
+            .tracker
+            .state
+            .stadium
+            .as_ref()
+            .is_some_and(|s| s.name == card)
+        {
             parts.push(Step::violation(
                 "turn.stadium-same-name",
                 format!("{card} is already the Stadium in play; a Stadium with the same name cannot be played"),
@@ -76,8 +82,8 @@ impl Replay<'_> {
     }
 
     pub(super) fn check_energy_attach(&self, p: PlayerIdx, card: &str) -> Step {
-        let name = &self.state.players[p].name;
-        if self.state.counters.energy_attached > 1 {
+        let name = &self.tracker.state.players[p].name;
+        if self.tracker.state.counters.energy_attached > 1 {
             Step::violation(
                 "turn.energy-attach-once",
                 format!(
@@ -121,7 +127,7 @@ impl Replay<'_> {
     }
 
     pub(super) fn check_tool(&self, target: PokemonId, card: &str) -> Step {
-        let mon = self.state.mon(target);
+        let mon = self.tracker.state.mon(target);
         if let Some(existing) = mon.tools.first() {
             let names = self.cards_in_play(None);
             if let Some(why) = self.may_change(&names, &["pokémon tool"]) {
@@ -151,10 +157,10 @@ impl Replay<'_> {
     /// the Energy the lines after it discard.
     pub(super) fn check_retreat(&self, index: usize, p: PlayerIdx, id: PokemonId) -> Step {
         use crate::log::Condition::{Asleep, Paralyzed};
-        let mon = self.state.mon(id);
-        let pname = &self.state.players[p].name;
+        let mon = self.tracker.state.mon(id);
+        let pname = &self.tracker.state.players[p].name;
         let mut parts = Vec::new();
-        if self.state.counters.retreats > 0 {
+        if self.tracker.state.counters.retreats > 0 {
             parts.push(Step::violation(
                 "turn.retreat-once",
                 format!("{pname} retreats a second time this turn; one retreat per turn"),
@@ -178,7 +184,7 @@ impl Replay<'_> {
     }
 
     fn check_retreat_cost(&self, index: usize, id: PokemonId) -> Step {
-        let mon = self.state.mon(id);
+        let mon = self.tracker.state.mon(id);
         let cost = match self.prints_of(id).and_then(|p| facts::retreat_cost(&p)) {
             Ok(c) => c,
             Err(why) => {
@@ -188,7 +194,7 @@ impl Replay<'_> {
         // The Energy discarded by the sub-lines right after the retreat.
         let mut discarded: Vec<Text> = Vec::new();
         let mut pending_list = false;
-        for line in self.log.lines.iter().skip(index + 1) {
+        for line in self.tracker.lines.log.lines.iter().skip(index + 1) {
             if line.depth == Depth::Top {
                 break;
             }
@@ -246,8 +252,8 @@ impl Replay<'_> {
 
     /// At most 5 Benched Pokémon, unless a card in play changes the limit.
     pub(super) fn check_bench(&self, p: PlayerIdx) -> Option<Step> {
-        let bench = self.state.players[p].bench.len();
-        let name = &self.state.players[p].name;
+        let bench = self.tracker.state.players[p].bench.len();
+        let name = &self.tracker.state.players[p].name;
         if bench <= 5 {
             return None;
         }
@@ -260,7 +266,7 @@ impl Replay<'_> {
             "on his or her bench",
         ];
         let mut doubtful: Vec<Text> = Vec::new();
-        if let Some(s) = &self.state.stadium {
+        if let Some(s) = &self.tracker.state.stadium {
             doubtful.push(s.name.clone());
         }
         let everything = self.cards_in_play(None);
@@ -281,22 +287,22 @@ impl Replay<'_> {
 
     /// The turn begins with a draw; a player who cannot draw then loses.
     pub(super) fn check_turn_draw(&mut self, event: &Event, depth: Depth) -> Option<Step> {
-        let p = self.expect_draw?;
+        let p = self.tracker.expect_draw?;
         if depth != Depth::Top {
             return None;
         }
-        let name = self.state.players[p].name.clone();
+        let name = self.tracker.state.players[p].name.clone();
         match event {
             Event::Drew { player, .. } if self.player(player) == Some(p) => {
-                self.expect_draw = None;
+                self.tracker.expect_draw = None;
                 Some(Step::ok("turn.draw", format!("{name} draws for the turn")))
             }
             Event::GameEnd { .. } | Event::GameDrawn | Event::Blank => None,
             e if super::hints::actor(e).is_some()
                 || matches!(e, Event::TurnHeader { .. } | Event::CheckupHeader) =>
             {
-                self.expect_draw = None;
-                let deck = self.state.players[p].deck;
+                self.tracker.expect_draw = None;
+                let deck = self.tracker.state.players[p].deck;
                 Some(match deck.known() {
                     Some(0) => Step::violation(
                         "win.deck-out",
@@ -324,11 +330,11 @@ impl Replay<'_> {
 
     /// After the turn's attack, the attacking player takes no more actions.
     pub(super) fn check_after_attack(&self, event: &Event, p: PlayerIdx) -> Option<Step> {
-        let attacker = self.state.counters.attacked_by?;
-        if attacker != p || self.state.phase != super::super::state::Phase::Turn {
+        let attacker = self.tracker.state.counters.attacked_by?;
+        if attacker != p || self.tracker.state.phase != super::super::state::Phase::Turn {
             return None;
         }
-        let name = &self.state.players[p].name;
+        let name = &self.tracker.state.players[p].name;
         if let Event::Use {
             pokemon,
             name: what,
@@ -337,7 +343,7 @@ impl Replay<'_> {
         {
             // An Ability may let the Pokémon attack again (the client logs the second attack
             // under it).
-            return Some(match self.info.use_of(&pokemon.name, what) {
+            return Some(match self.tracker.cards.info.use_of(&pokemon.name, what) {
                 Some((super::super::cardinfo::UseKind::Ability, text))
                     if !text.text.to_lowercase().contains("attack") =>
                 {

@@ -12,15 +12,17 @@ use super::Replay;
 impl Replay<'_> {
     /// The win conditions player `p` meets now.
     pub(super) fn win_conditions(&self, p: PlayerIdx) -> WinConditions {
-        let me = &self.state.players[p];
-        let them = &self.state.players[1 - p];
+        let me = &self.tracker.state.players[p];
+        let them = &self.tracker.state.players[1 - p];
         WinConditions {
             prizes: me.prizes_left == Some(0),
-            no_pokemon: them.active.is_none() && them.bench.is_empty() && self.state.turn > 0,
-            deck_out: self.state.to_move == Some(1 - p)
-                && !self.state.counters.drew_for_turn
+            no_pokemon: them.active.is_none()
+                && them.bench.is_empty()
+                && self.tracker.state.turn > 0,
+            deck_out: self.tracker.state.to_move == Some(1 - p)
+                && !self.tracker.state.counters.drew_for_turn
                 && them.deck.known() == Some(0)
-                && self.state.phase == super::super::state::Phase::Turn,
+                && self.tracker.state.phase == super::super::state::Phase::Turn,
         }
     }
 
@@ -38,10 +40,10 @@ impl Replay<'_> {
         };
         let l = 1 - w;
         let (wc, lc) = (self.win_conditions(w), self.win_conditions(l));
-        let loser = &self.state.players[l].name;
+        let loser = &self.tracker.state.players[l].name;
         let mut parts = Vec::new();
         match reason {
-            EndReason::Prizes => parts.push(match self.state.players[w].prizes_left {
+            EndReason::Prizes => parts.push(match self.tracker.state.players[w].prizes_left {
                 Some(0) => Step::ok("win.prizes", format!("{winner_name} has taken every Prize card")),
                 Some(n) => Step::violation(
                     "win.prizes",
@@ -58,7 +60,7 @@ impl Replay<'_> {
                 )
             }),
             EndReason::DeckOut => {
-                let deck = self.state.players[l].deck;
+                let deck = self.tracker.state.players[l].deck;
                 parts.push(match deck.known() {
                     Some(0) if wc.deck_out => Step::ok("win.deck-out", format!("{loser} has no card to draw at the start of the turn")),
                     Some(0) => Step::cannot_check(
@@ -81,7 +83,7 @@ impl Replay<'_> {
         }
         if wc.count() > 0 && lc.count() > 0 {
             let (a, b) = if w == 0 { (wc, lc) } else { (lc, wc) };
-            let outcome = self.edition.simultaneous_outcome(a, b);
+            let outcome = self.tracker.edition.simultaneous_outcome(a, b);
             let what = |c: WinConditions| {
                 let mut v = Vec::new();
                 if c.prizes {
@@ -103,17 +105,23 @@ impl Replay<'_> {
             parts.push(match outcome {
                 Outcome::Winner(x) if x == w => Step::ok(
                     "win.simultaneous",
-                    format!("{facts}: {winner_name} wins under {}", self.edition.title()),
+                    format!(
+                        "{facts}: {winner_name} wins under {}",
+                        self.tracker.edition.title()
+                    ),
                 ),
                 Outcome::Winner(_) => Step::violation(
                     "win.simultaneous",
-                    format!("{facts}: under {} {loser} wins", self.edition.title()),
+                    format!(
+                        "{facts}: under {} {loser} wins",
+                        self.tracker.edition.title()
+                    ),
                 ),
                 Outcome::SuddenDeath => Step::violation(
                     "win.simultaneous",
                     format!(
                         "{facts}: under {} this goes to Sudden Death",
-                        self.edition.title()
+                        self.tracker.edition.title()
                     ),
                 ),
                 Outcome::Tie => {
@@ -126,10 +134,11 @@ impl Replay<'_> {
 
     /// A player action after a player took their last Prize card: the game should have ended.
     pub(super) fn check_game_over(&self) -> Option<Step> {
-        if self.state.phase == super::super::state::Phase::Ended {
+        if self.tracker.state.phase == super::super::state::Phase::Ended {
             return None;
         }
         let p = self
+            .tracker
             .state
             .players
             .iter()

@@ -1,0 +1,172 @@
+//! The tracker: folds each log line's event into the visible [`GameState`] and the bookkeeping
+//! the replay keeps beside it (the current action and its effect text, what the next card list
+//! names, extra mulligan draws, the Knock Out window, trainers played this turn, Checkup
+//! progress, the Pokémon damaged by the current action). It decides nothing about legality.
+
+use std::rc::Rc;
+
+use crate::cards::CardDb;
+use crate::log::{Destination, ParsedLog, Text};
+
+use super::super::edition::RuleEdition;
+use super::super::effect::{EffectText, Zone};
+use super::super::state::{GameState, PlayerIdx, PokemonId};
+use super::card_facts::CardFacts;
+use super::log_view::LogView;
+
+/// What produced the sub-lines that follow a top-level line.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum Source {
+    #[default]
+    None,
+    Trainer(Text),
+    Ability(Option<PokemonId>, Text),
+    Attack(Option<PokemonId>, Text),
+    Activated(Text),
+    Stadium(Text),
+    MulliganDraw,
+    Other,
+}
+
+/// The top-level line the current sub-lines belong to.
+#[derive(Debug, Clone, Default)]
+pub struct Action {
+    pub player: Option<PlayerIdx>,
+    pub source: Source,
+    pub effect: Option<Rc<EffectText>>,
+    /// Players whose hand an effect shuffled, in order (`- X shuffled their hand.`).
+    pub hand_shuffles: Vec<PlayerIdx>,
+    pub puts_seen: usize,
+    pub draws_seen: usize,
+}
+
+/// What the next card list names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ListUse {
+    /// Shown for information (an opening hand, a mulligan reveal, drawn cards).
+    Ignore,
+    /// Pokémon put onto the Bench from the deck.
+    BenchFromDeck(PlayerIdx),
+    /// Cards that went to the discard pile.
+    Discarded(PlayerIdx),
+    /// Cards discarded from a Pokémon in play.
+    DiscardedFrom(PokemonId),
+    /// Cards shuffled into the deck; those that were in the discard pile or in play leave it.
+    ShuffledIn(PlayerIdx, Option<Zone>),
+    /// Cards moved to a zone the engine records by name.
+    MovedTo(PlayerIdx, Destination),
+    /// The hand a mulligan reveals.
+    MulliganReveal(PlayerIdx),
+}
+
+/// A Knock Out in the current window, for the Prize and promotion checks.
+#[derive(Debug, Clone)]
+pub struct KnockedOut {
+    pub owner: PlayerIdx,
+    pub prizes: u32,
+    pub clause: &'static str,
+    pub why: String,
+    /// The Knocked Out Pokémon's cards (an Energy on it may change the Prize count).
+    pub cards: Vec<Text>,
+    pub was_active: bool,
+}
+
+/// A damage line that could mean any of several Pokémon of one name: whichever it meant, that
+/// Pokémon took `amount`.
+#[derive(Debug, Clone)]
+pub struct AmbiguousHit {
+    pub amount: i32,
+    pub candidates: Vec<PokemonId>,
+}
+
+/// The current window (from a player action or header to the next): its Knock Outs, the Prize
+/// cards each player took, promotions, and what opened it.
+#[derive(Debug, Clone, Default)]
+pub struct Window {
+    pub knock_outs: Vec<KnockedOut>,
+    pub prizes: [u32; 2],
+    pub promotions: u32,
+    pub source: Option<Source>,
+    /// Damage lines of this window that could mean several Pokémon of one name.
+    pub ambiguous_hits: Vec<AmbiguousHit>,
+}
+
+/// Where the Checkup is in its order.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CheckupProgress {
+    /// The highest Special Condition step seen so far (1 Poisoned … 4 Paralyzed).
+    pub rank: u8,
+    pub seen_condition: bool,
+    /// An other effect came after a Special Condition step.
+    pub others_after: bool,
+}
+
+/// The visible state of one replay and the bookkeeping kept beside it.
+pub struct Tracker<'a> {
+    pub lines: LogView<'a>,
+    pub cards: CardFacts<'a>,
+    pub edition: RuleEdition,
+    pub state: GameState,
+    pub action: Action,
+    pub list: Option<ListUse>,
+    pub extra_draws: Option<(PlayerIdx, u32)>,
+    pub stadium_discard: Option<(PlayerIdx, Text)>,
+    /// Pokémon Knocked Out since the last player action, for lines that refer to them after.
+    pub knocked_out: Vec<PokemonId>,
+    pub log_owner: Option<PlayerIdx>,
+    pub sudden_death_next: bool,
+    /// The player whose turn began and who has not drawn yet.
+    pub expect_draw: Option<PlayerIdx>,
+    pub window: Window,
+    /// Trainer cards played this turn (an effect may change a Prize count).
+    pub trainers_this_turn: Vec<Text>,
+    pub checkup: CheckupProgress,
+    /// The player whose mulligan the next reveal shows.
+    pub mulligan_player: Option<PlayerIdx>,
+    /// Pokémon the current action already damaged: a spread attack's next "took N damage" of
+    /// the same name means another one.
+    pub damaged_this_action: Vec<PokemonId>,
+}
+
+/// The two player names a state needs: the log's, padded when a cut log names fewer.
+fn player_names(log: &ParsedLog) -> Vec<Text> {
+    let mut names = log.players.clone();
+    while names.len() < 2 {
+        names.push(compact_str::format_compact!(
+            "(unnamed player {})",
+            names.len() + 1
+        ));
+    }
+    names
+}
+
+impl<'a> Tracker<'a> {
+    pub fn new(log: &'a ParsedLog, cards: Option<&'a CardDb>, edition: RuleEdition) -> Tracker<'a> {
+        let lines = LogView::new(log);
+        let state = GameState::new(&player_names(log));
+        let log_owner = lines
+            .hints
+            .log_owner
+            .as_deref()
+            .and_then(|n| state.player_named(n));
+        Tracker {
+            lines,
+            cards: CardFacts::new(cards),
+            edition,
+            state,
+            action: Action::default(),
+            list: None,
+            extra_draws: None,
+            stadium_discard: None,
+            knocked_out: Vec::new(),
+            log_owner,
+            sudden_death_next: false,
+            expect_draw: None,
+            window: Window::default(),
+            trainers_this_turn: Vec::new(),
+            checkup: CheckupProgress::default(),
+            mulligan_player: None,
+            damaged_this_action: Vec::new(),
+        }
+    }
+}
