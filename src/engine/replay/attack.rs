@@ -21,19 +21,13 @@ impl Replay<'_> {
         direct: bool,
     ) -> Step {
         use crate::log::Condition::{Asleep, Paralyzed};
-        let pname = &self.tracker.state.players[p].name;
         let mut parts = Vec::new();
-        if direct
-            && self.first_players_first_turn(p)
-            && self.tracker.edition.no_attack_on_first_turn()
-        {
-            parts.push(Step::violation(
-                "turn.first-player-no-attack",
-                format!("{pname} attacks on the first turn of the player who went first"),
-            ));
-        } else if direct {
-            parts.push(Step::ok("turn.first-player-no-attack", ""));
-        }
+        parts.extend(super::judges::turn_limits::first_player_no_attack(
+            &self.judging(&super::Resolved {
+                player: Some(p),
+                ..Default::default()
+            }),
+        ));
         let Some(id) = attacker else {
             return Step::combine(parts);
         };

@@ -22,14 +22,16 @@ mod checkup;
 mod context;
 mod damage;
 mod evolution;
+mod judges;
 mod knockout;
 mod log_view;
 mod setup;
 mod tracker;
 
+use judges::Judging;
 use log_view::{is_boundary, starts_player_action};
+use tracker::records::{Played, Resolved};
 use tracker::{Action, AmbiguousHit, KnockedOut, ListUse, Source, Tracker};
-mod turn;
 mod winning;
 
 /// The replay of one log.
@@ -110,6 +112,18 @@ impl<'a> Replay<'a> {
         self.tracker.log_owner
     }
 
+    /// What the judges may read about the current line.
+    fn judging<'j>(&'j self, resolved: &'j Resolved) -> Judging<'j, 'a> {
+        let index = self.next - 1;
+        Judging::new(
+            &self.tracker,
+            index,
+            &self.tracker.lines.log.lines[index],
+            resolved,
+            None,
+        )
+    }
+
     /// Apply the next line; `None` after the last.
     pub fn next_step(&mut self) -> Option<Step> {
         let index = self.next;
@@ -129,15 +143,20 @@ impl<'a> Replay<'a> {
             self.tracker.window.prizes = [0; 2];
             self.tracker.window.promotions = 0;
         }
-        if let Some(s) = self.check_turn_draw(&line.event, line.depth) {
+        if let Some(s) = judges::turn_limits::turn_draw(&self.judging(&Resolved::default())) {
             parts.push(s);
         }
+        self.tracker.note_turn_draw(&line.event, line.depth);
         if top
             && starts_player_action(&line.event)
             && !matches!(line.event, Event::TurnHeader { .. } | Event::EndTurn { .. })
-            && let Some(actor) = hints::actor(&line.event).and_then(|n| self.player(n))
+            && hints::actor(&line.event)
+                .and_then(|n| self.player(n))
+                .is_some()
         {
-            if let Some(s) = self.check_after_attack(&line.event, actor) {
+            if let Some(s) =
+                judges::turn_limits::attack_ends_turn(&self.judging(&Resolved::default()))
+            {
                 parts.push(s);
             }
             if let Some(s) = self.check_game_over() {
@@ -538,7 +557,9 @@ impl<'a> Replay<'a> {
             self.tracker.state.first_player = Some(p);
         }
         self.tracker.state.players[p].turns_taken += 1;
-        if !self.tracker.edition.first_player_draws() && self.first_players_first_turn(p) {
+        if !self.tracker.edition.first_player_draws()
+            && self.tracker.state.first_players_first_turn(p)
+        {
             self.tracker.expect_draw = None;
         }
         let name = self.tracker.state.players[p].name.clone();
@@ -593,7 +614,10 @@ impl<'a> Replay<'a> {
         } else {
             self.tracker.state.players[p].hand.add(-1);
             let at_setup = matches!(self.tracker.state.phase, Phase::Start | Phase::Setup);
-            parts.push(self.check_basic(player, &card.name, at_setup));
+            let _ = at_setup;
+            parts.push(judges::bench::basic_from_hand(
+                &self.judging(&Resolved::default()),
+            ));
         }
         let occupied =
             position == Position::Active && self.tracker.state.players[p].active.is_some();
@@ -604,7 +628,10 @@ impl<'a> Replay<'a> {
                 card.name
             )));
         }
-        if let Some(s) = self.check_bench(p) {
+        if let Some(s) = judges::bench::bench_limit(&self.judging(&Resolved {
+            player: Some(p),
+            ..Default::default()
+        })) {
             parts.push(s);
         }
         Step::combine(parts)
@@ -618,7 +645,10 @@ impl<'a> Replay<'a> {
         if sub {
             self.take_from_effect_zone(Verb::Other, p, 1, None);
         } else {
-            check = self.check_stadium(p, &card.name);
+            check = judges::turn_limits::stadium(&self.judging(&Resolved {
+                player: Some(p),
+                ..Default::default()
+            }));
             self.tracker.state.players[p].hand.add(-1);
             self.tracker.state.counters.stadiums += 1;
             self.tracker.trainers_this_turn.push(card.name.clone());
@@ -672,7 +702,11 @@ impl<'a> Replay<'a> {
         self.tracker.trainers_this_turn.push(Text::from(name));
         self.tracker.action.source = Source::Trainer(Text::from(name));
         self.tracker.action.effect = self.tracker.cards.card_effect(name);
-        self.check_supporter(p, name, kind)
+        judges::turn_limits::supporter(&self.judging(&Resolved {
+            player: Some(p),
+            played: Some(Played::Trainer(kind)),
+            ..Default::default()
+        }))
     }
 
     fn drew(&mut self, player: &str, card: &CardRef, sub: bool) -> Step {
@@ -761,7 +795,10 @@ impl<'a> Replay<'a> {
                 self.tracker
                     .state
                     .put_into_play(p, &card.name, Position::Bench);
-                self.check_bench(p)
+                judges::bench::bench_limit(&self.judging(&Resolved {
+                    player: Some(p),
+                    ..Default::default()
+                }))
             }
             (CardRef::Hidden { .. }, _) => {
                 self.tracker.list = Some(ListUse::BenchFromDeck(p));
@@ -809,7 +846,10 @@ impl<'a> Replay<'a> {
         };
         let mut check = Step::info("");
         if is_tool && !sub {
-            check = self.check_tool_on(&found, &card.name);
+            check = judges::tools::tool_on(&self.judging(&Resolved {
+                pokemon: found.clone(),
+                ..Default::default()
+            }));
         }
         if sub {
             self.take_from_effect_zone(Verb::Attach, p, 1, Some(&card.name));
@@ -817,7 +857,10 @@ impl<'a> Replay<'a> {
             self.tracker.state.players[p].hand.add(-1);
             if !is_tool {
                 self.tracker.state.counters.energy_attached += 1;
-                check = self.check_energy_attach(p, &card.name);
+                check = judges::turn_limits::energy_attach_once(&self.judging(&Resolved {
+                    player: Some(p),
+                    ..Default::default()
+                }));
             }
         }
         self.mark_uncertain(&found);
@@ -1012,7 +1055,12 @@ impl<'a> Replay<'a> {
             return Step::unverified(format!("{player} has no Active Pokémon to retreat"));
         };
         let actual = self.tracker.state.mon(id).name().to_string();
-        let check = self.check_retreat(index, p, id);
+        let _ = index;
+        let check = judges::retreat::retreat(&self.judging(&Resolved {
+            player: Some(p),
+            pokemon: Found::One(id),
+            ..Default::default()
+        }));
         self.tracker.state.bench_active(p);
         let check =
             match self.clear_conditions(id, "switch.clears-conditions", "going to the Bench") {

@@ -84,29 +84,4 @@ impl Replay<'_> {
             )
         }
     }
-
-    /// A Pokémon put into play from the hand (at setup, or onto the Bench) must be a Basic Pokémon.
-    pub(super) fn check_basic(&self, player: &str, card: &str, at_setup: bool) -> Step {
-        let clause = if at_setup {
-            "setup.basic-pokemon"
-        } else {
-            "turn.bench-basic"
-        };
-        match self.prints_named(card, &[]).and_then(|p| facts::stage(&p)) {
-            Ok(Stage::Basic | Stage::Baby) => {
-                Step::ok(clause, format!("{card} is a Basic Pokémon"))
-            }
-            Ok(stage) => Step::violation(
-                clause,
-                format!(
-                    "{player} puts {card} into play from the hand, but it is a {} Pokémon, not a Basic one",
-                    stage.as_str()
-                ),
-            ),
-            Err(why) => Step::cannot_check(
-                clause,
-                format!("cannot tell whether {card} is a Basic Pokémon: {why}"),
-            ),
-        }
-    }
 }

@@ -6,13 +6,16 @@
 use std::rc::Rc;
 
 use crate::cards::CardDb;
-use crate::log::{Destination, ParsedLog, Text};
+use crate::log::{Depth, Destination, Event, ParsedLog, Text};
 
 use super::super::edition::RuleEdition;
 use super::super::effect::{EffectText, Zone};
+use super::super::hints;
 use super::super::state::{GameState, PlayerIdx, PokemonId};
 use super::card_facts::CardFacts;
 use super::log_view::LogView;
+
+pub mod records;
 
 /// What produced the sub-lines that follow a top-level line.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -167,6 +170,29 @@ impl<'a> Tracker<'a> {
             checkup: CheckupProgress::default(),
             mulligan_player: None,
             damaged_this_action: Vec::new(),
+        }
+    }
+}
+
+impl Tracker<'_> {
+    /// The draw that begins a turn: a top-level line by the player to draw (the draw), or any
+    /// other action or header, ends the wait for it.
+    pub fn note_turn_draw(&mut self, event: &Event, depth: Depth) {
+        let Some(p) = self.expect_draw else { return };
+        if depth != Depth::Top {
+            return;
+        }
+        match event {
+            Event::Drew { player, .. } if self.state.player_named(player) == Some(p) => {
+                self.expect_draw = None;
+            }
+            Event::GameEnd { .. } | Event::GameDrawn | Event::Blank => {}
+            e if hints::actor(e).is_some()
+                || matches!(e, Event::TurnHeader { .. } | Event::CheckupHeader) =>
+            {
+                self.expect_draw = None;
+            }
+            _ => {}
         }
     }
 }

@@ -1,0 +1,101 @@
+//! The judges: pure functions that say whether a line keeps the rules. Each takes a read-only
+//! [`Judging`] view (the line, the state when it runs, the tracker's bookkeeping, the card
+//! facts, the edition, what the line refers to) and returns a [`Step`]. Judges mutate nothing;
+//! the memo caches behind the card facts only remember answers.
+
+use crate::cards::CardDb;
+use crate::log::{Depth, Event, LogLine, Text};
+
+use super::super::edition::RuleEdition;
+use super::super::facts::Known;
+use super::super::state::{GameState, PlayerIdx, PokemonId};
+use super::card_facts::{self, CardFacts, Prints};
+use super::log_view::LogView;
+use super::tracker::Tracker;
+use super::tracker::records::{Applied, Resolved};
+
+pub mod bench;
+pub mod retreat;
+pub mod tools;
+pub mod turn_limits;
+
+/// Everything a judge may read about one line. Judges that run before the tracker applies the
+/// line see the state before it; those that run after see the state after it and what applying
+/// it changed (`applied`).
+pub struct Judging<'j, 'a> {
+    /// The line's index into the log (for the lines around it: windows, breakdowns).
+    pub index: usize,
+    pub line: &'a LogLine,
+    pub event: &'a Event,
+    /// The game state when the judge runs.
+    pub state: &'j GameState,
+    /// The tracker's bookkeeping beside the state (current action, Knock Out window, Checkup
+    /// progress, trainers played this turn, …).
+    pub tracked: &'j Tracker<'a>,
+    /// The log around the line.
+    pub lines: &'j LogView<'a>,
+    /// The card data, memoised.
+    pub cards: &'j CardFacts<'a>,
+    pub edition: RuleEdition,
+    /// What the line refers to, as the tracker resolved it before applying it.
+    pub resolved: &'j Resolved,
+    /// What applying the line changed (only for the judges that run after it).
+    pub applied: Option<&'j Applied>,
+}
+
+impl<'j, 'a> Judging<'j, 'a> {
+    pub fn new(
+        tracked: &'j Tracker<'a>,
+        index: usize,
+        line: &'a LogLine,
+        resolved: &'j Resolved,
+        applied: Option<&'j Applied>,
+    ) -> Judging<'j, 'a> {
+        Judging {
+            index,
+            line,
+            event: &line.event,
+            state: &tracked.state,
+            tracked,
+            lines: &tracked.lines,
+            cards: &tracked.cards,
+            edition: tracked.edition,
+            resolved,
+            applied,
+        }
+    }
+
+    /// The line is a top-level line (not a `- ` sub-line of an effect).
+    pub fn top_level(&self) -> bool {
+        self.line.depth == Depth::Top
+    }
+
+    /// The player a line names.
+    pub fn player(&self, name: &str) -> Option<PlayerIdx> {
+        self.state.player_named(name)
+    }
+
+    pub fn db(&self) -> Option<&'a CardDb> {
+        self.cards.db()
+    }
+
+    /// The prints a Pokémon in play may be.
+    pub fn prints_of(&self, id: PokemonId) -> Known<Prints<'a>> {
+        self.cards.prints_of(self.state, id)
+    }
+
+    /// The prints of a Pokémon name that has every attack and Ability in `uses`.
+    pub fn prints_named(&self, name: &str, uses: &[Text]) -> Known<Prints<'a>> {
+        self.cards.prints_named(name, uses)
+    }
+
+    /// The cards in play whose text can change a rule (see [`card_facts::cards_in_play`]).
+    pub fn cards_in_play(&self, pokemon: Option<&[PokemonId]>) -> Vec<Text> {
+        card_facts::cards_in_play(self.state, pokemon)
+    }
+
+    /// The player whose turn is next (the one who promotes first when both Actives fall).
+    pub fn next_to_move(&self) -> Option<PlayerIdx> {
+        self.state.to_move.map(|p| 1 - p)
+    }
+}
