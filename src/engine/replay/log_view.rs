@@ -8,7 +8,7 @@ use std::ops::Range;
 
 use rustc_hash::FxHashMap;
 
-use crate::log::{BreakdownItem, Depth, Event, LogLine, ParsedLog, Text};
+use crate::log::{BreakdownItem, Condition, Depth, Event, LogLine, ParsedLog, Text};
 
 use super::super::hints::{self, Hints};
 
@@ -84,6 +84,29 @@ impl<'a> LogView<'a> {
             }
         }
         None
+    }
+
+    /// The Special Condition step a Checkup line belongs to, if any (a coin flipped for a
+    /// condition belongs to the condition the lines around it name).
+    pub fn checkup_step(&self, index: usize, event: &Event) -> Option<Condition> {
+        match event {
+            Event::ConditionDamage { condition, .. }
+            | Event::ConditionRemoved { condition, .. } => Some(*condition),
+            Event::CoinFlip { .. } => {
+                // A coin for a condition: the condition the lines around it name.
+                let near = |l: &LogLine| match &l.event {
+                    Event::ConditionDamage { condition, .. }
+                    | Event::ConditionRemoved { condition, .. } => Some(*condition),
+                    _ => None,
+                };
+                self.log
+                    .lines
+                    .get(index + 1)
+                    .and_then(near)
+                    .or_else(|| index.checked_sub(1).and_then(|i| near(&self.log.lines[i])))
+            }
+            _ => None,
+        }
     }
 
     /// Every attack line without Weakness, Resistance or a breakdown, by attacker and attack

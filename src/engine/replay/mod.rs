@@ -18,21 +18,18 @@ use super::verdict::Step;
 
 mod attack;
 mod card_facts;
-mod checkup;
 mod context;
 mod damage;
-mod evolution;
+
 mod judges;
 mod knockout;
 mod log_view;
-mod setup;
 mod tracker;
 
 use judges::Judging;
 use log_view::{is_boundary, starts_player_action};
 use tracker::records::{Played, Resolved};
 use tracker::{Action, AmbiguousHit, KnockedOut, ListUse, Source, Tracker};
-mod winning;
 
 /// The replay of one log.
 pub struct Replay<'a> {
@@ -159,14 +156,15 @@ impl<'a> Replay<'a> {
             {
                 parts.push(s);
             }
-            if let Some(s) = self.check_game_over() {
+            if let Some(s) = judges::winning::game_over(&self.judging(&Resolved::default())) {
                 parts.push(s);
             }
         }
-        if self.tracker.state.phase == Phase::Checkup
-            && let Some(s) = self.check_checkup_line(index, &line.event, line.depth)
-        {
-            parts.push(s);
+        if self.tracker.state.phase == Phase::Checkup {
+            if let Some(s) = judges::checkup::checkup_line(&self.judging(&Resolved::default())) {
+                parts.push(s);
+            }
+            self.tracker.advance_checkup(index, &line.event, line.depth);
         }
         // Where Knock Outs are resolved (Prize cards, discards, promotions), a Pokémon whose
         // damage reached its HP must be Knocked Out in this window.
@@ -243,7 +241,10 @@ impl<'a> Replay<'a> {
                 self.tracker.extra_draws = Some((p, *count));
                 self.tracker.action.source = Source::MulliganDraw;
                 self.tracker.action.player = Some(p);
-                self.check_extra_draw(p, *count)
+                judges::setup::mulligan_extra_draw(&self.judging(&Resolved {
+                    player: Some(p),
+                    ..Default::default()
+                }))
             }
             Event::PlayToActive { player, card } => {
                 self.play_pokemon(player, card, Position::Active, sub)
@@ -421,7 +422,8 @@ impl<'a> Replay<'a> {
                 Step::info("the game is a draw")
             }
             Event::GameEnd { winner, reason, .. } => {
-                let check = self.check_game_end(self.player(winner), *reason, winner);
+                let _ = (winner, reason);
+                let check = judges::winning::game_end(&self.judging(&Resolved::default()));
                 self.tracker.state.phase = Phase::Ended;
                 self.tracker.state.winner = self.player(winner);
                 check
@@ -486,7 +488,7 @@ impl<'a> Replay<'a> {
         ps.hand = Count::exact(count as i32);
         ps.deck = Count::exact(60 - count as i32);
         self.tracker.list = Some(ListUse::Ignore);
-        self.check_opening_hand(player, count)
+        judges::setup::opening_hand(&self.judging(&Resolved::default()))
     }
 
     fn mulligan(&mut self, player: &str, count: u32) -> Step {
@@ -539,7 +541,7 @@ impl<'a> Replay<'a> {
             }
         }
         if let Some(ended) = previous {
-            self.clear_expired_paralysis(ended);
+            self.tracker.clear_expired_paralysis(ended);
         }
         self.tracker.state.phase = Phase::Turn;
         self.tracker.state.turn += 1;
@@ -986,7 +988,12 @@ impl<'a> Replay<'a> {
                 ),
             )
         } else {
-            self.check_evolution(p, &candidates, &to.name, effect.as_deref())
+            judges::evolution::evolution(&self.judging(&Resolved {
+                player: Some(p),
+                candidates: candidates.clone(),
+                effect: effect.clone(),
+                ..Default::default()
+            }))
         };
         self.mark_uncertain(&found);
         if sub {
@@ -1904,7 +1911,12 @@ impl<'a> Replay<'a> {
                     .extend(cards.iter().map(|c| c.name.clone()));
             }
             ListUse::MovedTo(..) => {}
-            ListUse::MulliganReveal(p) => return self.check_mulligan_reveal(p, cards),
+            ListUse::MulliganReveal(p) => {
+                return judges::setup::mulligan_reveal(&self.judging(&Resolved {
+                    list: Some(ListUse::MulliganReveal(p)),
+                    ..Default::default()
+                }));
+            }
         }
         Step::info("")
     }

@@ -15,9 +15,13 @@ use super::tracker::Tracker;
 use super::tracker::records::{Applied, Resolved};
 
 pub mod bench;
+pub mod checkup;
+pub mod evolution;
 pub mod retreat;
+pub mod setup;
 pub mod tools;
 pub mod turn_limits;
+pub mod winning;
 
 /// Everything a judge may read about one line. Judges that run before the tracker applies the
 /// line see the state before it; those that run after see the state after it and what applying

@@ -6,12 +6,13 @@
 use std::rc::Rc;
 
 use crate::cards::CardDb;
-use crate::log::{Depth, Destination, Event, ParsedLog, Text};
+use crate::log::{Condition, Depth, Destination, Event, ParsedLog, Text};
 
+use super::super::checkup_order::condition_rank;
 use super::super::edition::RuleEdition;
 use super::super::effect::{EffectText, Zone};
 use super::super::hints;
-use super::super::state::{GameState, PlayerIdx, PokemonId};
+use super::super::state::{GameState, PlayerIdx, PokemonId, Position};
 use super::card_facts::CardFacts;
 use super::log_view::LogView;
 
@@ -193,6 +194,49 @@ impl Tracker<'_> {
                 self.expect_draw = None;
             }
             _ => {}
+        }
+    }
+
+    /// Where a top-level line inside a Checkup block puts the Checkup in its order.
+    pub fn advance_checkup(&mut self, index: usize, event: &Event, depth: Depth) {
+        if depth != Depth::Top || matches!(event, Event::Blank | Event::CheckupHeader) {
+            return;
+        }
+        match self.lines.checkup_step(index, event) {
+            Some(c) if condition_rank(c) > 0 => {
+                self.checkup.rank = self.checkup.rank.max(condition_rank(c));
+                self.checkup.seen_condition = true;
+            }
+            _ => {
+                if matches!(
+                    event,
+                    Event::KnockOut { .. }
+                        | Event::TookPrizes { .. }
+                        | Event::AddedToHand { .. }
+                        | Event::Promote { .. }
+                        | Event::DiscardFromPokemon { .. }
+                ) {
+                    // Knock Outs are part of whatever step caused them.
+                } else if self.checkup.seen_condition {
+                    self.checkup.others_after = true;
+                }
+            }
+        }
+    }
+
+    /// At the start of a turn: Paralysis the Checkup should have ended.
+    pub fn clear_expired_paralysis(&mut self, ended: PlayerIdx) {
+        if let Some(id) = self.state.players[ended].active
+            && self.state.position(id) == Some(Position::Active)
+        {
+            let now = self.state.turn;
+            let mon = self.state.mon_mut(id);
+            if let Some(turn) = mon.paralyzed_turn
+                && turn < now
+            {
+                mon.conditions.retain(|c| *c != Condition::Paralyzed);
+                mon.paralyzed_turn = None;
+            }
         }
     }
 }
