@@ -16,10 +16,8 @@ use super::state::{
 };
 use super::verdict::Step;
 
-mod attack;
 mod card_facts;
 mod context;
-mod damage;
 
 mod judges;
 mod knockout;
@@ -1201,11 +1199,12 @@ impl<'a> Replay<'a> {
             None => (UseKind::Ability, None),
         };
         self.tracker.action.effect = effect;
-        let check = match (kind, id) {
-            (UseKind::Attack, _) => self.check_attack(p, id, name, !sub),
-            (UseKind::Ability, Some(id)) => self.check_once_per_game(p, id, name),
-            (UseKind::Ability, None) => Step::info(""),
-        };
+        let check = judges::attack::used(&self.judging(&Resolved {
+            player: Some(p),
+            pokemon: found.clone(),
+            use_kind: Some(kind),
+            ..Default::default()
+        }));
         match kind {
             UseKind::Attack => {
                 self.tracker.state.counters.attacks += 1;
@@ -1270,18 +1269,19 @@ impl<'a> Replay<'a> {
                 .use_effect(&pokemon.name, attack)
                 .map(|(_, e)| e);
         }
-        let mut parts = vec![self.check_attack(p, attacker.id(), attack, !sub)];
-        parts.push(self.check_damage(&damage::DamageClaim {
-            index,
-            attacker: attacker.id(),
-            attacker_name: &pokemon.name,
-            attack,
-            target: found.id(),
-            damage,
-            weakness: weakness.as_ref(),
-            resistance: resistance.as_ref(),
-            sub,
-        }));
+        let mut parts = vec![judges::attack::attack(&self.judging(&Resolved {
+            player: Some(p),
+            attacker: attacker.clone(),
+            pokemon: found.clone(),
+            ..Default::default()
+        }))];
+        parts.push(judges::damage::damage(&self.judging(&Resolved {
+            player: Some(p),
+            attacker: attacker.clone(),
+            pokemon: found.clone(),
+            ..Default::default()
+        })));
+        let _ = (index, weakness, resistance);
         self.tracker.state.counters.attacks += 1;
         if !sub {
             self.tracker.state.counters.attacked_by = Some(p);
@@ -1326,7 +1326,11 @@ impl<'a> Replay<'a> {
         let Some(id) = found.id() else {
             return not_in_play(owner, &pokemon.name);
         };
-        let check = self.check_took_damage(Some(id), weakness.is_some(), resistance.is_some());
+        let _ = (id, weakness, resistance);
+        let check = judges::damage::took_damage(&self.judging(&Resolved {
+            pokemon: found.clone(),
+            ..Default::default()
+        }));
         self.add_damage(&found, (*damage).max(0));
         check
     }

@@ -14,8 +14,11 @@ use super::log_view::LogView;
 use super::tracker::Tracker;
 use super::tracker::records::{Applied, Resolved};
 
+pub mod attack;
 pub mod bench;
+pub mod breakdown;
 pub mod checkup;
+pub mod damage;
 pub mod evolution;
 pub mod retreat;
 pub mod setup;
