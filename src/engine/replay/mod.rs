@@ -17,10 +17,8 @@ use super::state::{
 use super::verdict::Step;
 
 mod card_facts;
-mod context;
 
 mod judges;
-mod knockout;
 mod log_view;
 mod tracker;
 
@@ -132,7 +130,7 @@ impl<'a> Replay<'a> {
         let boundary = top && is_boundary(&line.event);
         let mut parts = Vec::new();
         if boundary {
-            parts.extend(self.close_window(index));
+            parts.extend(judges::close_window(&self.judging(&Resolved::default())));
             self.tracker.window.knock_outs.clear();
             self.tracker.window.ambiguous_hits.clear();
             self.tracker.window.prizes = [0; 2];
@@ -173,7 +171,8 @@ impl<'a> Replay<'a> {
                 | Event::DiscardFromPokemon { .. }
                 | Event::Promote { .. }
                 | Event::Activated { .. }
-        ) && let Some(s) = self.missing_knock_outs(index, None)
+        ) && let Some(s) =
+            judges::knockout::missing_knock_outs(&self.judging(&Resolved::default()), index, None)
         {
             parts.push(s);
         }
@@ -916,7 +915,7 @@ impl<'a> Replay<'a> {
         {
             return found;
         }
-        let window = self.window(index);
+        let window = self.tracker.lines.window(index);
         let hits = self.tracker.lines.log.lines[window]
             .iter()
             .filter(
@@ -1099,7 +1098,11 @@ impl<'a> Replay<'a> {
         };
         self.mark_uncertain(&found);
         let already = self.tracker.state.players[p].active == Some(id);
-        let check = if already { None } else { self.check_promote(p) };
+        let check = judges::promotion::promote_order(&self.judging(&Resolved {
+            player: Some(p),
+            pokemon: found.clone(),
+            ..Default::default()
+        }));
         if !already {
             self.tracker.window.promotions += 1;
         }
@@ -1531,12 +1534,15 @@ impl<'a> Replay<'a> {
             Claim::Trusted,
             None,
         );
-        let found = self.knock_out_target(found, who, &pokemon.name);
+        let found = self.tracker.knock_out_target(found, who, &pokemon.name);
         let Some(id) = found.id() else {
             return not_in_play(owner, &pokemon.name);
         };
-        let check = self.check_knock_out(index, id);
-        self.record_knock_out(id);
+        let check = judges::knockout::knock_out(&self.judging(&Resolved {
+            pokemon: found.clone(),
+            ..Default::default()
+        }));
+        self.tracker.record_knock_out(id);
         let p = self.tracker.state.mon(id).owner;
         self.tracker.state.remove_from_play(id);
         let mon = self.tracker.state.mon(id).clone();
@@ -1548,7 +1554,7 @@ impl<'a> Replay<'a> {
         // Several Pokémon of that name: if the check passed for the one chosen and the others
         // fall too in this window, which one the line meant does not matter.
         if let Found::Ambiguous(_, all) = &found {
-            let window = self.window(index);
+            let window = self.tracker.lines.window(index);
             let later = self.tracker.lines.log.lines[index + 1..window.end]
                 .iter()
                 .filter(|l| matches!(&l.event, Event::KnockOut { pokemon: n, .. } if n.name == pokemon.name))
@@ -1567,7 +1573,10 @@ impl<'a> Replay<'a> {
         let Some(p) = self.player(player) else {
             return unknown_player(player);
         };
-        let check = self.check_prizes(index, p);
+        let check = judges::prizes::prizes(&self.judging(&Resolved {
+            player: Some(p),
+            ..Default::default()
+        }));
         self.tracker.window.prizes[p] = self.tracker.window.prizes[p].saturating_add(count);
         let ps = &mut self.tracker.state.players[p];
         ps.hand.add(count as i32);

@@ -9,6 +9,7 @@ use crate::log::{Depth, Event, LogLine, Text};
 use super::super::edition::RuleEdition;
 use super::super::facts::Known;
 use super::super::state::{GameState, PlayerIdx, PokemonId};
+use super::super::verdict::Step;
 use super::card_facts::{self, CardFacts, Prints};
 use super::log_view::LogView;
 use super::tracker::Tracker;
@@ -20,6 +21,9 @@ pub mod breakdown;
 pub mod checkup;
 pub mod damage;
 pub mod evolution;
+pub mod knockout;
+pub mod prizes;
+pub mod promotion;
 pub mod retreat;
 pub mod setup;
 pub mod tools;
@@ -105,4 +109,19 @@ impl<'j, 'a> Judging<'j, 'a> {
     pub fn next_to_move(&self) -> Option<PlayerIdx> {
         self.state.to_move.map(|p| 1 - p)
     }
+}
+
+/// `knockout.at-hp`, `knockout.promote`: when a window closes (on the line that opens the next
+/// one, before it is applied), Pokémon that should have been Knocked Out in it and Active Spots
+/// left empty.
+pub fn close_window(j: &Judging<'_, '_>) -> Vec<Step> {
+    let mut parts = Vec::new();
+    if j.index == 0 {
+        return parts;
+    }
+    if let Some(s) = knockout::missing_knock_outs(j, j.index - 1, None) {
+        parts.push(s);
+    }
+    parts.extend(promotion::active_left_empty(j));
+    parts
 }

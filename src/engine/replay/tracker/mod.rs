@@ -11,9 +11,11 @@ use crate::log::{Condition, Depth, Destination, Event, ParsedLog, Text};
 use super::super::checkup_order::condition_rank;
 use super::super::edition::RuleEdition;
 use super::super::effect::{EffectText, Zone};
+use super::super::facts;
 use super::super::hints;
+use super::super::resolve::{self, Found};
 use super::super::state::{GameState, PlayerIdx, PokemonId, Position};
-use super::card_facts::CardFacts;
+use super::card_facts::{self, CardFacts};
 use super::log_view::LogView;
 
 pub mod records;
@@ -238,5 +240,49 @@ impl Tracker<'_> {
                 mon.paralyzed_turn = None;
             }
         }
+    }
+
+    /// Which Pokémon a Knock Out line means when its owner has several of that name: the one
+    /// whose damage reached its HP (if only one did), else the Active one, else any.
+    pub fn knock_out_target(&self, found: Found, owner: Option<PlayerIdx>, name: &str) -> Found {
+        let Some(owner) = owner else { return found };
+        let all = resolve::candidates(&self.state, owner, name, None);
+        if all.len() < 2 {
+            return found;
+        }
+        let lethal: Vec<PokemonId> = all
+            .iter()
+            .copied()
+            .filter(|id| {
+                let m = self.state.mon(*id);
+                matches!(self.cards.hp_bounds(&self.state, *id), Ok((_, hi)) if m.damage.saturating_add(m.missing_damage) >= hi)
+            })
+            .collect();
+        match lethal.as_slice() {
+            [one] => Found::One(*one),
+            [] => found,
+            several => resolve::pick(&self.state, several.to_vec(), true, |m| i64::from(m.damage)),
+        }
+    }
+
+    /// Record a Knock Out for the Prize check.
+    pub fn record_knock_out(&mut self, id: PokemonId) {
+        let m = self.state.mon(id);
+        let (prizes, clause, why) = facts::prize_value(&self.cards.info, m.name(), &m.uses)
+            .unwrap_or((
+                1,
+                "pokemon.single-prize",
+                format!("{}: 1 Prize card", m.name()),
+            ));
+        let cards = card_facts::cards_in_play(&self.state, Some(&[id]));
+        let was_active = self.state.position(id) == Some(Position::Active);
+        self.window.knock_outs.push(KnockedOut {
+            owner: m.owner,
+            prizes,
+            clause,
+            why,
+            cards,
+            was_active,
+        });
     }
 }
