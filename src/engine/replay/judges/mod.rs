@@ -4,21 +4,23 @@
 //! the memo caches behind the card facts only remember answers.
 
 use crate::cards::CardDb;
-use crate::log::{Depth, Event, LogLine, Text};
+use crate::log::{CardRef, Depth, Destination, Event, LogLine, Text};
 
 use super::super::edition::RuleEdition;
 use super::super::facts::Known;
-use super::super::state::{GameState, PlayerIdx, PokemonId};
+use super::super::hints;
+use super::super::state::{GameState, Phase, PlayerIdx, PokemonId};
 use super::super::verdict::Step;
 use super::card_facts::{self, CardFacts, Prints};
-use super::log_view::LogView;
-use super::tracker::Tracker;
-use super::tracker::records::{Applied, Resolved};
+use super::log_view::{LogView, starts_player_action};
+use super::tracker::records::{Applied, Played, Resolved};
+use super::tracker::{ListUse, Tracker};
 
 pub mod attack;
 pub mod bench;
 pub mod breakdown;
 pub mod checkup;
+pub mod conditions;
 pub mod damage;
 pub mod evolution;
 pub mod knockout;
@@ -123,5 +125,93 @@ pub fn close_window(j: &Judging<'_, '_>) -> Vec<Step> {
         parts.push(s);
     }
     parts.extend(promotion::active_left_empty(j));
+    parts
+}
+
+/// The judges of a line that run before anything else on it (after a closing window): the
+/// turn's draw, play after the attack or after the last Prize card, the Checkup's order, and
+/// Pokémon left at their HP where Knock Outs are resolved.
+pub fn line_start(j: &Judging<'_, '_>) -> Vec<Step> {
+    let mut parts = Vec::new();
+    parts.extend(turn_limits::turn_draw(j));
+    if j.top_level()
+        && starts_player_action(j.event)
+        && !matches!(j.event, Event::TurnHeader { .. } | Event::EndTurn { .. })
+        && hints::actor(j.event).and_then(|n| j.player(n)).is_some()
+    {
+        parts.extend(turn_limits::attack_ends_turn(j));
+        parts.extend(winning::game_over(j));
+    }
+    if j.state.phase == Phase::Checkup {
+        parts.extend(checkup::checkup_line(j));
+    }
+    // Where Knock Outs are resolved (Prize cards, discards, promotions), a Pokémon whose
+    // damage reached its HP must be Knocked Out in this window.
+    if matches!(
+        j.event,
+        Event::TookPrizes { .. }
+            | Event::AddedToHand { .. }
+            | Event::DiscardFromPokemon { .. }
+            | Event::Promote { .. }
+            | Event::Activated { .. }
+    ) {
+        parts.extend(knockout::missing_knock_outs(j, j.index, None));
+    }
+    parts
+}
+
+/// The judges of a line's event that read the state before the tracker applies it.
+pub fn before_event(j: &Judging<'_, '_>) -> Vec<Step> {
+    let sub = !j.top_level();
+    match j.event {
+        Event::OpeningHand { .. } => vec![setup::opening_hand(j)],
+        Event::MulliganExtraDraw { .. } => vec![setup::mulligan_extra_draw(j)],
+        Event::CardList { .. } if matches!(j.resolved.list, Some(ListUse::MulliganReveal(_))) => {
+            vec![setup::mulligan_reveal(j)]
+        }
+        Event::PlayToActive { .. } | Event::PlayToBench { .. } if !sub => {
+            vec![bench::basic_from_hand(j)]
+        }
+        Event::PlayToStadium { .. } if !sub => vec![turn_limits::stadium(j)],
+        Event::Attach { .. } if j.resolved.tool && !sub => vec![tools::tool_on(j)],
+        Event::Evolve { .. } => vec![evolution::evolution(j)],
+        Event::Retreat { .. } => vec![retreat::retreat(j)],
+        Event::Promote { .. } => promotion::promote_order(j).into_iter().collect(),
+        Event::Use { .. } => vec![attack::used(j)],
+        Event::Attack { .. } => vec![attack::attack(j), damage::damage(j)],
+        Event::TookDamage { .. } => vec![damage::took_damage(j)],
+        Event::KnockOut { .. } => vec![knockout::knock_out(j)],
+        Event::TookPrizes { .. } => vec![prizes::prizes(j)],
+        Event::GameEnd { .. } => vec![winning::game_end(j)],
+        _ => Vec::new(),
+    }
+}
+
+/// The judges of a line's event that read the state after the tracker applied it (counts that
+/// include the line, the Bench it filled) and what applying it changed.
+pub fn after_event(j: &Judging<'_, '_>) -> Vec<Step> {
+    let sub = !j.top_level();
+    let mut parts = Vec::new();
+    match j.event {
+        Event::PlayToActive { .. } | Event::PlayToBench { .. } => {
+            parts.extend(bench::bench_limit(j));
+        }
+        Event::DrewAndPlayed {
+            card: CardRef::Named { .. },
+            to,
+            ..
+        } if !matches!(to, Destination::Active | Destination::Stadium) => {
+            parts.extend(bench::bench_limit(j));
+        }
+        Event::PlayCard { .. } if matches!(j.resolved.played, Some(Played::Trainer(_))) => {
+            parts.push(turn_limits::supporter(j));
+        }
+        Event::Attach { .. } if !j.resolved.tool && !sub => {
+            parts.push(turn_limits::energy_attach_once(j));
+        }
+        _ => {}
+    }
+    parts.extend(conditions::cleared(j));
+    parts.extend(conditions::replaced(j));
     parts
 }

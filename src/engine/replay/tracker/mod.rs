@@ -6,19 +6,24 @@
 use std::rc::Rc;
 
 use crate::cards::CardDb;
-use crate::log::{Condition, Depth, Destination, Event, ParsedLog, Text};
+use crate::log::{Depth, Destination, Event, LogLine, OncePerGame, ParsedLog, Shuffled, Text};
 
-use super::super::checkup_order::condition_rank;
 use super::super::edition::RuleEdition;
 use super::super::effect::{EffectText, Zone};
-use super::super::facts;
-use super::super::hints;
-use super::super::resolve::{self, Found};
-use super::super::state::{GameState, PlayerIdx, PokemonId, Position};
-use super::card_facts::{self, CardFacts};
-use super::log_view::LogView;
+use super::super::resolve::Claim;
+use super::super::state::{GameState, Phase, PlayerIdx, Pokemon, PokemonId, Position};
+use super::card_facts::CardFacts;
+use super::log_view::{LogView, is_boundary, starts_player_action};
+use records::{Applied, Note, Resolved};
 
+mod board;
+mod damage;
+mod knockout;
+mod play;
 pub mod records;
+mod resolve;
+mod turns;
+mod zones;
 
 /// What produced the sub-lines that follow a top-level line.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -178,111 +183,252 @@ impl<'a> Tracker<'a> {
 }
 
 impl Tracker<'_> {
-    /// The draw that begins a turn: a top-level line by the player to draw (the draw), or any
-    /// other action or header, ends the wait for it.
-    pub fn note_turn_draw(&mut self, event: &Event, depth: Depth) {
-        let Some(p) = self.expect_draw else { return };
-        if depth != Depth::Top {
-            return;
+    /// The player a line names.
+    pub fn player(&self, name: &str) -> Option<PlayerIdx> {
+        self.state.player_named(name)
+    }
+
+    /// A line that opens a new window (a player action or a phase header): the Knock Outs,
+    /// Prize cards, promotions and doubtful hits of the last one are forgotten.
+    pub fn open_window(&mut self) {
+        self.window.knock_outs.clear();
+        self.window.ambiguous_hits.clear();
+        self.window.prizes = [0; 2];
+        self.window.promotions = 0;
+    }
+
+    /// Before a line's event is resolved: the turn's draw and the Checkup's order are followed,
+    /// and a top-level line ends what the last action left pending (extra mulligan draws, the
+    /// card list it announced, the Pokémon it Knocked Out, the action itself).
+    pub fn start_line(&mut self, index: usize, line: &LogLine) {
+        let top = line.depth == Depth::Top;
+        self.note_turn_draw(&line.event, line.depth);
+        if self.state.phase == Phase::Checkup {
+            self.advance_checkup(index, &line.event, line.depth);
         }
-        match event {
-            Event::Drew { player, .. } if self.state.player_named(player) == Some(p) => {
-                self.expect_draw = None;
+        if top && !matches!(line.event, Event::Blank | Event::CardList { .. }) {
+            self.settle_extra_draws();
+        }
+        if !matches!(line.event, Event::CardList { .. } | Event::Blank) {
+            self.list = None;
+        }
+        if top && starts_player_action(&line.event) {
+            self.knocked_out.clear();
+        }
+        if top {
+            self.action = Action::default();
+            if is_boundary(&line.event) {
+                self.damaged_this_action.clear();
             }
-            Event::GameEnd { .. } | Event::GameDrawn | Event::Blank => {}
-            e if hints::actor(e).is_some()
-                || matches!(e, Event::TurnHeader { .. } | Event::CheckupHeader) =>
-            {
-                self.expect_draw = None;
-            }
-            _ => {}
         }
     }
 
-    /// Where a top-level line inside a Checkup block puts the Checkup in its order.
-    pub fn advance_checkup(&mut self, index: usize, event: &Event, depth: Depth) {
-        if depth != Depth::Top || matches!(event, Event::Blank | Event::CheckupHeader) {
-            return;
-        }
-        match self.lines.checkup_step(index, event) {
-            Some(c) if condition_rank(c) > 0 => {
-                self.checkup.rank = self.checkup.rank.max(condition_rank(c));
-                self.checkup.seen_condition = true;
+    /// After a line that opened a window: what opened it (the Prize check reads the effect).
+    pub fn end_window_opener(&mut self) {
+        self.window.source = Some(self.action.source.clone());
+    }
+
+    /// Fold line `index`'s event into the state, given what [`Tracker::resolve`] found it
+    /// refers to. A line that cannot be followed as written (`resolved.lost`) changes what can
+    /// still be followed of it.
+    pub fn apply(&mut self, index: usize, line: &LogLine, r: &Resolved) -> Applied {
+        let sub = line.depth != Depth::Top;
+        match &line.event {
+            Event::Blank => Applied::default(),
+            Event::Unparsed { why } => Applied::note(Note::Unparsed(format!(
+                "{why}; the line is kept as written"
+            ))),
+            Event::SetupHeader => self.setup(),
+            Event::CheckupHeader => {
+                self.state.phase = Phase::Checkup;
+                self.checkup = CheckupProgress::default();
+                Applied::info("Pokémon Checkup")
             }
-            _ => {
-                if matches!(
-                    event,
-                    Event::KnockOut { .. }
-                        | Event::TookPrizes { .. }
-                        | Event::AddedToHand { .. }
-                        | Event::Promote { .. }
-                        | Event::DiscardFromPokemon { .. }
-                ) {
-                    // Knock Outs are part of whatever step caused them.
-                } else if self.checkup.seen_condition {
-                    self.checkup.others_after = true;
+            Event::TurnHeader { player, .. } => self.begin_turn(index, player.as_deref()),
+            Event::CoinChoice { player, face } => {
+                Applied::info(format!("{player} calls {face:?} for the opening coin flip"))
+            }
+            Event::CoinTossWon { player } => Applied::info(format!("{player} wins the coin toss")),
+            Event::TurnOrderChosen { player, first } => self.turn_order(player, *first),
+            Event::OpeningHand { count, .. } => self.opening_hand(r.player, *count),
+            Event::DrawnCards { .. } => {
+                self.list = Some(ListUse::Ignore);
+                Applied::default()
+            }
+            Event::MulliganReveal { .. } => {
+                self.list = Some(match self.mulligan_player {
+                    Some(p) => ListUse::MulliganReveal(p),
+                    None => ListUse::Ignore,
+                });
+                Applied::default()
+            }
+            Event::Mulligan { player, count } => self.mulligan(player, *count),
+            Event::MulliganExtraDraw { count, .. } => self.mulligan_extra_draw(r.player, *count),
+            Event::PlayToActive { player, card } => {
+                self.play_pokemon(r, player, card, Position::Active, sub)
+            }
+            Event::PlayToBench { player, card } => {
+                self.play_pokemon(r, player, card, Position::Bench, sub)
+            }
+            Event::PlayToStadium { card, .. } => self.play_stadium(r, card, sub),
+            Event::PlayCard { player, card } => self.play_card(r, player, card),
+            Event::Drew { player, card } => self.drew(player, card, sub),
+            Event::DrewAndPlayed { card, to, .. } => self.drew_and_played(r, card, *to),
+            Event::Attach { card, .. } => self.attach(r, card, sub),
+            Event::Evolve { to, .. } => self.evolve(r, to, sub),
+            Event::Devolve {
+                owner, from, to, ..
+            } => self.devolve(owner, from, to),
+            Event::Retreat { .. } => self.retreat(r),
+            Event::Promote { .. } => self.promote(r),
+            Event::Switch {
+                first_owner,
+                first,
+                second_owner,
+                second,
+                ..
+            } => self.switch(first_owner, first, second_owner, second),
+            Event::Use { name, .. } => self.use_(r, name, sub),
+            Event::Attack { .. } => self.attack(r, line),
+            Event::TookDamage { damage, .. } => {
+                if r.pokemon.id().is_some() {
+                    self.add_damage(&r.pokemon, (*damage).max(0));
                 }
+                Applied::default()
+            }
+            Event::BreakdownHeader | Event::Breakdown { .. } => Applied::default(),
+            Event::CardList { cards } => self.card_list(cards),
+            Event::KnockOut { pokemon, .. } => self.knock_out(index, r, pokemon),
+            Event::TookPrizes { count, .. } => self.took_prizes(r, *count),
+            Event::AddedToHand { .. } => Applied::default(),
+            Event::Discard { player, card } => self.discard(player, card, sub),
+            Event::DiscardFromPokemon {
+                owner,
+                pokemon,
+                card,
+            } => self.discard_from_pokemon(index, owner, pokemon, card),
+            Event::Shuffle { player, what } => {
+                if let (Some(p), Shuffled::Hand) = (self.player(player), what) {
+                    self.action.hand_shuffles.push(p);
+                }
+                Applied::default()
+            }
+            Event::ShuffleInto { player, card, into } => self.shuffle_into(player, card, *into),
+            Event::PutInDeck { player, card, .. } => self.put_in_deck(player, card),
+            Event::Move {
+                player,
+                owner,
+                card,
+                to,
+            } => self.move_card(player, owner, card, *to),
+            Event::NoCardsMoved => Applied::default(),
+            Event::PutCounters {
+                count,
+                owner,
+                target,
+                ..
+            } => self.put_counters(*count, owner, target),
+            Event::MoveCounters {
+                count,
+                from_owner,
+                from,
+                to_owner,
+                to,
+                ..
+            } => self.move_counters(*count, from_owner, from, to_owner, to),
+            Event::ConditionDamage {
+                count,
+                owner,
+                pokemon,
+                condition,
+            } => self.condition_damage(*count, owner, pokemon, *condition),
+            Event::ConditionApplied {
+                owner,
+                pokemon,
+                condition,
+            } => self.condition_applied(owner, pokemon, *condition),
+            Event::ConditionRemoved {
+                owner,
+                pokemon,
+                condition,
+            } => Applied::notes(self.with_pokemon(owner, pokemon, Claim::Trusted, |m| {
+                m.conditions.retain(|c| c != condition)
+            })),
+            Event::AllConditionsRemoved { owner, pokemon } => {
+                Applied::notes(
+                    self.with_pokemon(owner, pokemon, Claim::Trusted, |m| m.conditions.clear()),
+                )
+            }
+            Event::Healed {
+                owner,
+                pokemon,
+                amount,
+            } => {
+                let amount = *amount as i32;
+                Applied::notes(self.with_pokemon(owner, pokemon, Claim::Trusted, |m| {
+                    m.damage = (m.damage - amount).max(0)
+                }))
+            }
+            Event::Activated { card } => {
+                self.action.source = Source::Activated(card.name.clone());
+                self.action.effect = self.cards.card_effect(&card.name);
+                Applied::default()
+            }
+            Event::CoinFlip { .. }
+            | Event::Reveal { .. }
+            | Event::ChoseOption { .. }
+            | Event::Prevented { .. }
+            | Event::TeraEffect { .. }
+            | Event::Reconnected { .. }
+            | Event::TimedOut { .. }
+            | Event::PerformedAction { .. }
+            | Event::RpsChoice { .. }
+            | Event::RpsWon { .. } => Applied::default(),
+            Event::EndTurn { .. } => Applied::default(),
+            Event::OncePerGameUsed { player, what } => {
+                if let Some(p) = self.player(player) {
+                    match what {
+                        OncePerGame::GxAttack => self.state.players[p].gx_attack_used = true,
+                        OncePerGame::VstarPower => self.state.players[p].vstar_power_used = true,
+                        OncePerGame::Other(_) => {}
+                    }
+                }
+                Applied::default()
+            }
+            Event::SuddenDeath => {
+                self.sudden_death_next = true;
+                Applied::info("Sudden Death: a new game with 1 Prize card each")
+            }
+            Event::GameDrawn => {
+                self.state.phase = Phase::Ended;
+                Applied::info("the game is a draw")
+            }
+            Event::GameEnd { winner, .. } => {
+                self.state.phase = Phase::Ended;
+                self.state.winner = self.player(winner);
+                Applied::default()
             }
         }
     }
+}
 
-    /// At the start of a turn: Paralysis the Checkup should have ended.
-    pub fn clear_expired_paralysis(&mut self, ended: PlayerIdx) {
-        if let Some(id) = self.state.players[ended].active
-            && self.state.position(id) == Some(Position::Active)
-        {
-            let now = self.state.turn;
-            let mon = self.state.mon_mut(id);
-            if let Some(turn) = mon.paralyzed_turn
-                && turn < now
-            {
-                mon.conditions.retain(|c| *c != Condition::Paralyzed);
-                mon.paralyzed_turn = None;
-            }
-        }
+fn remove_one(list: &mut Vec<Text>, name: &str) {
+    if let Some(i) = list.iter().position(|c| c == name) {
+        list.remove(i);
     }
+}
 
-    /// Which Pokémon a Knock Out line means when its owner has several of that name: the one
-    /// whose damage reached its HP (if only one did), else the Active one, else any.
-    pub fn knock_out_target(&self, found: Found, owner: Option<PlayerIdx>, name: &str) -> Found {
-        let Some(owner) = owner else { return found };
-        let all = resolve::candidates(&self.state, owner, name, None);
-        if all.len() < 2 {
-            return found;
-        }
-        let lethal: Vec<PokemonId> = all
+/// Remove a card from a Pokémon: an attached Energy or Tool, or a card under its top card.
+fn take_attached(mon: &mut Pokemon, name: &str) {
+    if let Some(i) = mon.energy.iter().position(|c| c == name) {
+        mon.energy.remove(i);
+    } else if let Some(i) = mon.tools.iter().position(|c| c == name) {
+        mon.tools.remove(i);
+    } else if mon.stack.len() > 1
+        && let Some(i) = mon.stack[..mon.stack.len() - 1]
             .iter()
-            .copied()
-            .filter(|id| {
-                let m = self.state.mon(*id);
-                matches!(self.cards.hp_bounds(&self.state, *id), Ok((_, hi)) if m.damage.saturating_add(m.missing_damage) >= hi)
-            })
-            .collect();
-        match lethal.as_slice() {
-            [one] => Found::One(*one),
-            [] => found,
-            several => resolve::pick(&self.state, several.to_vec(), true, |m| i64::from(m.damage)),
-        }
-    }
-
-    /// Record a Knock Out for the Prize check.
-    pub fn record_knock_out(&mut self, id: PokemonId) {
-        let m = self.state.mon(id);
-        let (prizes, clause, why) = facts::prize_value(&self.cards.info, m.name(), &m.uses)
-            .unwrap_or((
-                1,
-                "pokemon.single-prize",
-                format!("{}: 1 Prize card", m.name()),
-            ));
-        let cards = card_facts::cards_in_play(&self.state, Some(&[id]));
-        let was_active = self.state.position(id) == Some(Position::Active);
-        self.window.knock_outs.push(KnockedOut {
-            owner: m.owner,
-            prizes,
-            clause,
-            why,
-            cards,
-            was_active,
-        });
+            .position(|c| c == name)
+    {
+        mon.stack.remove(i);
     }
 }

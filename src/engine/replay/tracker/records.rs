@@ -27,6 +27,31 @@ pub enum Note {
     Unparsed(String),
 }
 
+impl Note {
+    /// A line naming someone who is not one of the two players.
+    pub fn unknown_player(name: &str) -> Note {
+        Note::Unsure(format!(
+            "the line names {name:?}, who is not one of the two players of this log"
+        ))
+    }
+
+    /// A line naming a Pokémon the tracked state does not have in play.
+    pub fn not_in_play(owner: &str, name: &str) -> Note {
+        Note::Unsure(format!(
+            "no Pokémon named {name} is in play for {owner} in the tracked state; the state may have lost track of it"
+        ))
+    }
+
+    /// A line that several Pokémon fit: the tracker chose one.
+    pub fn ambiguous(found: &Found) -> Option<Note> {
+        found.is_ambiguous().then(|| {
+            Note::Unsure(
+                "more than one Pokémon in play fits this line; the tracker chose one".to_string(),
+            )
+        })
+    }
+}
+
 /// How a `X played Y.` line is read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Played {
@@ -107,4 +132,22 @@ pub struct Applied {
     /// A Special Condition that replaced another one (Asleep, Confused and Paralyzed replace
     /// one another): (the Pokémon's name, the new condition, the old one).
     pub replaced: Option<(String, Condition, Condition)>,
+}
+
+impl Applied {
+    /// Nothing to say but this description.
+    pub fn info(message: impl Into<String>) -> Applied {
+        Applied::note(Note::Info(message.into()))
+    }
+
+    pub fn note(note: Note) -> Applied {
+        Applied::notes(Some(note))
+    }
+
+    pub fn notes(notes: impl IntoIterator<Item = Note>) -> Applied {
+        Applied {
+            notes: notes.into_iter().collect(),
+            ..Applied::default()
+        }
+    }
 }
