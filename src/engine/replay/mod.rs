@@ -1,8 +1,8 @@
 //! The replay: a fold of the log's events over the [`GameState`]. Each line gives one [`Step`].
 //!
-//! Three parts. The [`tracker`](tracker::Tracker) folds each line's event into the visible
+//! Three parts. The tracker (`tracker/`) folds each line's event into the visible
 //! state and the bookkeeping kept beside it, and says what a line refers to; it decides nothing
-//! about legality. The [`judges`] are pure functions, one file per clause family, that read a
+//! about legality. The judges (`judges/`) are pure functions, one file per clause family, that read a
 //! line and the state around it and return a [`Step`]. The driver here runs them in order, line
 //! by line:
 //!
@@ -17,7 +17,7 @@
 //!
 //! The state is never copied: a judge that needs the state before a line runs before the line
 //! is applied, and what applying it changed that a later judge needs is handed over in a small
-//! record ([`records::Applied`](tracker::records::Applied)).
+//! record (`tracker::records::Applied`).
 
 use crate::cards::CardDb;
 use crate::log::{Depth, LogLine, ParsedLog};

@@ -24,7 +24,7 @@ fn hp_of(j: &Judging<'_, '_>, id: PokemonId) -> Result<Hp, String> {
 
 /// The lowest and highest printed HP of the prints a Pokémon in play may be.
 fn hp_bounds(j: &Judging<'_, '_>, id: PokemonId) -> Result<(i32, i32), String> {
-    j.cards.hp_bounds(&j.state, id)
+    j.cards.hp_bounds(j.state, id)
 }
 
 /// Why a card may raise this Pokémon's HP: what is attached to it, its own Abilities, or
@@ -221,7 +221,7 @@ fn discarded_basic_without_knock_out(j: &Judging<'_, '_>, index: usize) -> Optio
         return None;
     };
     let p = j.player(owner)?;
-    let candidates = resolve::candidates(&j.state, p, &pokemon.name, None);
+    let candidates = resolve::candidates(j.state, p, &pokemon.name, None);
     // The Basic under every Pokémon of that name (they must agree).
     let basic = candidates
         .iter()

@@ -1,7 +1,47 @@
-//! The judges: pure functions that say whether a line keeps the rules. Each takes a read-only
-//! [`Judging`] view (the line, the state when it runs, the tracker's bookkeeping, the card
-//! facts, the edition, what the line refers to) and returns a [`Step`]. Judges mutate nothing;
-//! the memo caches behind the card facts only remember answers.
+//! The judges: pure functions that say whether a line keeps the rules, one file per clause
+//! family, named after it. Each takes a read-only [`Judging`] view (the line and its index, the
+//! state when it runs, the tracker's bookkeeping, the card facts, the edition, what the line
+//! refers to, and for the judges that run after the line what applying it changed) and returns
+//! a [`Step`]: verdict, clause ids, message. Judges mutate nothing (the card facts' memo caches
+//! only remember answers). Which judges run on which line, and whether before or after the
+//! tracker applies it, is decided by [`close_window`], [`line_start`], [`before_event`] and
+//! [`after_event`] below.
+//!
+//! | clause id | judge |
+//! |---|---|
+//! | `setup.opening-hand` | [`setup::opening_hand`] |
+//! | `setup.mulligan` | [`setup::mulligan_reveal`] |
+//! | `setup.mulligan-extra-draw` | [`setup::mulligan_extra_draw`] |
+//! | `setup.basic-pokemon`, `turn.bench-basic` | [`bench::basic_from_hand`] |
+//! | `turn.bench-limit` | [`bench::bench_limit`] |
+//! | `turn.draw` | [`turn_limits::turn_draw`] |
+//! | `turn.supporter-once`, `turn.supporter-first-turn` | [`turn_limits::supporter`] |
+//! | `turn.stadium-once`, `turn.stadium-same-name` | [`turn_limits::stadium`] |
+//! | `turn.energy-attach-once` | [`turn_limits::energy_attach_once`] |
+//! | `turn.retreat-once` | [`turn_limits::retreat_once`] (from [`retreat::retreat`]) |
+//! | `turn.first-player-no-attack` | [`turn_limits::first_player_no_attack`] (from [`attack::attack`]) |
+//! | `turn.attack-ends-turn` | [`turn_limits::attack_ends_turn`] |
+//! | `attack.asleep-paralyzed`, `attack.active-only`, `attack.has-attack`, `attack.energy-cost`, `energy.special`, `attack.gx-once`, `attack.vstar-once` | [`attack::attack`], [`attack::used`] |
+//! | `attack.damage-order`, `attack.damage-order.weakness`, `attack.damage-order.resistance` | [`damage::damage`]; in a breakdown [`breakdown::breakdown`] |
+//! | `attack.damage-order.bench` | [`damage::damage`], [`damage::took_damage`] |
+//! | `attack.damage-breakdown` | [`breakdown::breakdown`] |
+//! | `knockout.at-hp` | [`knockout::knock_out`], [`knockout::missing_knock_outs`] |
+//! | `knockout.prizes`, `pokemon.*` (Prize cards per kind) | [`prizes::prizes`] |
+//! | `knockout.promote` | [`promotion::active_left_empty`] |
+//! | `knockout.promote-order` | [`promotion::promote_order`] |
+//! | `evolution.first-turn`, `evolution.same-turn`, `evolution.evolves-from`, `evolution.by-effect` | [`evolution::evolution`] |
+//! | `evolution.clears-conditions`, `switch.clears-conditions` | [`conditions::cleared`] |
+//! | `conditions.replace` | [`conditions::replaced`] |
+//! | `retreat.asleep-paralyzed`, `retreat.cost` | [`retreat::retreat`] |
+//! | `trainer.tool` | [`tools::tool_on`] |
+//! | `checkup.order`, `checkup.poisoned`, `checkup.burned`, `checkup.paralyzed` | [`checkup::checkup_line`] |
+//! | `win.prizes` | [`winning::game_end`], [`winning::game_over`] |
+//! | `win.no-pokemon`, `win.simultaneous` | [`winning::game_end`] |
+//! | `win.deck-out` | [`winning::game_end`], [`turn_limits::turn_draw`] |
+//!
+//! What the tracker could not follow (a player or Pokémon it cannot find, a guess between
+//! Pokémon of one name) is not a judge's business: it comes as a tracker note, and the driver
+//! makes it `unverified`.
 
 use crate::cards::CardDb;
 use crate::log::{CardRef, Depth, Destination, Event, LogLine, Text};

@@ -37,7 +37,7 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
     for l in &j.lines.log.lines[index + 1..window.end] {
         if let Event::KnockOut { owner, pokemon } = &l.event {
             let (found, who) = resolve::owned(
-                &j.state,
+                j.state,
                 j.player(owner),
                 &pokemon.name,
                 None,

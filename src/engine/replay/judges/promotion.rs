@@ -56,12 +56,9 @@ pub fn promote_order(j: &Judging<'_, '_>) -> Option<Step> {
 /// `knockout.promote`: when a window closes (judged on the line that opens the next one), no
 /// player whose Active Pokémon was Knocked Out is left without one while they have a Bench.
 pub fn active_left_empty(j: &Judging<'_, '_>) -> Vec<Step> {
-    let index = j.index;
     let mut parts = Vec::new();
-    let game_over = matches!(
-        j.lines.log.lines[index].event,
-        Event::GameEnd { .. } | Event::GameDrawn
-    ) || j.state.players.iter().any(|p| p.prizes_left == Some(0));
+    let game_over = matches!(j.event, Event::GameEnd { .. } | Event::GameDrawn)
+        || j.state.players.iter().any(|p| p.prizes_left == Some(0));
     if !game_over && matches!(j.state.phase, Phase::Turn | Phase::Checkup) {
         for p in &j.state.players {
             if p.active.is_none() && !p.bench.is_empty() && !j.tracked.window.knock_outs.is_empty()
