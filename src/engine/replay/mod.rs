@@ -40,6 +40,11 @@ use tracker::records::{Note, Resolved};
 pub struct Replay<'a> {
     tracker: Tracker<'a>,
     next: usize,
+    /// What a line refers to before it is resolved (for the judges of a window and of a
+    /// line's start), kept rather than made for every line.
+    nothing: Resolved,
+    /// The findings on a line's event, reused from line to line.
+    event_parts: Vec<Step>,
 }
 
 /// A step with the turn it happened in.
@@ -65,6 +70,8 @@ impl<'a> Replay<'a> {
         Replay {
             tracker: Tracker::new(log, cards, edition),
             next: 0,
+            nothing: Resolved::default(),
+            event_parts: Vec::new(),
         }
     }
 
@@ -124,25 +131,14 @@ impl<'a> Replay<'a> {
 
     fn apply(&mut self, index: usize, line: &'a LogLine) -> Step {
         let boundary = line.depth == Depth::Top && is_boundary(&line.event);
-        let nothing = Resolved::default();
         let mut parts = Vec::new();
         if boundary {
-            parts.extend(judges::close_window(&Judging::new(
-                &self.tracker,
-                index,
-                line,
-                &nothing,
-                None,
-            )));
+            let j = Judging::new(&self.tracker, index, line, &self.nothing, None);
+            judges::close_window(&j, &mut parts);
             self.tracker.open_window();
         }
-        parts.extend(judges::line_start(&Judging::new(
-            &self.tracker,
-            index,
-            line,
-            &nothing,
-            None,
-        )));
+        let j = Judging::new(&self.tracker, index, line, &self.nothing, None);
+        judges::line_start(&j, &mut parts);
         self.tracker.start_line(index, line);
         parts.push(self.event_step(index, line));
         if boundary {
@@ -155,25 +151,30 @@ impl<'a> Replay<'a> {
     /// the judges after it. A line the tracker cannot follow as written gives only its note.
     fn event_step(&mut self, index: usize, line: &'a LogLine) -> Step {
         let mut resolved = self.tracker.resolve(index, line);
-        let mut parts = if resolved.lost.is_none() {
-            judges::before_event(&Judging::new(&self.tracker, index, line, &resolved, None))
-        } else {
-            Vec::new()
-        };
-        let applied = self.tracker.apply(index, line, &resolved);
-        if let Some(note) = resolved.lost.take() {
+        let lost = resolved.as_mut().and_then(|r| r.lost.take());
+        let resolved = resolved.as_ref().unwrap_or(&self.nothing);
+        let parts = &mut self.event_parts;
+        parts.clear();
+        if lost.is_none() {
+            let j = Judging::new(&self.tracker, index, line, resolved, None);
+            judges::before_event(&j, parts);
+        }
+        let mut applied = self.tracker.apply(index, line, resolved);
+        if let Some(note) = lost {
             return note_step(note);
         }
-        let after = judges::after_event(&Judging::new(
-            &self.tracker,
-            index,
-            line,
-            &resolved,
-            Some(&applied),
-        ));
-        parts.extend(applied.notes.into_iter().map(note_step));
-        parts.extend(after);
-        Step::combine(parts)
+        // The tracker's note goes between the judges before the line and those after it.
+        if let Some(note) = applied.note.take() {
+            parts.push(note_step(note));
+        }
+        let j = Judging::new(&self.tracker, index, line, resolved, Some(&applied));
+        judges::after_event(&j, parts);
+        match parts.len() {
+            0 => Step::info(""),
+            // A single finding is the step, as combining it alone would give.
+            1 => parts.pop().unwrap_or_else(|| Step::info("")),
+            _ => Step::combine(std::mem::take(parts)),
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 //! VSTAR Powers once per game.
 
 use crate::cards::{EnergyProvision, can_pay, energy_details};
+use crate::log::Condition::{Asleep, Paralyzed};
 use crate::log::Event;
 
 use super::super::super::cardinfo::UseKind;
@@ -40,7 +41,6 @@ pub fn attack(j: &Judging<'_, '_>) -> Step {
         return Step::info("");
     };
     let direct = j.top_level();
-    use crate::log::Condition::{Asleep, Paralyzed};
     let mut parts = Vec::new();
     parts.extend(turn_limits::first_player_no_attack(j));
     let Some(id) = attacker else {
@@ -72,6 +72,8 @@ pub fn attack(j: &Judging<'_, '_>) -> Step {
     Step::combine(parts)
 }
 
+/// `attack.has-attack`, `attack.energy-cost`, `energy.special`: the Pokémon has the attack and
+/// its Energy pays the cost.
 fn has_attack_and_cost(j: &Judging<'_, '_>, id: PokemonId, name: &str) -> Step {
     let mon = j.state.mon(id);
     // The prints this Pokémon can be, given what it was already seen to use.

@@ -13,7 +13,7 @@ use super::damage::{Base, DamageClaim, defender_weakness};
 /// `attack.damage-breakdown`, `attack.damage-order`, `attack.damage-order.weakness`,
 /// `attack.damage-order.resistance`: the breakdown `items` of the attack line `claim`, whose
 /// printed base damage is `base`.
-pub(super) fn breakdown(
+pub fn breakdown(
     j: &Judging<'_, '_>,
     claim: &DamageClaim<'_>,
     items: &[BreakdownItem],

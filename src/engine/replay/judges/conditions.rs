@@ -3,33 +3,35 @@
 //! rule that did (run after the line).
 
 use super::super::super::verdict::Step;
-use super::super::tracker::records::ClearedBy;
+use super::super::tracker::records::{ClearedBy, ConditionsEnded};
 use super::Judging;
 
-/// `evolution.clears-conditions`, `switch.clears-conditions`: the Special Conditions the line
-/// ended.
-pub fn cleared(j: &Judging<'_, '_>) -> Option<Step> {
-    let cleared = j.applied?.cleared.as_ref()?;
-    let (clause, how) = match cleared.by {
-        ClearedBy::Evolving => ("evolution.clears-conditions", "evolving"),
-        ClearedBy::GoingToTheBench => ("switch.clears-conditions", "going to the Bench"),
-    };
-    let ended: Vec<&str> = cleared.conditions.iter().map(|c| c.as_str()).collect();
-    Some(Step::ok(
-        clause,
-        format!("{how} ends {}'s {}", cleared.pokemon, ended.join(" and ")),
-    ))
-}
-
-/// `conditions.replace`: a new Special Condition replaced one it cannot stand beside.
-pub fn replaced(j: &Judging<'_, '_>) -> Option<Step> {
-    let (name, condition, old) = j.applied?.replaced.as_ref()?;
-    Some(Step::ok(
-        "conditions.replace",
-        format!(
-            "{name} is now {}, which ends its {}",
-            condition.as_str(),
-            old.as_str()
+/// `evolution.clears-conditions`, `switch.clears-conditions`, `conditions.replace`: the Special
+/// Conditions the line ended.
+pub fn ended(j: &Judging<'_, '_>) -> Option<Step> {
+    Some(match j.applied?.conditions.as_ref()? {
+        ConditionsEnded::Cleared {
+            pokemon,
+            conditions,
+            by,
+        } => {
+            let (clause, how) = match by {
+                ClearedBy::Evolving => ("evolution.clears-conditions", "evolving"),
+                ClearedBy::GoingToTheBench => ("switch.clears-conditions", "going to the Bench"),
+            };
+            let ended: Vec<&str> = conditions.iter().map(|c| c.as_str()).collect();
+            Step::ok(
+                clause,
+                format!("{how} ends {pokemon}'s {}", ended.join(" and ")),
+            )
+        }
+        ConditionsEnded::Replaced { pokemon, now, old } => Step::ok(
+            "conditions.replace",
+            format!(
+                "{pokemon} is now {}, which ends its {}",
+                now.as_str(),
+                old.as_str()
+            ),
         ),
-    ))
+    })
 }

@@ -18,7 +18,7 @@ use super::super::super::verdict::Step;
 use super::{Judging, breakdown};
 
 /// What an attack line says about its damage.
-pub(super) struct DamageClaim<'e> {
+pub struct DamageClaim<'e> {
     pub index: usize,
     pub attacker: Option<PokemonId>,
     pub attacker_name: &'e str,
@@ -31,7 +31,7 @@ pub(super) struct DamageClaim<'e> {
 }
 
 /// The attack's printed base damage, as far as it determines the damage.
-pub(super) enum Base {
+pub enum Base {
     /// Exactly this much before Weakness and Resistance (when nothing else shows).
     Exact(i32),
     /// "Choose 1 of your opponent's Pokémon `times` times … do `each` damage to it": each
@@ -272,10 +272,7 @@ fn attack_known(j: &Judging<'_, '_>, claim: &DamageClaim<'_>) -> bool {
         .is_some_and(|prints| prints.iter().any(|c| c.attack(claim.attack).is_some()))
 }
 
-pub(super) fn defender_weakness(
-    j: &Judging<'_, '_>,
-    claim: &DamageClaim<'_>,
-) -> Option<WeaknessModifier> {
+pub fn defender_weakness(j: &Judging<'_, '_>, claim: &DamageClaim<'_>) -> Option<WeaknessModifier> {
     let prints = j.prints_of(claim.target?).ok()?;
     let ws = facts::weaknesses(&prints).ok()?;
     let t = claim.weakness?.energy_type.as_str();

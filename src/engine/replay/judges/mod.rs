@@ -30,8 +30,7 @@
 //! | `knockout.promote` | [`promotion::active_left_empty`] |
 //! | `knockout.promote-order` | [`promotion::promote_order`] |
 //! | `evolution.first-turn`, `evolution.same-turn`, `evolution.evolves-from`, `evolution.by-effect` | [`evolution::evolution`] |
-//! | `evolution.clears-conditions`, `switch.clears-conditions` | [`conditions::cleared`] |
-//! | `conditions.replace` | [`conditions::replaced`] |
+//! | `evolution.clears-conditions`, `switch.clears-conditions`, `conditions.replace` | [`conditions::ended`] |
 //! | `retreat.asleep-paralyzed`, `retreat.cost` | [`retreat::retreat`] |
 //! | `trainer.tool` | [`tools::tool_on`] |
 //! | `checkup.order`, `checkup.poisoned`, `checkup.burned`, `checkup.paralyzed` | [`checkup::checkup_line`] |
@@ -97,6 +96,7 @@ pub struct Judging<'j, 'a> {
 }
 
 impl<'j, 'a> Judging<'j, 'a> {
+    #[inline]
     pub fn new(
         tracked: &'j Tracker<'a>,
         index: usize,
@@ -119,6 +119,7 @@ impl<'j, 'a> Judging<'j, 'a> {
     }
 
     /// The line is a top-level line (not a `- ` sub-line of an effect).
+    #[inline]
     pub fn top_level(&self) -> bool {
         self.line.depth == Depth::Top
     }
@@ -156,24 +157,21 @@ impl<'j, 'a> Judging<'j, 'a> {
 /// `knockout.at-hp`, `knockout.promote`: when a window closes (on the line that opens the next
 /// one, before it is applied), Pokémon that should have been Knocked Out in it and Active Spots
 /// left empty.
-pub fn close_window(j: &Judging<'_, '_>) -> Vec<Step> {
-    let mut parts = Vec::new();
+pub fn close_window(j: &Judging<'_, '_>, parts: &mut Vec<Step>) {
     if j.index == 0 {
-        return parts;
+        return;
     }
-    if let Some(s) = knockout::missing_knock_outs(j, j.index - 1, None) {
-        parts.push(s);
-    }
-    parts.extend(promotion::active_left_empty(j));
-    parts
+    parts.extend(knockout::missing_knock_outs(j, j.index - 1, None));
+    promotion::active_left_empty(j, parts);
 }
 
 /// The judges of a line that run before anything else on it (after a closing window): the
 /// turn's draw, play after the attack or after the last Prize card, the Checkup's order, and
 /// Pokémon left at their HP where Knock Outs are resolved.
-pub fn line_start(j: &Judging<'_, '_>) -> Vec<Step> {
-    let mut parts = Vec::new();
-    parts.extend(turn_limits::turn_draw(j));
+pub fn line_start(j: &Judging<'_, '_>, parts: &mut Vec<Step>) {
+    if j.tracked.expect_draw.is_some() {
+        parts.extend(turn_limits::turn_draw(j));
+    }
     if j.top_level()
         && starts_player_action(j.event)
         && !matches!(j.event, Event::TurnHeader { .. } | Event::EndTurn { .. })
@@ -197,41 +195,42 @@ pub fn line_start(j: &Judging<'_, '_>) -> Vec<Step> {
     ) {
         parts.extend(knockout::missing_knock_outs(j, j.index, None));
     }
-    parts
 }
 
 /// The judges of a line's event that read the state before the tracker applies it.
-pub fn before_event(j: &Judging<'_, '_>) -> Vec<Step> {
+pub fn before_event(j: &Judging<'_, '_>, parts: &mut Vec<Step>) {
     let sub = !j.top_level();
     match j.event {
-        Event::OpeningHand { .. } => vec![setup::opening_hand(j)],
-        Event::MulliganExtraDraw { .. } => vec![setup::mulligan_extra_draw(j)],
+        Event::OpeningHand { .. } => parts.push(setup::opening_hand(j)),
+        Event::MulliganExtraDraw { .. } => parts.push(setup::mulligan_extra_draw(j)),
         Event::CardList { .. } if matches!(j.resolved.list, Some(ListUse::MulliganReveal(_))) => {
-            vec![setup::mulligan_reveal(j)]
+            parts.push(setup::mulligan_reveal(j))
         }
         Event::PlayToActive { .. } | Event::PlayToBench { .. } if !sub => {
-            vec![bench::basic_from_hand(j)]
+            parts.push(bench::basic_from_hand(j))
         }
-        Event::PlayToStadium { .. } if !sub => vec![turn_limits::stadium(j)],
-        Event::Attach { .. } if j.resolved.tool && !sub => vec![tools::tool_on(j)],
-        Event::Evolve { .. } => vec![evolution::evolution(j)],
-        Event::Retreat { .. } => vec![retreat::retreat(j)],
-        Event::Promote { .. } => promotion::promote_order(j).into_iter().collect(),
-        Event::Use { .. } => vec![attack::used(j)],
-        Event::Attack { .. } => vec![attack::attack(j), damage::damage(j)],
-        Event::TookDamage { .. } => vec![damage::took_damage(j)],
-        Event::KnockOut { .. } => vec![knockout::knock_out(j)],
-        Event::TookPrizes { .. } => vec![prizes::prizes(j)],
-        Event::GameEnd { .. } => vec![winning::game_end(j)],
-        _ => Vec::new(),
+        Event::PlayToStadium { .. } if !sub => parts.push(turn_limits::stadium(j)),
+        Event::Attach { .. } if j.resolved.tool && !sub => parts.push(tools::tool_on(j)),
+        Event::Evolve { .. } => parts.push(evolution::evolution(j)),
+        Event::Retreat { .. } => parts.push(retreat::retreat(j)),
+        Event::Promote { .. } => parts.extend(promotion::promote_order(j)),
+        Event::Use { .. } => parts.push(attack::used(j)),
+        Event::Attack { .. } => {
+            parts.push(attack::attack(j));
+            parts.push(damage::damage(j));
+        }
+        Event::TookDamage { .. } => parts.push(damage::took_damage(j)),
+        Event::KnockOut { .. } => parts.push(knockout::knock_out(j)),
+        Event::TookPrizes { .. } => parts.push(prizes::prizes(j)),
+        Event::GameEnd { .. } => parts.push(winning::game_end(j)),
+        _ => {}
     }
 }
 
 /// The judges of a line's event that read the state after the tracker applied it (counts that
 /// include the line, the Bench it filled) and what applying it changed.
-pub fn after_event(j: &Judging<'_, '_>) -> Vec<Step> {
+pub fn after_event(j: &Judging<'_, '_>, parts: &mut Vec<Step>) {
     let sub = !j.top_level();
-    let mut parts = Vec::new();
     match j.event {
         Event::PlayToActive { .. } | Event::PlayToBench { .. } => {
             parts.extend(bench::bench_limit(j));
@@ -251,7 +250,7 @@ pub fn after_event(j: &Judging<'_, '_>) -> Vec<Step> {
         }
         _ => {}
     }
-    parts.extend(conditions::cleared(j));
-    parts.extend(conditions::replaced(j));
-    parts
+    if j.applied.is_some_and(|a| a.conditions.is_some()) {
+        parts.extend(conditions::ended(j));
+    }
 }

@@ -55,8 +55,7 @@ pub fn promote_order(j: &Judging<'_, '_>) -> Option<Step> {
 
 /// `knockout.promote`: when a window closes (judged on the line that opens the next one), no
 /// player whose Active Pokémon was Knocked Out is left without one while they have a Bench.
-pub fn active_left_empty(j: &Judging<'_, '_>) -> Vec<Step> {
-    let mut parts = Vec::new();
+pub fn active_left_empty(j: &Judging<'_, '_>, parts: &mut Vec<Step>) {
     let game_over = matches!(j.event, Event::GameEnd { .. } | Event::GameDrawn)
         || j.state.players.iter().any(|p| p.prizes_left == Some(0));
     if !game_over && matches!(j.state.phase, Phase::Turn | Phase::Checkup) {
@@ -73,5 +72,4 @@ pub fn active_left_empty(j: &Judging<'_, '_>) -> Vec<Step> {
             }
         }
     }
-    parts
 }

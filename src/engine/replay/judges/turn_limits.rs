@@ -192,8 +192,8 @@ pub fn turn_draw(j: &Judging<'_, '_>) -> Option<Step> {
 /// `turn.attack-ends-turn`: after the turn's attack, the attacking player takes no more
 /// actions. Judged on a top-level player action.
 pub fn attack_ends_turn(j: &Judging<'_, '_>) -> Option<Step> {
-    let p = hints::actor(j.event).and_then(|n| j.player(n))?;
     let attacker = j.state.counters.attacked_by?;
+    let p = hints::actor(j.event).and_then(|n| j.player(n))?;
     if attacker != p || j.state.phase != Phase::Turn {
         return None;
     }

@@ -6,7 +6,7 @@ use crate::log::{CardName, Condition, Event, LogLine, Text};
 use super::super::super::cardinfo::UseKind;
 use super::super::super::resolve::{self, Claim, Found};
 use super::super::super::state::{PlayerIdx, Pokemon, Position};
-use super::records::{Applied, ClearedBy, Note, Resolved};
+use super::records::{Applied, ClearedBy, ConditionsEnded, Note, Resolved};
 use super::{Source, Tracker};
 
 impl Tracker<'_> {
@@ -23,8 +23,8 @@ impl Tracker<'_> {
         self.state.counters.retreats += 1;
         self.action.source = Source::Other;
         Applied {
-            cleared,
-            ..Applied::default()
+            note: None,
+            conditions: cleared,
         }
     }
 
@@ -45,8 +45,8 @@ impl Tracker<'_> {
         }
         self.state.make_active(id);
         Applied {
-            cleared,
-            ..Applied::default()
+            note: None,
+            conditions: cleared,
         }
     }
 
@@ -77,9 +77,8 @@ impl Tracker<'_> {
         };
         self.state.make_active(new_active);
         Applied {
-            notes: Note::ambiguous(&first_found).into_iter().collect(),
-            cleared,
-            ..Applied::default()
+            note: Note::ambiguous(&first_found),
+            conditions: cleared,
         }
     }
 
@@ -182,9 +181,12 @@ impl Tracker<'_> {
             }
         });
         Applied {
-            notes: note.into_iter().collect(),
-            replaced: replaced.map(|old| (name, condition, old)),
-            ..Applied::default()
+            note,
+            conditions: replaced.map(|old| ConditionsEnded::Replaced {
+                pokemon: name,
+                now: condition,
+                old,
+            }),
         }
     }
 

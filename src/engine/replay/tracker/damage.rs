@@ -98,10 +98,10 @@ impl Tracker<'_> {
             );
             if found.id().is_some() {
                 self.add_damage(&found, damage);
-                return Applied::notes(Note::ambiguous(&found));
+                return Applied::with_note(Note::ambiguous(&found));
             }
         }
-        Applied::notes(self.damage_pokemon(owner, target, Claim::Doubtful, prefer, damage))
+        Applied::with_note(self.damage_pokemon(owner, target, Claim::Doubtful, prefer, damage))
     }
 
     /// Resolve the Pokémon a line names and put damage on it.
@@ -219,7 +219,7 @@ impl Tracker<'_> {
                 damage,
                 condition.as_str()
             )),
-            note => Applied::notes(note),
+            note => Applied::with_note(note),
         }
     }
 }

@@ -63,7 +63,7 @@ impl Tracker<'_> {
                 .count();
             if later + 1 < all.len() {
                 self.mark_uncertain_ids(all);
-                return Applied::notes(Note::ambiguous(&r.pokemon));
+                return Applied::with_note(Note::ambiguous(&r.pokemon));
             }
         }
         Applied::default()

@@ -351,21 +351,19 @@ impl Tracker<'_> {
                 owner,
                 pokemon,
                 condition,
-            } => Applied::notes(self.with_pokemon(owner, pokemon, Claim::Trusted, |m| {
+            } => Applied::with_note(self.with_pokemon(owner, pokemon, Claim::Trusted, |m| {
                 m.conditions.retain(|c| c != condition)
             })),
-            Event::AllConditionsRemoved { owner, pokemon } => {
-                Applied::notes(
-                    self.with_pokemon(owner, pokemon, Claim::Trusted, |m| m.conditions.clear()),
-                )
-            }
+            Event::AllConditionsRemoved { owner, pokemon } => Applied::with_note(
+                self.with_pokemon(owner, pokemon, Claim::Trusted, |m| m.conditions.clear()),
+            ),
             Event::Healed {
                 owner,
                 pokemon,
                 amount,
             } => {
                 let amount = *amount as i32;
-                Applied::notes(self.with_pokemon(owner, pokemon, Claim::Trusted, |m| {
+                Applied::with_note(self.with_pokemon(owner, pokemon, Claim::Trusted, |m| {
                     m.damage = (m.damage - amount).max(0)
                 }))
             }

@@ -7,7 +7,7 @@ use crate::log::{CardName, CardRef, Destination, Text};
 use super::super::super::effect::{Verb, Zone};
 use super::super::super::resolve::Found;
 use super::super::super::state::{PlayerIdx, PokemonId, Position, Stadium};
-use super::records::{Applied, Cleared, ClearedBy, Note, Played, Resolved};
+use super::records::{Applied, ClearedBy, ConditionsEnded, Note, Played, Resolved};
 use super::{ListUse, Source, Tracker, remove_one};
 
 impl Tracker<'_> {
@@ -192,24 +192,27 @@ impl Tracker<'_> {
         mon.evolved_turn = Some(turn);
         mon.uses.clear();
         Applied {
-            cleared,
-            ..Applied::default()
+            note: None,
+            conditions: cleared,
         }
     }
 
     /// Special Conditions end when a Pokémon evolves or leaves the Active Spot: clear them and
     /// say which.
-    pub(super) fn clear_conditions(&mut self, id: PokemonId, by: ClearedBy) -> Option<Cleared> {
+    pub(super) fn clear_conditions(
+        &mut self,
+        id: PokemonId,
+        by: ClearedBy,
+    ) -> Option<ConditionsEnded> {
         let mon = self.state.mon_mut(id);
         if mon.conditions.is_empty() {
             return None;
         }
-        let cleared = Cleared {
+        Some(ConditionsEnded::Cleared {
             pokemon: mon.name().to_string(),
             conditions: std::mem::take(&mut mon.conditions),
             by,
-        };
-        Some(cleared)
+        })
     }
 
     pub(super) fn devolve(&mut self, owner: &str, from: &CardName, to: &CardName) -> Applied {

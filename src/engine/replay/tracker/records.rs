@@ -107,12 +107,22 @@ impl Resolved {
     }
 }
 
-/// Special Conditions a Pokémon lost because it evolved or left the Active Spot.
+/// Special Conditions that ended on a line, for the judge that cites the rule that ended them.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Cleared {
-    pub pokemon: String,
-    pub conditions: Vec<Condition>,
-    pub by: ClearedBy,
+pub enum ConditionsEnded {
+    /// A Pokémon evolved or left the Active Spot: all its Special Conditions ended.
+    Cleared {
+        pokemon: String,
+        conditions: Vec<Condition>,
+        by: ClearedBy,
+    },
+    /// A new Special Condition replaced one it cannot stand beside (Asleep, Confused and
+    /// Paralyzed replace one another).
+    Replaced {
+        pokemon: String,
+        now: Condition,
+        old: Condition,
+    },
 }
 
 /// What ended a Pokémon's Special Conditions.
@@ -122,16 +132,14 @@ pub enum ClearedBy {
     GoingToTheBench,
 }
 
-/// What applying a line changed, for the judges that read the state after it.
+/// What applying a line changed, for the judges that read the state after it. Kept small: it
+/// is made for every line.
 #[derive(Debug, Clone, Default)]
 pub struct Applied {
-    /// What the tracker says about the line, in order.
-    pub notes: Vec<Note>,
+    /// What the tracker says about the line (no line needs more than one note).
+    pub note: Option<Note>,
     /// Special Conditions that ended.
-    pub cleared: Option<Cleared>,
-    /// A Special Condition that replaced another one (Asleep, Confused and Paralyzed replace
-    /// one another): (the Pokémon's name, the new condition, the old one).
-    pub replaced: Option<(String, Condition, Condition)>,
+    pub conditions: Option<ConditionsEnded>,
 }
 
 impl Applied {
@@ -141,13 +149,13 @@ impl Applied {
     }
 
     pub fn note(note: Note) -> Applied {
-        Applied::notes(Some(note))
+        Applied::with_note(Some(note))
     }
 
-    pub fn notes(notes: impl IntoIterator<Item = Note>) -> Applied {
+    pub fn with_note(note: Option<Note>) -> Applied {
         Applied {
-            notes: notes.into_iter().collect(),
-            ..Applied::default()
+            note,
+            conditions: None,
         }
     }
 }

@@ -14,9 +14,9 @@ use super::records::{Note, Played, Resolved};
 impl Tracker<'_> {
     /// What line `index` refers to, for the judges that run before it is applied and for
     /// [`Tracker::apply`].
-    pub fn resolve(&self, index: usize, line: &LogLine) -> Resolved {
+    pub fn resolve(&self, index: usize, line: &LogLine) -> Option<Resolved> {
         let sub = line.depth != Depth::Top;
-        match &line.event {
+        Some(match &line.event {
             Event::OpeningHand { player, .. }
             | Event::MulliganExtraDraw { player, .. }
             | Event::PlayToActive { player, .. }
@@ -56,8 +56,8 @@ impl Tracker<'_> {
                 list: self.list.clone(),
                 ..Resolved::default()
             },
-            _ => Resolved::default(),
-        }
+            _ => return None,
+        })
     }
 
     /// The player a line names; the line cannot be followed when it is not one of the two.
