@@ -13,7 +13,7 @@ pub enum Claim {
 }
 
 /// The outcome of looking a Pokémon up.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub enum Found {
     /// Exactly one Pokémon fits, or one is clearly the best fit.
     One(PokemonId),
@@ -21,6 +21,7 @@ pub enum Found {
     /// the choice must not turn into violations.
     Ambiguous(PokemonId, Vec<PokemonId>),
     /// No Pokémon in play has that name.
+    #[default]
     None,
 }
 

@@ -329,6 +329,11 @@ impl GameState {
         Some(id)
     }
 
+    /// Whether `p` is on the first turn of the player who went first.
+    pub fn first_players_first_turn(&self, p: PlayerIdx) -> bool {
+        self.first_player == Some(p) && self.players[p].turns_taken == 1
+    }
+
     /// Index of the player with this name.
     pub fn player_named(&self, name: &str) -> Option<PlayerIdx> {
         self.players.iter().position(|p| p.name == name)
