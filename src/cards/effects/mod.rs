@@ -8,10 +8,18 @@
 //!
 //! Pure: no IO.
 
+mod costs;
+mod damage;
 mod fact;
+mod play;
+mod reminders;
 pub mod rules;
+mod status;
+pub mod table;
+mod text;
 
 pub use fact::{Fact, FactSet, Reach};
+pub use table::{FactCount, fact_counts, render_counts, render_fact, render_name};
 
 use serde::Serialize;
 
