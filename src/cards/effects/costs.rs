@@ -18,15 +18,14 @@
 //!   Cost" counts it (no fact).
 
 use super::rules::Cx;
-use super::text::{any, clause_before, clauses, is_condition};
+use super::text::{any, clause_before, clauses, has, is_condition, kw};
 use super::{Fact, TextKind};
 
 /// Read the cost facts of one sentence.
-pub(super) fn read(cx: &mut Cx) {
-    let s = cx.sentence.clone();
-    energy_provided(cx, &s);
-    attack_cost(cx, &s);
-    retreat_cost(cx, &s);
+pub(super) fn read(cx: &mut Cx, s: &str) {
+    energy_provided(cx, s);
+    attack_cost(cx, s);
+    retreat_cost(cx, s);
 }
 
 const TYPES: &[&str] = &[
@@ -49,14 +48,14 @@ fn type_words(p: &str) -> usize {
 }
 
 fn energy_provided(cx: &mut Cx, s: &str) {
-    if !s.contains("energy") && !s.contains("provide") {
+    if !cx.has(kw::ENERGY | kw::PROVIDE) {
         return;
     }
     let mut hit: Option<usize> = None;
     for (i, _) in s.match_indices("provide") {
         let before = clause_before(s, i);
         // "If all Energy cards attached to it provide 2 Fire Energy, …" tests, not changes.
-        if is_condition(before) && !before.contains(" provide") {
+        if is_condition(before) && !has(before, " provide") {
             continue;
         }
         let rest = &s[i..];
@@ -98,14 +97,21 @@ fn energy_provided(cx: &mut Cx, s: &str) {
             && (before.trim().is_empty()
                 || any(
                     before,
-                    &["this card", "it", "while in play", "this energy", "provides"],
+                    &[
+                        "this card",
+                        "it",
+                        "while in play",
+                        "this energy",
+                        "provides",
+                    ],
                 ));
-        if (several || !own_card) && (what.contains("energy") || rest.contains("energy")) {
+        if (several || !own_card) && (has(what, "energy") || has(rest, "energy")) {
             hit = Some(i);
             break;
         }
     }
     if hit.is_none()
+        && cx.has(kw::COUNTS | kw::TYPE | kw::AS | kw::NOW | kw::BECOME | kw::INSTEAD)
         && any(
             s,
             &[
@@ -136,11 +142,13 @@ fn energy_provided(cx: &mut Cx, s: &str) {
 }
 
 fn attack_cost(cx: &mut Cx, s: &str) {
-    if !s.contains("cost") && !s.contains("without") && !s.contains("energy necessary") {
+    if !cx.has(kw::COST | kw::WITHOUT | kw::IGNORE)
+        && !(cx.has(kw::ENERGY) && has(s, "energy necessary"))
+    {
         return;
     }
     for clause in clauses(s) {
-        let costs = clause.contains("cost") && !clause.contains("retreat cost");
+        let costs = has(clause, "cost") && !has(clause, "retreat cost");
         let excluded = any(
             clause,
             &[
@@ -159,11 +167,11 @@ fn attack_cost(cx: &mut Cx, s: &str) {
                     "nothing", "as if",
                 ],
             );
-        let without_energy = (clause.contains("without") && clause.contains("energy")
-            || clause.contains("ignore all energy")
-            || clause.contains("energy necessary to use"))
-            && (clause.contains("attack") || clause.contains("cost"))
-            && !clause.contains("retreat");
+        let without_energy = (has(clause, "without") && has(clause, "energy")
+            || has(clause, "ignore all energy")
+            || has(clause, "energy necessary to use"))
+            && (has(clause, "attack") || has(clause, "cost"))
+            && !has(clause, "retreat");
         if (changes || without_energy) && !excluded {
             let at = clause.find("cost").unwrap_or(clause.len());
             let r = cx.reach(clause_before(clause, at.max(1)));
@@ -174,14 +182,14 @@ fn attack_cost(cx: &mut Cx, s: &str) {
 }
 
 fn retreat_cost(cx: &mut Cx, s: &str) {
-    if !s.contains("retreat") {
+    if !cx.has(kw::RETREAT) {
         return;
     }
     for clause in clauses(s) {
-        if !clause.contains("retreat") {
+        if !has(clause, "retreat") {
             continue;
         }
-        let cost_changed = clause.contains("retreat cost")
+        let cost_changed = has(clause, "retreat cost")
             && (any(
                 clause,
                 &[
@@ -202,23 +210,32 @@ fn retreat_cost(cx: &mut Cx, s: &str) {
                     "ignore",
                 ],
             ));
-        let pays = (clause.contains("to retreat") || clause.contains("retreating"))
+        let pays = (has(clause, "to retreat") || has(clause, "retreating"))
             && any(
                 clause,
                 &[
-                    "pay", "less", "more", "additional", "free", "without", "ignore", "any energy",
+                    "pay",
+                    "less",
+                    "more",
+                    "additional",
+                    "free",
+                    "without",
+                    "ignore",
+                    "any energy",
                 ],
             )
-            && !clause.contains("can't");
-        let free = any(clause, &["retreat for free", "retreat without", "free retreat"]);
+            && !has(clause, "can't");
+        let free = any(
+            clause,
+            &["retreat for free", "retreat without", "free retreat"],
+        );
         // "for each Colorless in X's Retreat Cost", "has a Retreat Cost of exactly 4", "if the
         // Retreat Cost … is 3 or more": the cost is read, not changed.
-        let counted = clause.contains(" in ")
-            && clause.contains("for each")
-            && clause.contains("retreat cost")
-            || clause.contains("retreat cost of exactly")
-            || clause.contains("retreat cost is 3 or more")
-            || (is_condition(clause) && !clause.contains("no retreat cost") && !free);
+        let counted = any(clause, &["with a retreat cost of", "has a retreat cost of"])
+            || has(clause, " in ") && has(clause, "for each") && has(clause, "retreat cost")
+            || has(clause, "retreat cost of exactly")
+            || has(clause, "retreat cost is 3 or more")
+            || (is_condition(clause) && !has(clause, "no retreat cost") && !free);
         if (cost_changed || pays || free) && !counted {
             let at = clause.find("retreat").unwrap_or(0);
             let r = cx.reach(clause_before(clause, at.max(1)));

@@ -125,8 +125,13 @@ pub struct Catalogue {
 
 impl Catalogue {
     pub fn build(db: &CardDb) -> Catalogue {
+        let mut cache = rules::TextCache::default();
         Catalogue {
-            cards: db.cards().iter().map(card_effects).collect(),
+            cards: db
+                .cards()
+                .iter()
+                .map(|c| rules::read_card_with(c, &mut cache))
+                .collect(),
         }
     }
 

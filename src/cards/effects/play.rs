@@ -43,28 +43,27 @@
 //!   "isn't affected by any effects on …", "prevent all effects of … Abilities". A card that
 //!   only stops itself ("This Pokémon can't use Abilities") gives nothing.
 
-use super::rules::Cx;
-use super::text::{any, clauses, has_word, is_condition};
 use super::Fact;
+use super::rules::Cx;
+use super::text::{any, clauses, has, has_word, is_condition, kw};
 
 /// Read the play facts of one sentence.
-pub(super) fn read(cx: &mut Cx) {
-    let s = cx.sentence.clone();
-    bench_size(cx, &s);
-    first_turn(cx, &s);
-    once_per_turn(cx, &s);
-    evolution(cx, &s);
-    tools(cx, &s);
-    attack_choice(cx, &s);
-    play_rules(cx, &s);
-    suppression(cx, &s);
+pub(super) fn read(cx: &mut Cx, s: &str) {
+    bench_size(cx, s);
+    first_turn(cx, s);
+    once_per_turn(cx, s);
+    evolution(cx, s);
+    tools(cx, s);
+    attack_choice(cx, s);
+    play_rules(cx, s);
+    suppression(cx, s);
 }
 
 fn bench_size(cx: &mut Cx, s: &str) {
-    if !s.contains("bench") {
+    if !cx.has(kw::BENCH) {
         return;
     }
-    let changes = (s.contains("can have") && s.contains("pokemon on"))
+    let changes = (has(s, "can have") && has(s, "pokemon on"))
         || any(
             s,
             &[
@@ -82,17 +81,19 @@ fn bench_size(cx: &mut Cx, s: &str) {
 }
 
 fn first_turn(cx: &mut Cx, s: &str) {
-    if !s.contains("first turn") && !s.contains("goes first may") {
+    if !cx.has(kw::FIRST) {
         return;
     }
     for clause in clauses(s) {
-        if !clause.contains("first turn") && !clause.contains("goes first may") {
+        if !has(clause, "first turn") && !has(clause, "goes first may") {
             continue;
         }
-        let allows = has_word(clause, "can") || has_word(clause, "may") || clause.contains("even if");
+        let allows = has_word(clause, "can") || has_word(clause, "may") || has(clause, "even if");
         let limits = any(
             clause,
-            &["can't", "cannot", "only", "except", "may not", "can not", "unless"],
+            &[
+                "can't", "cannot", "only", "except", "may not", "can not", "unless",
+            ],
         );
         if allows && !limits && !clause.starts_with("once during your first turn") {
             let r = cx.reach(clause);
@@ -103,10 +104,21 @@ fn first_turn(cx: &mut Cx, s: &str) {
 }
 
 fn once_per_turn(cx: &mut Cx, s: &str) {
-    let topic = s.contains("supporter")
-        || s.contains("stadium")
-        || s.contains("retreat")
-        || (s.contains("energy") && (s.contains("from your hand") || s.contains("free energy")));
+    if !cx.has(kw::SUPPORTER | kw::STADIUM | kw::RETREAT | kw::ENERGY) {
+        return;
+    }
+    let more_words = cx
+        .has(kw::ADDITIONAL | kw::EVEN | kw::MORE | kw::AGAIN | kw::INSTEAD | kw::NUMBER)
+        || (cx.has(kw::PLAY) && has(s, "play 2 "))
+        || has(s, "attach 2 ")
+        || has(s, "play two");
+    if !more_words {
+        return;
+    }
+    let topic = has(s, "supporter")
+        || has(s, "stadium")
+        || has(s, "retreat")
+        || (has(s, "energy") && (has(s, "from your hand") || has(s, "free energy")));
     if !topic {
         return;
     }
@@ -135,7 +147,13 @@ fn once_per_turn(cx: &mut Cx, s: &str) {
     );
     let negative = any(
         s,
-        &["can't play", "can't use", "can't retreat", "can't attach", "only 1 supporter"],
+        &[
+            "can't play",
+            "can't use",
+            "can't retreat",
+            "can't attach",
+            "only 1 supporter",
+        ],
     );
     if more && !negative {
         let r = cx.reach(s);
@@ -144,11 +162,11 @@ fn once_per_turn(cx: &mut Cx, s: &str) {
 }
 
 fn evolution(cx: &mut Cx, s: &str) {
-    if !any(s, &["evolv", "put this card onto your active", "stage evolution card"]) {
+    if !cx.has(kw::EVOLVE) && !(cx.has(kw::PUT) && has(s, "put this card onto your active")) {
         return;
     }
     for clause in clauses(s) {
-        if is_condition(clause) && !clause.contains("can evolve") {
+        if is_condition(clause) && !has(clause, "can evolve") {
             continue;
         }
         if any(
@@ -181,11 +199,11 @@ fn evolution(cx: &mut Cx, s: &str) {
                 "highest stage evolution card",
                 "this counts as evolving",
             ],
-        ) || (clause.contains("evolves from")
-            && clause.contains("put")
-            && (clause.contains(" onto ") || clause.contains(" on "))
-            && !clause.contains("onto your bench")
-            && !clause.contains("into your hand"));
+        ) || (has(clause, "evolves from")
+            && has(clause, "put")
+            && (has(clause, " onto ") || has(clause, " on "))
+            && !has(clause, "onto your bench")
+            && !has(clause, "into your hand"));
         if evolves {
             let r = cx.reach(clause);
             cx.add(Fact::Evolution, r);
@@ -195,7 +213,7 @@ fn evolution(cx: &mut Cx, s: &str) {
 }
 
 fn tools(cx: &mut Cx, s: &str) {
-    if !s.contains("pokemon tool") {
+    if !cx.has(kw::TOOL) {
         return;
     }
     let more = any(
@@ -206,10 +224,10 @@ fn tools(cx: &mut Cx, s: &str) {
             "any number of pokemon tools attached",
             "2 pokemon tools attached to it",
         ],
-    ) && !s.contains("can't have");
-    let may_have = (s.contains("may have") || s.contains("can have"))
-        && s.contains("pokemon tools")
-        && !s.contains("can't have");
+    ) && !has(s, "can't have");
+    let may_have = (has(s, "may have") || has(s, "can have"))
+        && has(s, "pokemon tools")
+        && !has(s, "can't have");
     if more || may_have {
         let r = cx.reach(s);
         cx.add(Fact::Tools, r);
@@ -217,36 +235,44 @@ fn tools(cx: &mut Cx, s: &str) {
 }
 
 fn attack_choice(cx: &mut Cx, s: &str) {
-    let copies = any(
-        s,
-        &[
-            "as this attack",
-            "copies that attack",
-            "copy that attack",
-            "can use the attacks of",
-            "can use the attack",
-            "can also use the attack",
-            "can use any attack",
-            "use this card's attack",
-            "use the attack on this card",
-            "attacks of all",
-            "retains the attacks",
-            "may use an attack it has twice",
-            "attack twice",
-            "attack again",
-            "even if you have used your gx attack",
-            "as its own",
-            "gains an attack",
-            "can use attacks from",
-        ],
-    ) && !any(
-        s,
-        &[
-            "can't use this attack again",
-            "can't attack again",
-            "you can use this attack only",
-        ],
-    );
+    if !cx.has(kw::USE | kw::COPY | kw::AGAIN | kw::RETAIN | kw::AS | kw::GAIN) {
+        return;
+    }
+    let copies = ((cx.has(kw::AS) && any(s, &["as this attack", "as its own"]))
+        || (cx.has(kw::COPY)
+            && any(
+                s,
+                &[
+                    "copies that attack",
+                    "copy that attack",
+                    "copies this attack",
+                ],
+            ))
+        || (cx.has(kw::USE)
+            && any(
+                s,
+                &[
+                    "can use the attack",
+                    "can also use the attack",
+                    "can use any attack",
+                    "use this card's attack",
+                    "use the attack on this card",
+                    "may use an attack it has twice",
+                    "even if you have used your gx attack",
+                    "can use attacks from",
+                ],
+            ))
+        || (cx.has(kw::AGAIN) && any(s, &["attack twice", "attack again", "attacks twice"]))
+        || (cx.has(kw::RETAIN) && has(s, "retains the attacks"))
+        || (cx.has(kw::GAIN) && has(s, "gains an attack")))
+        && !any(
+            s,
+            &[
+                "can't use this attack again",
+                "can't attack again",
+                "you can use this attack only",
+            ],
+        );
     if copies {
         let r = if cx.in_attack {
             super::Reach::Holder
@@ -259,12 +285,12 @@ fn attack_choice(cx: &mut Cx, s: &str) {
         }
     }
     // BREAK rule: the Weakness, Resistance and Retreat Cost come from the previous Evolution.
-    if s.contains("retains") {
-        if s.contains("weakness") || s.contains("resistance") {
+    if has(s, "retains") {
+        if has(s, "weakness") || has(s, "resistance") {
             let r = cx.reach(s);
             cx.add(Fact::WeaknessResistance, r);
         }
-        if s.contains("retreat cost") {
+        if has(s, "retreat cost") {
             let r = cx.reach(s);
             cx.add(Fact::RetreatCost, r);
         }
@@ -272,31 +298,52 @@ fn attack_choice(cx: &mut Cx, s: &str) {
 }
 
 fn play_rules(cx: &mut Cx, s: &str) {
-    let special = any(
-        s,
-        &[
-            "as if it were",
-            "counts as a pokemon",
-            "as a stadium card",
-            "as an energy card",
-            "as a pokemon tool",
-            "does not count as playing",
-            "doesn't count as playing",
-            "face down as your active",
-            "face down in the active spot",
-            "as your active pokemon or on your bench",
-            "combine 4 different",
-            "onto your bench only with",
-            "onto your bench only with the other half",
-            "put this card from your hand onto your bench",
-            "is now that pokemon",
-            "is now an energy card",
-        ],
-    );
+    if !cx.has(kw::BENCH | kw::PLAY | kw::AS | kw::FACE | kw::COMBINE | kw::NOW | kw::COUNTS) {
+        return;
+    }
+    let special = (cx.has(kw::AS)
+        && any(
+            s,
+            &[
+                "as if it were",
+                " as a stadium card",
+                " as an energy card",
+                " as a pokemon tool",
+                " as a special energy card",
+                "as your active pokemon or on your bench",
+            ],
+        ))
+        || (cx.has(kw::COUNTS)
+            && any(
+                s,
+                &[
+                    "counts as a pokemon",
+                    "does not count as playing",
+                    "doesn't count as playing",
+                ],
+            ))
+        || (cx.has(kw::FACE)
+            && any(
+                s,
+                &["face down as your active", "face down in the active spot"],
+            ))
+        || (cx.has(kw::COMBINE) && has(s, "combine 4 different"))
+        || (cx.has(kw::BENCH)
+            && any(
+                s,
+                &[
+                    "onto your bench only with",
+                    "put this card from your hand onto your bench",
+                ],
+            ))
+        || (cx.has(kw::NOW) && any(s, &["is now that pokemon", "is now an energy card"]));
     let mut bench = false;
-    if !special {
-        let basics = s.contains("basic")
-            && !any(s, &["stage 1", "stage 2", "evolution", "evolves", "evolved"]);
+    if !special && (cx.has(kw::BENCH) || cx.has(kw::PLAY) && cx.has(kw::PUT)) {
+        let basics = has(s, "basic")
+            && !any(
+                s,
+                &["stage 1", "stage 2", "evolution", "evolves", "evolved"],
+            );
         for clause in clauses(s) {
             if is_condition(clause) {
                 continue;
@@ -310,8 +357,8 @@ fn play_rules(cx: &mut Cx, s: &str) {
                     "onto your opponent's bench",
                     "onto his bench",
                 ],
-            ) || (clause.contains("put ")
-                && clause.contains("into play")
+            ) || (has(clause, "put ")
+                && has(clause, "into play")
                 && !any(clause, &["was put", "were put", "been put"]));
             let negative = any(clause, &["can't", "cannot", "isn't full", "is full"]);
             if onto && !negative && !basics {
@@ -327,84 +374,93 @@ fn play_rules(cx: &mut Cx, s: &str) {
 }
 
 fn suppression(cx: &mut Cx, s: &str) {
-    let mut hit = false;
+    if !cx
+        .has(kw::ABILITY | kw::EFFECT | kw::STOP | kw::POWER | kw::ONLY | kw::AFFECTED | kw::IGNORE)
+    {
+        return;
+    }
+    let (abilities, effects) = (cx.has(kw::ABILITY), cx.has(kw::EFFECT));
+    let others = cx.has(kw::STOP | kw::POWER | kw::ONLY | kw::ABILITY | kw::EFFECT);
+    let mut hit: Option<&str> = None;
     for clause in clauses(s) {
-        if any(clause, &["have no abilities", "has no abilities"]) {
-            // "a card that has no Abilities", "If the Pokémon … has no Abilities" select cards.
-            let selects = is_condition(clause)
-                || any(
-                    clause,
-                    &[
-                        "that has no abilities",
-                        "that have no abilities",
-                        "which has no abilities",
-                        "with no abilities",
-                    ],
-                );
-            if !selects {
-                hit = true;
-            }
+        if is_condition(clause) {
+            continue;
         }
-        if any(
-            clause,
-            &[
-                "has no effect",
-                "have no effect",
-                "have no other effect",
-                "has no other effect",
-            ],
-        ) && !any(
-            clause,
-            &[
-                "no effect other than",
-                "no other effect than",
-                "copies of this card",
-                "this card has no effect",
-                "that card does nothing",
-            ],
-        ) {
-            hit = true;
-        }
-        if any(
-            clause,
-            &[
-                "stop working",
-                "stops working",
-                "can't use any poke-powers",
-                "can't use any poke-bodies",
-                "can't use any poke-powers or poke-bodies",
-                "can't use poke-powers",
-                "can't use any pokemon powers",
-                "lose all abilities",
-                "loses all abilities",
-                "provide only 1 colorless",
-                "provides only 1 colorless",
-                "isn't affected by any effects",
-                "isn't affected by effects",
-                "not affected by any effects",
-                "ignore all effects",
-                "ignoring all effects",
-                "effects of abilities",
-                "effects of your opponent's pokemon's abilities",
-                "effects of poke-powers",
-                "effects of poke-bodies",
-                "effects of that poke-power",
-            ],
-        ) && !any(
-            clause,
-            &[
-                "this power stops working",
-                "this power can't be used",
-                "this pokemon's",
-                "this power stops",
-            ],
-        ) {
-            hit = true;
+        let no_abilities = abilities
+            && any(clause, &["have no abilities", "has no abilities"])
+            // "a card that has no Abilities" selects cards.
+            && !any(
+                clause,
+                &[
+                    "that has no abilities",
+                    "that have no abilities",
+                    "which has no abilities",
+                    "with no abilities",
+                ],
+            );
+        let no_effect = effects
+            && any(
+                clause,
+                &[
+                    "has no effect",
+                    "have no effect",
+                    "have no other effect",
+                    "has no other effect",
+                ],
+            )
+            && !any(
+                clause,
+                &[
+                    "no effect other than",
+                    "no other effect than",
+                    "copies of this card",
+                    "this card has no effect",
+                ],
+            );
+        let turned_off = others
+            && any(
+                clause,
+                &[
+                    "stop working",
+                    "stops working",
+                    "can't use any poke-powers",
+                    "can't use any poke-bodies",
+                    "can't use poke-powers",
+                    "can't use any pokemon powers",
+                    "lose all abilities",
+                    "loses all abilities",
+                    "provide only 1 colorless",
+                    "provides only 1 colorless",
+                    "isn't affected by any effects",
+                    "isn't affected by effects",
+                    "not affected by any effects",
+                    "ignore all effects",
+                    "ignoring all effects",
+                    "effects of abilities",
+                    "pokemon's abilities",
+                    "effects of poke-powers",
+                    "effects of poke-bodies",
+                    "effects of that poke-power",
+                ],
+            )
+            && !any(
+                clause,
+                &[
+                    "this power stops working",
+                    "this power can't be used",
+                    "this power stops",
+                    "this ability stops",
+                    "coin flips",
+                ],
+            );
+        if no_abilities || no_effect || turned_off {
+            hit = Some(clause);
+            break;
         }
     }
-    // "This Pokémon can't use Abilities" restricts only itself.
-    if hit {
-        let r = cx.reach(s);
+    // "This Pokémon can't use Abilities" restricts only itself: not matched above.
+    if let Some(clause) = hit {
+        let r = cx.reach(clause);
         cx.add(Fact::Suppression, r);
     }
 }

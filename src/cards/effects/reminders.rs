@@ -30,6 +30,8 @@
 //! applying Weakness and Resistance)") are cut out by [`strip_inline`], so the words
 //! "Weakness" and "Resistance" in them are not read as an effect.
 
+use super::text::has;
+
 /// Sentences (normalised, lower case) that start with one of these are reminders.
 const PREFIXES: &[&str] = &[
     // Supporter
@@ -86,18 +88,25 @@ const PREFIXES: &[&str] = &[
     "(you still need the necessary energy",
     "(any other effects of attacks still happen",
     "(any other effects that would happen after applying weakness and resistance still happen",
+    "(do the damage before switching",
 ];
 
 /// Is this normalised sentence a reminder or a rule box that changes no fact?
 pub(crate) fn is_reminder(s: &str) -> bool {
-    if PREFIXES.iter().any(|p| s.starts_with(p)) {
+    let Some(&first) = s.as_bytes().first() else {
+        return false;
+    };
+    if PREFIXES
+        .iter()
+        .any(|p| p.as_bytes()[0] == first && s.starts_with(p))
+    {
         return true;
     }
     // Prize rule boxes: "<kind> rule: when your <kind> is knocked out, your opponent takes 2
     // prize cards." and the older "when pokemon-ex has been knocked out, …".
-    if s.contains("knocked out, your opponent takes")
-        && s.contains("prize card")
-        && (s.contains(" rule:")
+    if has(s, "knocked out, your opponent takes")
+        && has(s, "prize card")
+        && (has(s, " rule:")
             || s.starts_with("when pokemon-ex has been")
             || s.starts_with("when a pokemon-ex has been")
             || s.starts_with("when this pokemon has been knocked out"))
@@ -113,27 +122,40 @@ pub(crate) fn is_reminder(s: &str) -> bool {
 
 /// Inline reminders cut out of a sentence before it is read.
 const INLINE: &[&str] = &[
-    " (before applying weakness and resistance)",
-    " (after applying weakness and resistance)",
     "(before applying weakness and resistance)",
     "(after applying weakness and resistance)",
-    " (you can't use more than 1 vstar power in a game.)",
-    " (you can't use more than 1 gx attack in a game.)",
-    " (don't apply weakness and resistance for benched pokemon.)",
+    "(you can't use more than 1 vstar power in a game.)",
+    "(you can't use more than 1 gx attack in a game.)",
+    "(don't apply weakness and resistance for benched pokemon.)",
+    "(after doing damage)",
+    "(don't apply weakness and resistance.)",
+    "(don't apply weakness or resistance.)",
 ];
 
 /// The sentence without its inline reminders.
 pub(crate) fn strip_inline(s: &str) -> std::borrow::Cow<'_, str> {
-    if !s.contains('(') {
-        return std::borrow::Cow::Borrowed(s);
-    }
-    let mut out = s.to_string();
-    for r in INLINE {
-        if out.contains(r) {
-            out = out.replace(r, "");
+    let mut out: Option<String> = None;
+    let mut from = 0;
+    while let Some(i) = memchr::memchr(b'(', &s.as_bytes()[from..]) {
+        let at = from + i;
+        from = at + 1;
+        let found = INLINE
+            .iter()
+            .map(|r| r.trim_start())
+            .find(|r| s[at..].starts_with(r));
+        if let Some(r) = found {
+            let o = out.get_or_insert_with(|| s.to_string());
+            // Cut it from the copy (and one space before it, if any).
+            if let Some(j) = o.find(r) {
+                let start = if o[..j].ends_with(' ') { j - 1 } else { j };
+                o.replace_range(start..j + r.len(), "");
+            }
         }
     }
-    std::borrow::Cow::Owned(out)
+    match out {
+        Some(o) => std::borrow::Cow::Owned(o),
+        None => std::borrow::Cow::Borrowed(s),
+    }
 }
 
 #[cfg(test)]
@@ -179,7 +201,9 @@ mod tests {
     #[test]
     fn inline_reminders_are_cut() {
         assert_eq!(
-            strip_inline("this pokemon takes 30 less damage from attacks (after applying weakness and resistance)."),
+            strip_inline(
+                "this pokemon takes 30 less damage from attacks (after applying weakness and resistance)."
+            ),
             "this pokemon takes 30 less damage from attacks."
         );
     }

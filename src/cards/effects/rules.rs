@@ -36,59 +36,87 @@
 //! (opponent's) next turn", "for the rest of the game", "until … leaves …", "as long as …".
 //! An `InPlay` text is in force while its card is in play, so it is never `lasting`.
 
-use super::text::{normalise, sentences, side_of};
+use super::text::{Sides, clauses, has, is_condition, named_side, normalise, sentences, side_of};
 use super::{Activation, CardEffects, Effect, Fact, Reach, TextEffects, TextKind};
 use super::{costs, damage, play, reminders, status};
 use crate::cards::{AbilityKind, Card, DamageModifier, Subtype, Supertype};
+use rustc_hash::FxHashMap;
 
-/// The reading state of one text: what kind of text it is, the sentence being read, what was
-/// found so far.
-pub(crate) struct Cx {
+/// The reading state of one sentence of a text: what kind of text it is, the sentence, whom
+/// the previous sentence named, and what was found so far.
+pub(crate) struct Cx<'a> {
     pub kind: TextKind,
     pub in_attack: bool,
+    /// How phrases are read for whom they name.
+    sides: Sides,
+    /// The word stems of the sentence ([`super::text::kw`]).
+    kw: u64,
     /// The sentence being read (normalised, reminders cut).
-    pub sentence: String,
-    /// The sentence's main clauses (condition clauses left out), for the fallback reach.
-    main: String,
-    /// Whom the previous sentence named, for "that Pokémon".
-    prev: Option<Reach>,
+    sentence: &'a str,
+
+    /// The sentences read before this one (latest last), for "that Pokémon".
+    before: &'a [&'a str],
     found: Vec<Effect>,
 }
 
-impl Cx {
-    fn new(kind: TextKind) -> Cx {
-        Cx {
-            kind,
-            in_attack: kind == TextKind::Attack,
-            sentence: String::new(),
-            main: String::new(),
-            prev: None,
-            found: Vec::new(),
-        }
+impl Cx<'_> {
+    /// The sentence's main clauses (condition clauses left out), for the fallback reach.
+    fn main(&self) -> String {
+        let main: Vec<&str> = clauses(self.sentence)
+            .filter(|c| !is_condition(c))
+            .collect();
+        main.join(", ")
     }
 
-    fn set_sentence(&mut self, s: String) {
-        let main: Vec<&str> = super::text::clauses(&s)
-            .filter(|c| !super::text::is_condition(c))
-            .collect();
-        self.main = main.join(", ");
-        self.sentence = s;
+    /// Does the sentence have a word with any of these stems?
+    pub fn has(&self, stems: u64) -> bool {
+        self.kw & stems != 0
+    }
+
+    /// Whom the latest earlier sentence that names anyone named.
+    fn prev(&self) -> Option<Reach> {
+        self.before
+            .iter()
+            .rev()
+            .find_map(|p| side_of(p, self.sides))
     }
 
     /// Whom a phrase is about: its own words, else the sentence's main clauses, else the
-    /// previous sentence, else anyone (the holder for a Special Energy's own text).
+    /// whole sentence, else the previous sentence, else anyone (the holder for a Special
+    /// Energy's own text).
     pub fn reach(&self, phrase: &str) -> Reach {
-        side_of(phrase, self.in_attack)
-            .or_else(|| side_of(&self.main, self.in_attack))
-            .or_else(|| side_of(&self.sentence, self.in_attack))
-            .or(self.prev)
-            .unwrap_or(if self.kind == TextKind::EnergyRules {
-                // A Special Energy's text that names no one is about the card and the
-                // Pokémon it is attached to.
-                Reach::Holder
-            } else {
-                Reach::Any
-            })
+        side_of(phrase, self.sides)
+            .or_else(|| named_side(&self.main(), self.sides))
+            .or_else(|| named_side(self.sentence, self.sides))
+            .or_else(|| self.prev())
+            .unwrap_or(self.default_reach())
+    }
+
+    /// Whom the first of `phrases` that names anyone is about; else the previous sentence,
+    /// else anyone (the holder for a Special Energy's own text). Unlike [`Cx::reach`] this
+    /// does not fall back on the whole sentence, whose object may name another side ("the
+    /// attacks it uses do 30 more damage to your opponent's Active Pokémon").
+    pub fn reach_first(&self, phrases: &[&str]) -> Reach {
+        phrases
+            .iter()
+            .find_map(|p| side_of(p, self.sides))
+            .or_else(|| self.prev())
+            .unwrap_or(self.default_reach())
+    }
+
+    /// A Special Energy's text that names no one is about the card and the Pokémon it is
+    /// attached to; any other text that names no one may reach anyone.
+    fn default_reach(&self) -> Reach {
+        if self.kind == TextKind::EnergyRules {
+            Reach::Holder
+        } else {
+            Reach::Any
+        }
+    }
+
+    /// Whom a phrase names, if anyone.
+    pub fn side(&self, phrase: &str) -> Option<Reach> {
+        side_of(phrase, self.sides)
     }
 
     /// Record that the text may change `fact` for `reach`.
@@ -97,63 +125,214 @@ impl Cx {
     }
 }
 
-/// Read every text of a card.
-pub fn read_card(card: &Card) -> CardEffects {
-    let names = own_names(card);
-    let mut texts = Vec::with_capacity(card.attacks.len() + card.abilities.len() + 1);
-    for a in &card.abilities {
-        let lower = normalise(&a.text, &names);
-        let activation = ability_activation(&a.kind, &lower);
-        let (effects, lasting) = read_text(TextKind::Ability, &lower, activation);
-        texts.push(TextEffects {
-            kind: TextKind::Ability,
-            name: a.name.clone(),
+/// Texts already read. Reprints repeat most texts, so building the catalogue of a whole card
+/// set reads each distinct text once: first by the card's name and raw text (what the
+/// normalised text depends on), then by what the reading depends on (the kind of text, its
+/// activation, how it names sides, and its normalised words).
+#[derive(Default)]
+pub struct TextCache<'a> {
+    by_raw: FxHashMap<RawKey<'a>, Option<Reading>>,
+    by_words: FxHashMap<(TextKind, Activation, bool, bool, String), (Vec<Effect>, bool)>,
+}
+
+/// A text as printed, with what else its reading depends on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct RawKey<'a> {
+    kind: TextKind,
+    /// The card kinds that decide activation and sides (see [`signature`]).
+    signature: u16,
+    name: &'a str,
+    text: RawText<'a>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum RawText<'a> {
+    One(&'a str),
+    Rules(&'a [String]),
+}
+
+/// What one text was read as (`None` in the cache: a Pokémon's rules that are only reminders).
+#[derive(Debug, Clone)]
+struct Reading {
+    activation: Activation,
+    lasting: bool,
+    effects: Vec<Effect>,
+}
+
+/// The card kinds a reading depends on besides the text: Pokémon, Trainer or Energy, Tool,
+/// Stadium, Technical Machine, Item, Supporter.
+fn signature(card: &Card) -> u16 {
+    let flags = [
+        card.is_tool(),
+        card.is_stadium(),
+        card.has_subtype(&Subtype::TechnicalMachine),
+        card.is_item(),
+        card.is_supporter(),
+    ];
+    let kinds = flags
+        .iter()
+        .enumerate()
+        .fold(0u16, |acc, (i, f)| acc | (u16::from(*f) << i));
+    kinds | ((card.supertype as u16) << 8)
+}
+
+impl<'a> TextCache<'a> {
+    fn words(
+        &mut self,
+        kind: TextKind,
+        lower: String,
+        activation: Activation,
+        sides: Sides,
+    ) -> (Vec<Effect>, bool) {
+        let key = (
+            kind,
+            activation,
+            sides.attacker_is_opponent,
+            sides.this_card_is_holder,
+            lower,
+        );
+        if let Some(hit) = self.by_words.get(&key) {
+            return hit.clone();
+        }
+        let got = read_text(kind, &key.4, activation, sides);
+        self.by_words.insert(key, got.clone());
+        got
+    }
+
+    /// Read one text of `card` (memoised by name and raw text).
+    fn text(
+        &mut self,
+        card: &'a Card,
+        names: &mut Option<Vec<(String, String)>>,
+        kind: TextKind,
+        raw: RawText<'a>,
+        ability: Option<&AbilityKind>,
+    ) -> Option<Reading> {
+        let signature = match kind {
+            TextKind::Ability => u16::from(ability == Some(&AbilityKind::VstarPower)),
+            TextKind::Attack => 0,
+            _ => signature(card),
+        };
+        let key = RawKey {
+            kind,
+            signature,
+            name: &card.name,
+            text: raw,
+        };
+        if let Some(hit) = self.by_raw.get(&key) {
+            return hit.clone();
+        }
+        let names = names.get_or_insert_with(|| own_names(card));
+        let lower = match raw {
+            RawText::One(t) => normalise(t, names),
+            RawText::Rules(r) => normalise(&r.join(" "), names),
+        };
+        let got = self.read_lower(card, kind, lower, ability);
+        self.by_raw.insert(key, got.clone());
+        got
+    }
+
+    fn read_lower(
+        &mut self,
+        card: &Card,
+        kind: TextKind,
+        lower: String,
+        ability: Option<&AbilityKind>,
+    ) -> Option<Reading> {
+        let (activation, sides) = match kind {
+            TextKind::Attack => (Activation::WhenUsed, Sides::default()),
+            TextKind::Ability => {
+                let activation =
+                    ability_activation(ability.unwrap_or(&AbilityKind::Ability), &lower);
+                let sides = Sides {
+                    attacker_is_opponent: activation == Activation::InPlay,
+                    this_card_is_holder: false,
+                };
+                (activation, sides)
+            }
+            _ => {
+                if kind == TextKind::PokemonRules
+                    && sentences(&lower).iter().all(|s| reminders::is_reminder(s))
+                {
+                    return None;
+                }
+                let activation = rules_activation(card, kind, &lower);
+                // A card that is in play when its rules act (a Tool, an Energy, a Trainer
+                // played as a Pokémon, a Pokémon's own rules) is the holder; a Stadium or a
+                // card played is not.
+                let in_play = activation == Activation::InPlay && !card.is_stadium();
+                let sides = Sides {
+                    attacker_is_opponent: in_play,
+                    this_card_is_holder: in_play,
+                };
+                (activation, sides)
+            }
+        };
+        let (effects, lasting) = self.words(kind, lower, activation, sides);
+        Some(Reading {
             activation,
             lasting,
             effects,
-        });
+        })
+    }
+}
+
+/// Read every text of a card.
+pub fn read_card(card: &Card) -> CardEffects {
+    read_card_with(card, &mut TextCache::default())
+}
+
+/// Read every text of a card, reusing the readings of texts already in `cache`.
+pub fn read_card_with<'a>(card: &'a Card, cache: &mut TextCache<'a>) -> CardEffects {
+    let mut names = None;
+    let mut texts = Vec::with_capacity(card.attacks.len() + card.abilities.len() + 1);
+    for a in &card.abilities {
+        let kind = TextKind::Ability;
+        if let Some(r) = cache.text(card, &mut names, kind, RawText::One(&a.text), Some(&a.kind)) {
+            texts.push(TextEffects {
+                kind,
+                name: a.name.clone(),
+                activation: r.activation,
+                lasting: r.lasting,
+                effects: r.effects,
+            });
+        }
     }
     for a in &card.attacks {
-        let lower = normalise(&a.text, &names);
-        let (mut effects, lasting) = read_text(TextKind::Attack, &lower, Activation::WhenUsed);
-        if a
-            .damage
+        let kind = TextKind::Attack;
+        let Some(mut r) = cache.text(card, &mut names, kind, RawText::One(&a.text), None) else {
+            continue;
+        };
+        if a.damage
             .is_some_and(|d| d.modifier != DamageModifier::Fixed)
         {
-            effects.push(Effect {
+            r.effects.push(Effect {
                 fact: Fact::DamageDealt,
                 reach: Reach::Holder,
             });
-            effects = merge(effects);
+            r.effects = merge(r.effects);
         }
         texts.push(TextEffects {
-            kind: TextKind::Attack,
+            kind,
             name: a.name.clone(),
-            activation: Activation::WhenUsed,
-            lasting,
-            effects,
+            activation: r.activation,
+            lasting: r.lasting,
+            effects: r.effects,
         });
     }
     if !card.rules.is_empty() {
-        let raw = card.rules.join(" ");
-        let lower = normalise(&raw, &names);
         let kind = match card.supertype {
             Supertype::Pokemon => TextKind::PokemonRules,
             Supertype::Trainer => TextKind::TrainerRules,
             Supertype::Energy => TextKind::EnergyRules,
         };
-        let activation = rules_activation(card, kind, &lower);
-        let only_reminders = sentences(&lower)
-            .iter()
-            .all(|s| reminders::is_reminder(s));
-        if !(kind == TextKind::PokemonRules && only_reminders) {
-            let (effects, lasting) = read_text(kind, &lower, activation);
+        if let Some(r) = cache.text(card, &mut names, kind, RawText::Rules(&card.rules), None) {
             texts.push(TextEffects {
                 kind,
                 name: String::new(),
-                activation,
-                lasting,
-                effects,
+                activation: r.activation,
+                lasting: r.lasting,
+                effects: r.effects,
             });
         }
     }
@@ -198,35 +377,51 @@ fn own_names(card: &Card) -> Vec<(String, String)> {
         ] {
             names.push((format!("{full}{tail}"), format!("this card{tail}")));
         }
-        names.push((format!("attach {full} to"), "attach this card to".to_string()));
+        names.push((
+            format!("attach {full} to"),
+            "attach this card to".to_string(),
+        ));
     }
     names.sort_by_key(|(n, _)| std::cmp::Reverse(n.len()));
     names
 }
 
 /// Read one normalised text: its effects and whether they last past the turn.
-fn read_text(kind: TextKind, lower: &str, activation: Activation) -> (Vec<Effect>, bool) {
-    let mut cx = Cx::new(kind);
+fn read_text(
+    kind: TextKind,
+    lower: &str,
+    activation: Activation,
+    sides: Sides,
+) -> (Vec<Effect>, bool) {
+    let mut found = Vec::new();
     let mut lasting = false;
-    for s in sentences(lower) {
-        if reminders::is_reminder(&s) {
-            continue;
-        }
-        let s = reminders::strip_inline(&s).into_owned();
-        let before = cx.found.len();
-        cx.set_sentence(s);
-        damage::read(&mut cx);
-        status::read(&mut cx);
-        costs::read(&mut cx);
-        play::read(&mut cx);
-        if cx.found.len() > before && is_lasting(&cx.sentence) {
+    let stripped: Vec<std::borrow::Cow<'_, str>> = sentences(lower)
+        .into_iter()
+        .filter(|s| !reminders::is_reminder(s))
+        .map(reminders::strip_inline)
+        .collect();
+    let all: Vec<&str> = stripped.iter().map(|s| s.as_ref()).collect();
+    for (i, &s) in all.iter().enumerate() {
+        let before = found.len();
+        let mut cx = Cx {
+            kind,
+            in_attack: kind == TextKind::Attack,
+            sides,
+            kw: super::text::kw::of(s),
+            sentence: s,
+            before: &all[..i],
+            found,
+        };
+        damage::read(&mut cx, s);
+        status::read(&mut cx, s);
+        costs::read(&mut cx, s);
+        play::read(&mut cx, s);
+        found = cx.found;
+        if found.len() > before && is_lasting(s) {
             lasting = true;
         }
-        if let Some(side) = side_of(&cx.sentence, cx.in_attack) {
-            cx.prev = Some(side);
-        }
     }
-    let effects = merge(cx.found);
+    let effects = merge(found);
     let lasting = lasting && activation == Activation::WhenUsed && !effects.is_empty();
     (effects, lasting)
 }
@@ -258,7 +453,8 @@ fn merge(mut effects: Vec<Effect>) -> Vec<Effect> {
         all.iter().any(|o| {
             o.fact == e.fact
                 && o.reach != e.reach
-                && (o.reach == Reach::Any || (o.reach == Reach::OwnSide && e.reach == Reach::Holder))
+                && (o.reach == Reach::Any
+                    || (o.reach == Reach::OwnSide && e.reach == Reach::Holder))
         })
     };
     let all = effects.clone();
@@ -268,7 +464,7 @@ fn merge(mut effects: Vec<Effect>) -> Vec<Effect> {
 
 /// Whether an Ability is used by choice (the log writes its use) or acts on its own.
 fn ability_activation(kind: &AbilityKind, lower: &str) -> Activation {
-    if *kind == AbilityKind::VstarPower || lower.contains("vstar power") {
+    if *kind == AbilityKind::VstarPower || has(lower, "vstar power") {
         return Activation::WhenUsed;
     }
     let chosen = super::text::any(
@@ -306,12 +502,12 @@ fn rules_activation(card: &Card, kind: TextKind, lower: &str) -> Activation {
             let stays = card.is_tool()
                 || card.is_stadium()
                 || card.has_subtype(&Subtype::TechnicalMachine)
-                || lower.contains("as if it were")
-                || lower.contains("counts as a pokemon");
+                || has(lower, "as if it were")
+                || has(lower, "counts as a pokemon");
             let played = card.is_item() || card.is_supporter();
             let attaches_itself = !played && {
                 let name = normalise(&card.name, &[]);
-                lower.contains("attach this card")
+                has(lower, "attach this card")
                     || lower.contains(&format!("attach {name} to"))
                     || lower.contains(&format!("{name} is attached"))
             };

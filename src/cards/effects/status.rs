@@ -26,54 +26,59 @@
 //! - **Winner**: "win(s) the game", "lose(s) the game".
 
 use super::rules::Cx;
-use super::text::{any, clause_before, clauses, is_condition};
-use super::Fact;
+use super::text::{any, clause_before, clauses, has, is_condition, kw};
+use super::{Fact, Reach};
 
 /// Read the status facts of one sentence.
-pub(super) fn read(cx: &mut Cx) {
-    let s = cx.sentence.clone();
-    knock_out(cx, &s);
-    damage_counters(cx, &s);
-    prize_count(cx, &s);
-    conditions(cx, &s);
-    if any(
-        &s,
-        &[
-            "win the game",
-            "wins the game",
-            "win this game",
-            "lose the game",
-            "loses the game",
-            "lose this game",
-            "wins this game",
-        ],
-    ) {
+pub(super) fn read(cx: &mut Cx, s: &str) {
+    knock_out(cx, s);
+    damage_counters(cx, s);
+    prize_count(cx, s);
+    conditions(cx, s);
+    if cx.has(kw::GAME)
+        && any(
+            &s,
+            &[
+                "win the game",
+                "wins the game",
+                "win this game",
+                "lose the game",
+                "loses the game",
+                "lose this game",
+                "wins this game",
+            ],
+        )
+    {
         let r = cx.reach(&s);
         cx.add(Fact::Winner, r);
     }
 }
 
 fn knock_out(cx: &mut Cx, s: &str) {
-    if !s.contains("knock") {
+    if !cx.has(kw::KNOCK) {
         return;
     }
     for clause in clauses(s) {
-        if !clause.contains("knock") {
+        if !has(clause, "knock") {
             continue;
         }
-        let prevents = any(
-            clause,
-            &[
-                "would be knocked out",
-                "can't be knocked out",
-                "isn't knocked out",
-                "is not knocked out",
-                "not be knocked out",
-                "aren't knocked out",
-                "instead of being knocked out",
-            ],
-        );
-        let condition = is_condition(clause)
+        let condition = is_condition(clause);
+        // A Knock Out prevented or replaced: "it is not Knocked Out", "can't be Knocked Out".
+        // ("would be Knocked Out" alone is the trigger of something else.)
+        let prevents = !condition
+            && any(
+                clause,
+                &[
+                    "can't be knocked out",
+                    "isn't knocked out",
+                    "is not knocked out",
+                    "not be knocked out",
+                    "aren't knocked out",
+                    "instead of being knocked out",
+                    "knocked out instead of",
+                ],
+            );
+        let trigger = condition
             || any(
                 clause,
                 &[
@@ -85,11 +90,13 @@ fn knock_out(cx: &mut Cx, s: &str) {
                     "knocked out during",
                     "knocked out by damage",
                     "knocks out",
-                    "this doesn't count as a knocked out",
-                    "doesn't count as a knocked out",
+                    "counts as a knocked out",
+                    "count as a knocked out",
                     "even if",
                     "for each",
                     "knocked out pokemon",
+                    "don't knock out",
+                    "would be knocked out",
                 ],
             );
         let knocks = any(
@@ -103,7 +110,7 @@ fn knock_out(cx: &mut Cx, s: &str) {
             ],
         ) || clause.ends_with("knock out")
             || clause.ends_with("knock out.");
-        if prevents || (knocks && !condition) {
+        if prevents || (knocks && !trigger) {
             let r = cx.reach(clause);
             cx.add(Fact::KnockOut, r);
             return;
@@ -112,25 +119,41 @@ fn knock_out(cx: &mut Cx, s: &str) {
 }
 
 fn damage_counters(cx: &mut Cx, s: &str) {
+    if !cx.has(kw::DAMAGE | kw::HEAL | kw::EFFECT | kw::HP | kw::COUNTER) {
+        return;
+    }
     // "Heal 30 damage from …", "heal all damage".
-    let heal = s.contains("heal ") && !s.contains("heal energy") || s.starts_with("heal ");
+    let heal = has(s, "heal ") && !has(s, "heal energy") || s.starts_with("heal ");
     let mut hit: Option<usize> = heal.then(|| s.find("heal").unwrap_or(0));
-    if hit.is_none() && s.contains("damage counter") {
+    if hit.is_none() && has(s, "damage counter") {
         for (i, _) in s.match_indices("damage counter") {
             let clause = clause_before(s, i);
             let after = &s[i..];
             let verb = any(
                 clause,
                 &[
-                    "put ", "place", "move", "remove", "puts ", "places", "moves", "removes",
-                    "add ", "adds ", "instead of", "distribute",
+                    "put ",
+                    "place",
+                    "move",
+                    "remove",
+                    "puts ",
+                    "places",
+                    "moves",
+                    "removes",
+                    "add ",
+                    "adds ",
+                    "instead of",
+                    "distribute",
+                    "switch",
+                    "swap",
+                    "exchange",
                 ],
             ) || after.starts_with("damage counters instead")
                 || after.starts_with("damage counter instead");
-            let counting = clause.contains("for each")
+            let counting = has(clause, "for each")
                 || clause.trim_end().ends_with(" no")
-                || clause.contains("number of")
-                || (is_condition(clause) && !clause.contains(" put "));
+                || has(clause, "number of")
+                || (is_condition(clause) && !has(clause, " put "));
             if verb && !counting {
                 hit = Some(i);
                 break;
@@ -144,9 +167,15 @@ fn damage_counters(cx: &mut Cx, s: &str) {
                 let clause = clause_before(s, i);
                 let attackish = any(
                     clause,
-                    &["attack", "more damage", "less damage", "damage from", "takes"],
+                    &[
+                        "attack",
+                        "more damage",
+                        "less damage",
+                        "damage from",
+                        "takes",
+                    ],
                 );
-                if !attackish && (clause.contains(" do") || clause.contains(" does")) {
+                if !attackish && (has(clause, " do") || has(clause, " does")) {
                     hit = Some(i);
                     break;
                 }
@@ -154,9 +183,9 @@ fn damage_counters(cx: &mut Cx, s: &str) {
         }
     }
     // Attack effects prevented on a Pokémon keep counters off it.
-    let prevents_effects = s.contains("prevent all effects of")
-        || (s.contains("prevent all") && s.contains("effects of attacks"))
-        || s.contains("can't put damage counters");
+    let prevents_effects = has(s, "prevent all effects of")
+        || (has(s, "prevent all") && has(s, "effects of attacks"))
+        || has(s, "can't put damage counters");
     if prevents_effects {
         let target = s
             .find("done to ")
@@ -168,22 +197,37 @@ fn damage_counters(cx: &mut Cx, s: &str) {
     }
     if let Some(i) = hit {
         let tail = &s[i..];
-        let r = super::text::side_of(tail, cx.in_attack)
-            .or_else(|| super::text::side_of(clause_before(s, i), cx.in_attack))
+        let r = cx
+            .side(tail)
+            .or_else(|| cx.side(clause_before(s, i)))
             .unwrap_or_else(|| cx.reach(s));
         cx.add(Fact::DamageCounters, r);
     }
 }
 
+/// "1 more Prize card", "2 fewer Prize cards" (a number, not "3 or fewer Prize cards").
+fn counted_change(clause: &str) -> bool {
+    ["more prize", "fewer prize"].iter().any(|k| {
+        clause.match_indices(k).any(|(i, _)| {
+            let mut words = clause[..i].split_whitespace().rev();
+            let n = words.next().unwrap_or("");
+            let before = words.next().unwrap_or("");
+            n.chars().all(|c| c.is_ascii_digit()) && !n.is_empty() && before != "or"
+        })
+    })
+}
+
 fn prize_count(cx: &mut Cx, s: &str) {
-    if !s.contains("prize") {
+    if !cx.has(kw::PRIZE) {
         return;
     }
     for clause in clauses(s) {
-        if !clause.contains("prize") || is_condition(clause) {
+        if !has(clause, "prize") || is_condition(clause) {
             continue;
         }
-        if any(
+        let counted = counted_change(clause);
+        // Reading, counting, comparing or turning Prize cards face up changes nothing.
+        let reads = any(
             clause,
             &[
                 "for each prize",
@@ -195,32 +239,34 @@ fn prize_count(cx: &mut Cx, s: &str) {
                 "has taken",
                 "have taken",
                 "took",
-                "count your prize",
-                "counts their prize",
-            ],
-        ) && !any(clause, &["more prize", "fewer prize", "into your hand"])
-        {
-            continue;
-        }
-        let changes = any(
-            clause,
-            &[
-                "take",
-                "add ",
-                "discard",
-                "shuffle",
-                "into your hand",
-                "into their hand",
-                "as a prize",
-                "as their prize",
-                "as your prize",
-                "fewer prize",
-                "more prize",
-                "prize cards instead",
+                "than your opponent",
             ],
         );
+        let changes = counted
+            || (!reads
+                && any(
+                    clause,
+                    &[
+                        "take",
+                        "add ",
+                        "discard",
+                        "shuffle",
+                        "into your hand",
+                        "into their hand",
+                        "as a prize",
+                        "as their prize",
+                        "as your prize",
+                        "prize cards instead",
+                    ],
+                ))
+            || (has(clause, "into your hand") && has(clause, "prize cards"));
         if changes {
-            let r = cx.reach(clause);
+            let t = clause.trim_start_matches("and ").trim_start();
+            let r = if t.starts_with("take ") {
+                Reach::OwnSide
+            } else {
+                cx.reach(clause)
+            };
             cx.add(Fact::PrizeCount, r);
             return;
         }
@@ -241,7 +287,7 @@ const CONDITIONS: &[&str] = &[
 ];
 
 fn conditions(cx: &mut Cx, s: &str) {
-    if !any(s, CONDITIONS) {
+    if !cx.has(kw::CONDITION) || !any(s, CONDITIONS) {
         return;
     }
     for clause in clauses(s) {
@@ -280,7 +326,7 @@ fn conditions(cx: &mut Cx, s: &str) {
                 "isn't removed",
             ],
         );
-        let condition = is_condition(clause) && !checkup && !clause.contains("can't be");
+        let condition = is_condition(clause) && !checkup && !has(clause, "can't be");
         if (changes || checkup) && !condition {
             let r = cx.reach(clause);
             cx.add(Fact::Conditions, r);

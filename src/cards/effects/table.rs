@@ -224,7 +224,11 @@ pub fn render_fact(db: &CardDb, cat: &Catalogue, fact: Fact) -> String {
     for (name, texts) in &by_name {
         for (label, (n, text)) in texts {
             let short: String = text.chars().take(200).collect();
-            let more = if text.chars().count() > 200 { "…" } else { "" };
+            let more = if text.chars().count() > 200 {
+                "…"
+            } else {
+                ""
+            };
             let _ = writeln!(out, "{name} — {label} ×{n}: {short}{more}");
         }
     }
