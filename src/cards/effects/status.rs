@@ -310,7 +310,13 @@ fn conditions(cx: &mut Cx, s: &str) {
                 "remove",
                 "recover",
                 "no longer",
-                "can't be",
+                "can't be affected",
+                "can't be asleep",
+                "can't be burned",
+                "can't be confused",
+                "can't be paralyzed",
+                "can't be poisoned",
+                "can't become",
                 "isn't affected by",
                 "aren't affected by",
                 "can't be affected",
@@ -326,7 +332,11 @@ fn conditions(cx: &mut Cx, s: &str) {
                 "isn't removed",
             ],
         );
-        let condition = is_condition(clause) && !checkup && !has(clause, "can't be");
+        // "This power can't be used if this Pokémon is affected by a Special Condition" only
+        // tests it.
+        let condition = (is_condition(clause) && !checkup)
+            || has(clause, "can't be used")
+            || has(clause, "stops working");
         if (changes || checkup) && !condition {
             let r = cx.reach(clause);
             cx.add(Fact::Conditions, r);
