@@ -89,16 +89,16 @@ pub struct Doubt {
     pub fact: Fact,
     /// Where the card is ("in play", "attached to Raikou V", "the Stadium", "played this turn").
     pub place: String,
-    /// The card data does not know the card at all.
-    pub unknown: bool,
+    /// The card data does not know the card (or not this print of it): why.
+    pub unknown: Option<String>,
 }
 
 impl Doubt {
     /// One sentence for the step's message.
     pub fn sentence(&self) -> String {
-        if self.unknown {
+        if let Some(why) = &self.unknown {
             return format!(
-                "{} ({}) is not in the card data, so it may change {}",
+                "{} ({}) may change {}: {why}",
                 self.card,
                 self.place,
                 self.fact.words()
@@ -157,16 +157,36 @@ pub fn first_doubt(
     asks: &[Ask],
     modelled: &dyn Fn(&str, &TextEffects, &Effect) -> bool,
 ) -> Option<Doubt> {
+    first_doubt_with_gone(state, recent, &[], effects, asks, modelled)
+}
+
+/// As [`first_doubt`], with the Pokémon that left play during the current action (Knocked Out
+/// by it): what they and their attachments did while in play still counts ("when this Pokémon
+/// is damaged by an attack, put damage counters on the Attacking Pokémon").
+pub fn first_doubt_with_gone(
+    state: &GameState,
+    recent: &[Used],
+    gone: &[PokemonId],
+    effects: &impl EffectSource,
+    asks: &[Ask],
+    modelled: &dyn Fn(&str, &TextEffects, &Effect) -> bool,
+) -> Option<Doubt> {
     if asks.is_empty() {
         return None;
     }
     let mut found = None;
-    each_source(state, recent, effects, &mut |source, known, filter| {
-        if found.is_some() {
-            return;
-        }
-        found = doubt_in(state, &source, known, filter, asks, modelled);
-    });
+    each_source(
+        state,
+        recent,
+        gone,
+        effects,
+        &mut |source, known, filter| {
+            if found.is_some() {
+                return;
+            }
+            found = doubt_in(state, &source, known, filter, asks, modelled);
+        },
+    );
     found
 }
 
@@ -193,14 +213,14 @@ fn doubt_in(
 ) -> Option<Doubt> {
     let effects = match known {
         Ok(e) => e,
-        Err(_) => {
+        Err(why) => {
             // Unknown: it may change anything, about anyone.
             return Some(Doubt {
                 card: Text::from(source.card),
                 text: String::new(),
                 fact: asks[0].fact,
                 place: source.place.clone(),
-                unknown: true,
+                unknown: Some(why),
             });
         }
     };
@@ -229,7 +249,7 @@ fn doubt_in(
                         text: text.name.clone(),
                         fact: ask.fact,
                         place: source.place.clone(),
-                        unknown: false,
+                        unknown: None,
                     });
                 }
             }
@@ -242,11 +262,18 @@ fn doubt_in(
 fn each_source(
     state: &GameState,
     recent: &[Used],
+    gone: &[PokemonId],
     effects: &impl EffectSource,
     f: &mut dyn FnMut(Source<'_>, KnownEffects, TextFilter<'_>),
 ) {
     for (p, player) in state.players.iter().enumerate() {
-        for id in player.in_play() {
+        let left = gone.iter().copied().filter(|id| {
+            state
+                .pokemon
+                .get(*id as usize)
+                .is_some_and(|m| m.owner == p)
+        });
+        for id in player.in_play().chain(left) {
             let mon = state.mon(id);
             f(
                 Source {
@@ -534,7 +561,7 @@ mod tests {
             &none,
         )
         .unwrap();
-        assert!(d.unknown && d.card == "Prism Tower", "{d:?}");
+        assert!(d.unknown.is_some() && d.card == "Prism Tower", "{d:?}");
         assert!(d.sentence().contains("not in the card data"));
     }
 }

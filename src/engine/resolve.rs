@@ -54,6 +54,48 @@ pub fn candidates(
         .collect()
 }
 
+/// Of Pokémon of one name, those whose card id is the one the line gives (and those whose id is
+/// not known); all of them when none fits (the id was not followed).
+pub fn narrow_by_id(
+    state: &GameState,
+    found: Vec<PokemonId>,
+    card_id: Option<&str>,
+) -> Vec<PokemonId> {
+    let Some(card_id) = card_id else {
+        return found;
+    };
+    if found.len() < 2 {
+        return found;
+    }
+    let fits: Vec<PokemonId> = found
+        .iter()
+        .copied()
+        .filter(|id| {
+            state
+                .mon(*id)
+                .card_id
+                .as_deref()
+                .is_none_or(|c| c == card_id)
+        })
+        .collect();
+    if fits.is_empty() { found } else { fits }
+}
+
+/// A found Pokémon, with a choice between several of one name settled by the card id the line
+/// gives when only one has it.
+pub fn narrow_found(state: &GameState, found: Found, card_id: Option<&str>) -> Found {
+    match found {
+        Found::Ambiguous(first, all) => {
+            let fits = narrow_by_id(state, all.clone(), card_id);
+            match fits.as_slice() {
+                [one] => Found::One(*one),
+                _ => Found::Ambiguous(first, all),
+            }
+        }
+        f => f,
+    }
+}
+
 /// Pick among candidates: the Active one first if `prefer_active`, then the one that fits
 /// `better` (e.g. the most damaged), else the first.
 pub fn pick(

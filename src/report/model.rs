@@ -21,6 +21,9 @@ pub struct Report {
     /// The export format the log is in (which lines its client writes).
     #[serde(default)]
     pub export_format: ExportFormat,
+    /// Lines after the end of the game that are not part of it (a player's pasted notes).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub after_game: Vec<u32>,
     pub players: Vec<PlayerReport>,
     pub result: GameResult,
     pub steps: Vec<StepReport>,
@@ -100,6 +103,12 @@ impl Report {
         let mut reason = Text::const_new("unknown");
         let mut winner = None;
         let export_format = ExportFormat::detect(&log);
+        let after_game = log
+            .lines
+            .iter()
+            .filter(|l| matches!(l.event, Event::AfterGame))
+            .map(|l| l.number)
+            .collect();
         let ParsedLog { source, lines, .. } = log;
         let steps = lines
             .into_iter()
@@ -157,6 +166,7 @@ impl Report {
             engine_version: env!("CARGO_PKG_VERSION").to_string(),
             card_data,
             export_format,
+            after_game,
             players: state
                 .players
                 .iter()

@@ -25,6 +25,7 @@ const fn c(id: &'static str, page: &'static str, checked: bool, title: &'static 
 
 /// The pages of the rulings reference, in reading order, with their titles.
 pub const PAGES: &[(&str, &str)] = &[
+    ("card-text", "Card text and the rules"),
     ("setup", "Setting up and mulligans"),
     ("turn-structure", "The parts of a turn"),
     ("energy", "Energy"),
@@ -51,6 +52,13 @@ pub const PAGES: &[(&str, &str)] = &[
 
 /// Every clause.
 pub const CLAUSES: &[Clause] = &[
+    // Card text
+    c(
+        "card-text.overrides-rules",
+        "card-text",
+        true,
+        "Card text comes before the rules",
+    ),
     // Setup
     c(
         "setup.opening-hand",
@@ -364,6 +372,12 @@ pub const CLAUSES: &[Clause] = &[
         "knock-out-and-prizes",
         true,
         "Prize cards for a Knock Out",
+    ),
+    c(
+        "knockout.prizes-left",
+        "knock-out-and-prizes",
+        true,
+        "No more Prize cards than were set aside",
     ),
     c(
         "knockout.promote",

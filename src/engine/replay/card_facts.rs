@@ -7,12 +7,14 @@ use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
-use crate::cards::{CardDb, basic_energy_type};
+use crate::cards::effects::{CardEffects, card_effects};
+use crate::cards::{Card, CardDb, basic_energy_type};
 use crate::log::Text;
 
 use super::super::cardinfo::{CardInfo, UseKind};
 use super::super::effect::EffectText;
 use super::super::facts::{self, Known};
+use super::super::in_force::{EffectSource, KnownEffects};
 use super::super::state::{GameState, PokemonId};
 
 /// An attack's or Ability's kind and text, shared.
@@ -32,6 +34,9 @@ pub struct CardFacts<'a> {
     /// The same per Pokémon in play, checked against its name and uses.
     #[allow(clippy::type_complexity)]
     mon_prints: RefCell<Vec<Option<(Text, Vec<Text>, Known<Prints<'a>>)>>>,
+    /// What the texts of a card name's prints may change (the effect catalogue, read lazily:
+    /// only the checks about to say `violation` ask).
+    effects_memo: RefCell<FxHashMap<Text, KnownEffects>>,
 }
 
 impl<'a> CardFacts<'a> {
@@ -41,6 +46,7 @@ impl<'a> CardFacts<'a> {
             effect_memo: Default::default(),
             prints_memo: Default::default(),
             mon_prints: Default::default(),
+            effects_memo: Default::default(),
         }
     }
 
@@ -92,6 +98,35 @@ impl<'a> CardFacts<'a> {
         let known = facts::pokemon_prints(&self.info, name, uses).map(Prints::from);
         self.prints_memo.borrow_mut().insert(key, known.clone());
         known
+    }
+
+    /// What the texts of every print of a card name may change; `Err` when the data does not
+    /// know the name.
+    pub fn effects_named(&self, name: &str) -> KnownEffects {
+        if let Some(known) = self.effects_memo.borrow().get(name) {
+            return known.clone();
+        }
+        let known = match self.db() {
+            None => Err("no card data is loaded".to_string()),
+            Some(db) => {
+                let prints: Vec<&Card> = db.by_name(name).iter().map(|i| db.card(*i)).collect();
+                if prints.is_empty() {
+                    Err(format!("{name} is not in the card data"))
+                } else {
+                    Ok(Rc::new(merged_effects(&prints)))
+                }
+            }
+        };
+        self.effects_memo
+            .borrow_mut()
+            .insert(Text::from(name), known.clone());
+        known
+    }
+
+    /// What the texts of the prints a Pokémon in play may be may change.
+    pub fn effects_of(&self, state: &GameState, id: PokemonId) -> KnownEffects {
+        let prints = self.prints_of(state, id)?;
+        Ok(Rc::new(merged_effects(&prints)))
     }
 
     /// The lowest and highest printed HP of the prints a Pokémon in play may be.
@@ -229,4 +264,33 @@ pub fn cards_in_play(state: &GameState, pokemon: Option<&[PokemonId]>) -> Vec<Te
     names.sort();
     names.dedup();
     names
+}
+
+/// The texts of several prints of one card, each reading once.
+fn merged_effects(prints: &[&Card]) -> CardEffects {
+    let mut merged = CardEffects::default();
+    for card in prints {
+        for text in card_effects(card).texts {
+            if !merged.texts.contains(&text) {
+                merged.texts.push(text);
+            }
+        }
+    }
+    merged
+}
+
+/// The effects in force at a step, as the card data and the state say.
+pub struct InForce<'f, 'a> {
+    pub cards: &'f CardFacts<'a>,
+    pub state: &'f GameState,
+}
+
+impl EffectSource for InForce<'_, '_> {
+    fn pokemon_effects(&self, id: PokemonId) -> KnownEffects {
+        self.cards.effects_of(self.state, id)
+    }
+
+    fn named_effects(&self, name: &str) -> KnownEffects {
+        self.cards.effects_named(name)
+    }
 }

@@ -18,6 +18,14 @@ pub fn bench_limit(j: &Judging<'_, '_>) -> Option<Step> {
     if bench <= 5 {
         return None;
     }
+    if j.state.players[p].bench_unsure {
+        return Some(Step::cannot_check(
+            "turn.bench-limit",
+            format!(
+                "{name} has {bench} Benched Pokémon as tracked, but an earlier line may have put one on the wrong side"
+            ),
+        ));
+    }
     // The limit is changed by Stadiums (Sky Field, Area Zero Underdepths): an unknown Stadium
     // raises a doubt. In the whole card pool a single Ability does it (Eternatus VMAX), so
     // other cards raise one only when their known text says so.

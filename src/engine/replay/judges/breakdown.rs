@@ -76,7 +76,7 @@ pub fn breakdown(
     } else {
         match base {
             Base::Exact(n) => Some(*n),
-            Base::Chosen { .. } | Base::Unknown(_) => None,
+            Base::Chosen { .. } | Base::AnyOf(_) | Base::Unknown(_) => None,
         }
     };
     // Weakness adds as much as the damage before it (×2).
@@ -194,6 +194,10 @@ pub fn breakdown(
             None => {
                 let why = match base {
                     Base::Unknown(why) => why.clone(),
+                    Base::AnyOf(bases) => format!(
+                        "the prints {} may be print different damage for {} ({bases:?})",
+                        claim.attacker_name, claim.attack
+                    ),
                     _ => format!(
                         "the damage of {} depends on how often each Pokémon was chosen",
                         claim.attack

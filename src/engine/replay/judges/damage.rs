@@ -37,6 +37,8 @@ pub enum Base {
     /// "Choose 1 of your opponent's Pokémon `times` times … do `each` damage to it": each
     /// Pokémon takes a multiple of `each`, at most `times` × `each`.
     Chosen { times: i32, each: i32 },
+    /// The prints the attacker may be disagree: one of these (before Weakness and Resistance).
+    AnyOf(Vec<i32>),
     /// Not known; the reason.
     Unknown(String),
 }
@@ -95,6 +97,24 @@ pub fn damage(j: &Judging<'_, '_>) -> Step {
     Step::combine(parts)
 }
 
+/// Whether this judge reads the whole text of the line's attack, so that what the text does to
+/// its damage is modelled: an attack that prints no damage and states it in its text ("does 120
+/// damage to 2 of your opponent's Pokémon", "choose … 6 times … do 20 damage").
+pub fn models_own_text(j: &Judging<'_, '_>) -> bool {
+    let Event::Attack { attack, .. } = j.event else {
+        return false;
+    };
+    let Some(prints) = j.resolved.attacker.id().and_then(|id| j.prints_of(id).ok()) else {
+        return false;
+    };
+    let mut with = prints.iter().filter_map(|c| c.attack(attack)).peekable();
+    with.peek().is_some()
+        && with.all(|a| {
+            let text = a.text.to_lowercase();
+            a.damage.is_none() && (damage_in_text(&text).is_some() || chosen_times(&text).is_some())
+        })
+}
+
 /// The print of the attacker that has the attack, and the attack's text (lower case).
 fn attack_card<'a>(j: &Judging<'_, 'a>, claim: &DamageClaim<'_>) -> Option<(&'a Card, String)> {
     let id = claim.attacker?;
@@ -118,7 +138,7 @@ fn base_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, card: Option<(&Card
         }
         return match attack.damage {
             Some(d) if matches!(d.modifier, DamageModifier::Fixed | DamageModifier::Plus) => {
-                Base::Exact(d.amount as i32)
+                print_bases(j, claim, d.amount as i32)
             }
             Some(d) => Base::Unknown(format!(
                 "{} does {}{} damage: the amount depends on its text",
@@ -142,6 +162,28 @@ fn base_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, card: Option<(&Card
     match learned_damage(j, claim) {
         Ok(n) => Base::Exact(n),
         Err(why) => Base::Unknown(why),
+    }
+}
+
+/// The base damage of `claim`'s attack over every print the attacker may be: `first` when they
+/// agree, else every value printed.
+fn print_bases(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, first: i32) -> Base {
+    let mut bases = vec![first];
+    if let Some(prints) = claim.attacker.and_then(|id| j.prints_of(id).ok()) {
+        for card in prints.iter() {
+            if let Some(d) = card.attack(claim.attack).and_then(|a| a.damage)
+                && matches!(d.modifier, DamageModifier::Fixed | DamageModifier::Plus)
+                && !bases.contains(&(d.amount as i32))
+            {
+                bases.push(d.amount as i32);
+            }
+        }
+    }
+    if bases.len() == 1 {
+        Base::Exact(first)
+    } else {
+        bases.sort_unstable();
+        Base::AnyOf(bases)
     }
 }
 
@@ -217,6 +259,7 @@ fn learned_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>) -> Result<i32, S
 fn plain_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, base: &Base) -> Step {
     let base = match *base {
         Base::Exact(n) => n,
+        Base::AnyOf(ref bases) => return any_print_damage(j, claim, bases),
         Base::Chosen { times, each } => return chosen_damage(claim, times, each),
         Base::Unknown(ref why) => {
             return Step::cannot_check(
@@ -225,21 +268,7 @@ fn plain_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, base: &Base) -> St
             );
         }
     };
-    // The arithmetic of what the line claims (Weakness and Resistance as it states them;
-    // whether they belong on this Pokémon is checked on its own), in the damage order.
-    let mut calc = DamageCalculation::plain(base, Position::Active);
-    let mut steps = vec![format!("base {base}")];
-    if let Some(w) = claim.weakness {
-        let modifier = defender_weakness(j, claim).unwrap_or(WeaknessModifier::Multiply(2));
-        calc.weakness = Some(modifier);
-        steps.push(format!("Weakness to {} {modifier}", w.energy_type));
-    }
-    if let Some(r) = claim.resistance {
-        calc.resistance = Some(r.amount.min(0).saturating_neg());
-        steps.push(format!("Resistance to {} {}", r.energy_type, r.amount));
-    }
-    let expected = calc.run().damage;
-    let how = steps.join(", ");
+    let (expected, how) = expected_damage(j, claim, base);
     let learned = !attack_known(j, claim);
     if claim.damage == expected {
         let source = if learned {
@@ -256,13 +285,65 @@ fn plain_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, base: &Base) -> St
                 claim.attack,
                 claim.damage,
                 if learned {
-                    "; the other uses of this attack in the log show the printed damage, and no breakdown shows a modifier here"
+                    " (the damage the other uses of this attack in the log show)"
                 } else {
-                    "; no damage breakdown shows a modifier"
+                    ""
                 }
             ),
         )
     }
+}
+
+/// The prints the attacker may be print different damage for the attack: the line must match
+/// one of them.
+fn any_print_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, bases: &[i32]) -> Step {
+    let results: Vec<(i32, String)> = bases
+        .iter()
+        .map(|b| expected_damage(j, claim, *b))
+        .collect();
+    let listed: Vec<String> = results
+        .iter()
+        .map(|(e, how)| format!("{how} = {e}"))
+        .collect();
+    if let Some((expected, how)) = results.iter().find(|(e, _)| *e == claim.damage) {
+        Step::ok(
+            "attack.damage-order",
+            format!(
+                "{how} = {expected} (the prints of {} with {} differ: {})",
+                claim.attacker_name,
+                claim.attack,
+                listed.join("; ")
+            ),
+        )
+    } else {
+        Step::violation(
+            "attack.damage-order",
+            format!(
+                "{} does one of {} as printed on the cards {} may be, but the log says {}",
+                claim.attack,
+                listed.join("; "),
+                claim.attacker_name,
+                claim.damage
+            ),
+        )
+    }
+}
+
+/// The damage the line should show from `base`, with Weakness and Resistance as it states them
+/// (whether they belong on this Pokémon is checked on its own), in the damage order; and how.
+fn expected_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, base: i32) -> (i32, String) {
+    let mut calc = DamageCalculation::plain(base, Position::Active);
+    let mut steps = vec![format!("base {base}")];
+    if let Some(w) = claim.weakness {
+        let modifier = defender_weakness(j, claim).unwrap_or(WeaknessModifier::Multiply(2));
+        calc.weakness = Some(modifier);
+        steps.push(format!("Weakness to {} {modifier}", w.energy_type));
+    }
+    if let Some(r) = claim.resistance {
+        calc.resistance = Some(r.amount.min(0).saturating_neg());
+        steps.push(format!("Resistance to {} {}", r.energy_type, r.amount));
+    }
+    (calc.run().damage, steps.join(", "))
 }
 
 fn attack_known(j: &Judging<'_, '_>, claim: &DamageClaim<'_>) -> bool {

@@ -26,7 +26,8 @@
 //! | `attack.damage-order.bench` | [`damage::damage`], [`damage::took_damage`] |
 //! | `attack.damage-breakdown` | [`breakdown::breakdown`] |
 //! | `knockout.at-hp` | [`knockout::knock_out`], [`knockout::missing_knock_outs`] |
-//! | `knockout.prizes`, `pokemon.*` (Prize cards per kind) | [`prizes::prizes`] |
+//! | `knockout.prizes`, `knockout.prizes-left`, `pokemon.*` (Prize cards per kind) | [`prizes::prizes`] |
+//! | `card-text.overrides-rules` (every `violation` above goes through it) | [`card_text::gate`] |
 //! | `knockout.promote` | [`promotion::active_left_empty`] |
 //! | `knockout.promote-order` | [`promotion::promote_order`] |
 //! | `evolution.first-turn`, `evolution.same-turn`, `evolution.evolves-from`, `evolution.by-effect` | [`evolution::evolution`] |
@@ -58,6 +59,7 @@ use super::tracker::{ListUse, Tracker};
 pub mod attack;
 pub mod bench;
 pub mod breakdown;
+pub mod card_text;
 pub mod checkup;
 pub mod conditions;
 pub mod damage;
@@ -161,14 +163,17 @@ pub fn close_window(j: &Judging<'_, '_>, parts: &mut Vec<Step>) {
     if j.index == 0 {
         return;
     }
+    let from = parts.len();
     parts.extend(knockout::missing_knock_outs(j, j.index - 1, None));
     promotion::active_left_empty(j, parts);
+    gate_from(j, parts, from);
 }
 
 /// The judges of a line that run before anything else on it (after a closing window): the
 /// turn's draw, play after the attack or after the last Prize card, the Checkup's order, and
 /// Pokémon left at their HP where Knock Outs are resolved.
 pub fn line_start(j: &Judging<'_, '_>, parts: &mut Vec<Step>) {
+    let from = parts.len();
     if j.tracked.expect_draw.is_some() {
         parts.extend(turn_limits::turn_draw(j));
     }
@@ -195,10 +200,12 @@ pub fn line_start(j: &Judging<'_, '_>, parts: &mut Vec<Step>) {
     ) {
         parts.extend(knockout::missing_knock_outs(j, j.index, None));
     }
+    gate_from(j, parts, from);
 }
 
 /// The judges of a line's event that read the state before the tracker applies it.
 pub fn before_event(j: &Judging<'_, '_>, parts: &mut Vec<Step>) {
+    let from = parts.len();
     let sub = !j.top_level();
     match j.event {
         Event::OpeningHand { .. } => parts.push(setup::opening_hand(j)),
@@ -225,11 +232,13 @@ pub fn before_event(j: &Judging<'_, '_>, parts: &mut Vec<Step>) {
         Event::GameEnd { .. } => parts.push(winning::game_end(j)),
         _ => {}
     }
+    gate_from(j, parts, from);
 }
 
 /// The judges of a line's event that read the state after the tracker applied it (counts that
 /// include the line, the Bench it filled) and what applying it changed.
 pub fn after_event(j: &Judging<'_, '_>, parts: &mut Vec<Step>) {
+    let from = parts.len();
     let sub = !j.top_level();
     match j.event {
         Event::PlayToActive { .. } | Event::PlayToBench { .. } => {
@@ -252,5 +261,17 @@ pub fn after_event(j: &Judging<'_, '_>, parts: &mut Vec<Step>) {
     }
     if j.applied.is_some_and(|a| a.conditions.is_some()) {
         parts.extend(conditions::ended(j));
+    }
+    gate_from(j, parts, from);
+}
+
+/// The findings from `from` on, through [`card_text::gate`]: no `violation` stands while
+/// something in force may change what it relies on.
+fn gate_from(j: &Judging<'_, '_>, parts: &mut [Step], from: usize) {
+    for part in &mut parts[from..] {
+        if part.verdict == super::super::verdict::Verdict::Violation {
+            let step = std::mem::replace(part, Step::info(""));
+            *part = card_text::gate(j, step);
+        }
     }
 }

@@ -17,9 +17,20 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
     let Some(p) = j.resolved.player else {
         return Step::info("");
     };
+    let pname = &j.state.players[p].name;
+    if let Event::TookPrizes { count, .. } = j.event
+        && i64::from(*count) > i64::from(j.state.prize_count)
+    {
+        return Step::violation(
+            "knockout.prizes-left",
+            format!(
+                "{pname} takes {count} Prize cards in one line, but the game began with {} each",
+                j.state.prize_count
+            ),
+        );
+    }
     let index = j.index;
     let window = j.lines.window(index);
-    let pname = &j.state.players[p].name;
     let mut owed = 0u32;
     let mut why: Vec<String> = Vec::new();
     let mut clauses: Vec<&'static str> = Vec::new();

@@ -5,7 +5,7 @@ use crate::log::{CardName, Condition, Event, LogLine, Text};
 
 use super::super::super::cardinfo::UseKind;
 use super::super::super::resolve::{self, Claim, Found};
-use super::super::super::state::{PlayerIdx, Pokemon, Position};
+use super::super::super::state::{PlayerIdx, Pokemon, PokemonId, Position};
 use super::records::{Applied, ClearedBy, ConditionsEnded, Note, Resolved};
 use super::{Source, Tracker};
 
@@ -57,8 +57,8 @@ impl Tracker<'_> {
         second_owner: &str,
         second: &CardName,
     ) -> Applied {
-        let second_found = self.find_prefer(second_owner, &second.name, Position::Active);
-        let first_found = self.find_prefer(first_owner, &first.name, Position::Bench);
+        let second_found = self.find_prefer(second_owner, second, Position::Active);
+        let first_found = self.find_prefer(first_owner, first, Position::Bench);
         let (Some(new_active), Some(old_active)) = (first_found.id(), second_found.id()) else {
             return Applied::note(Note::Unsure(format!(
                 "cannot find {first_owner}'s {} and {second_owner}'s {} in play",
@@ -82,7 +82,12 @@ impl Tracker<'_> {
         }
     }
 
-    fn find_prefer(&self, owner: &str, name: &str, position: Position) -> Found {
+    fn find_prefer(&self, owner: &str, card: &CardName, position: Position) -> Found {
+        let found = self.find_prefer_named(owner, &card.name, position);
+        resolve::narrow_found(&self.state, found, card.id.as_deref())
+    }
+
+    fn find_prefer_named(&self, owner: &str, name: &str, position: Position) -> Found {
         let named = self.player(owner);
         let (found, _) = resolve::owned(
             &self.state,
@@ -116,12 +121,36 @@ impl Tracker<'_> {
             UseKind::Ability => self.action.source = Source::Ability(id, Text::from(name)),
         }
         if let Some(id) = id {
-            let mon = self.state.mon_mut(id);
-            if !mon.uses.iter().any(|u| u == name) {
-                mon.uses.push(Text::from(name));
-            }
+            self.note_use(id, name);
         }
         Applied::default()
+    }
+
+    /// Remember that a Pokémon used an attack or Ability (it narrows the prints it may be),
+    /// unless an attached Tool gives it (a VSTAR Power on a Tool, a Technical Machine's attack).
+    fn note_use(&mut self, id: PokemonId, name: &str) {
+        if self.tool_grants(self.state.mon(id), name) {
+            return;
+        }
+        let mon = self.state.mon_mut(id);
+        if !mon.uses.iter().any(|u| u == name) {
+            mon.uses.push(Text::from(name));
+        }
+    }
+
+    /// An attack or Ability of that name is on a Tool attached to the Pokémon.
+    pub(super) fn tool_grants(&self, mon: &Pokemon, name: &str) -> bool {
+        let Some(db) = self.cards.db() else {
+            return false;
+        };
+        mon.tools.iter().any(|tool| {
+            db.by_name(tool).iter().any(|i| {
+                let card = db.card(*i);
+                card.attacks.iter().any(|a| a.name == name)
+                    || card.abilities.iter().any(|a| a.name == name)
+                    || card.rules.iter().any(|r| r.contains(name))
+            })
+        })
     }
 
     pub(super) fn attack(&mut self, r: &Resolved, line: &LogLine) -> Applied {
@@ -152,10 +181,7 @@ impl Tracker<'_> {
             self.state.counters.attacked_by = Some(p);
         }
         if let Some(a) = r.attacker.id() {
-            let mon = self.state.mon_mut(a);
-            if !mon.uses.iter().any(|u| u == attack) {
-                mon.uses.push(attack.clone());
-            }
+            self.note_use(a, attack);
         }
         if r.pokemon.id().is_none() {
             return Applied::note(Note::not_in_play(target_owner, &target.name));

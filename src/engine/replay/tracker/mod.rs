@@ -10,6 +10,7 @@ use crate::log::{Depth, Destination, Event, LogLine, OncePerGame, ParsedLog, Shu
 
 use super::super::edition::RuleEdition;
 use super::super::effect::{EffectText, Zone};
+use super::super::in_force::Used;
 use super::super::resolve::Claim;
 use super::super::state::{GameState, Phase, PlayerIdx, Pokemon, PokemonId, Position};
 use super::card_facts::CardFacts;
@@ -23,6 +24,7 @@ mod play;
 pub mod records;
 mod resolve;
 mod turns;
+pub mod used;
 mod zones;
 
 /// What produced the sub-lines that follow a top-level line.
@@ -137,6 +139,8 @@ pub struct Tracker<'a> {
     /// Pokémon the current action already damaged: a spread attack's next "took N damage" of
     /// the same name means another one.
     pub damaged_this_action: Vec<PokemonId>,
+    /// Trainer cards played, Abilities and attacks used in this turn and the two before.
+    pub used: Vec<Used>,
 }
 
 /// The two player names a state needs: the log's, padded when a cut log names fewer.
@@ -178,6 +182,7 @@ impl<'a> Tracker<'a> {
             checkup: CheckupProgress::default(),
             mulligan_player: None,
             damaged_this_action: Vec::new(),
+            used: Vec::new(),
         }
     }
 }
@@ -232,9 +237,19 @@ impl Tracker<'_> {
     /// refers to. A line that cannot be followed as written (`resolved.lost`) changes what can
     /// still be followed of it.
     pub fn apply(&mut self, index: usize, line: &LogLine, r: &Resolved) -> Applied {
+        if r.lost.is_none() {
+            self.record_use(line, r);
+        }
+        self.apply_event(index, line, r)
+    }
+
+    fn apply_event(&mut self, index: usize, line: &LogLine, r: &Resolved) -> Applied {
         let sub = line.depth != Depth::Top;
         match &line.event {
             Event::Blank => Applied::default(),
+            Event::AfterGame => Applied::info(
+                "not part of the game: text added below the line that ended it (such as a player's notes)",
+            ),
             Event::Unparsed { why } => Applied::note(Note::Unparsed(format!(
                 "{why}; the line is kept as written"
             ))),

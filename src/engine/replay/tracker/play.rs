@@ -53,7 +53,7 @@ impl Tracker<'_> {
             self.state.players[p].hand.add(-1);
         }
         let occupied = position == Position::Active && self.state.players[p].active.is_some();
-        self.state.put_into_play(p, &card.name, position);
+        self.state.put_card_into_play(p, card, position);
         if occupied {
             return Applied::note(Note::Unsure(format!(
                 "{player} already has an Active Pokémon; {} was put on the Bench",
@@ -136,13 +136,28 @@ impl Tracker<'_> {
         self.state.players[p].deck.add(-(card.count() as i32));
         match (card, to) {
             (CardRef::Named { card }, Destination::Active) => {
-                self.state.put_into_play(p, &card.name, Position::Active);
+                self.state.put_card_into_play(p, card, Position::Active);
             }
             (CardRef::Named { card }, Destination::Stadium) => {
                 self.replace_stadium(p, &card.name);
             }
             (CardRef::Named { card }, _) => {
-                self.state.put_into_play(p, &card.name, Position::Bench);
+                let id = self.state.put_card_into_play(p, card, Position::Bench);
+                // A sub-line of the other player's effect that names this player: either the
+                // client named the wrong player, or the effect lets this one search. Followed as
+                // written, but neither Bench is certain any more.
+                if let Some(actor) = self.action.player
+                    && actor != p
+                {
+                    self.state.mon_mut(id).uncertain = true;
+                    for player in &mut self.state.players {
+                        player.bench_unsure = true;
+                    }
+                    return Applied::note(Note::Unsure(format!(
+                        "a sub-line of {}'s action says {} put {} onto their Bench; the client sometimes names the wrong player here, so whose Bench it is is not certain",
+                        self.state.players[actor].name, self.state.players[p].name, card.name
+                    )));
+                }
             }
             (CardRef::Hidden { .. }, _) => {
                 self.list = Some(ListUse::BenchFromDeck(p));
@@ -189,6 +204,7 @@ impl Tracker<'_> {
         let cleared = self.clear_conditions(id, ClearedBy::Evolving);
         let mon = self.state.mon_mut(id);
         mon.stack.push(to.name.clone());
+        mon.card_id = to.id.clone();
         mon.evolved_turn = Some(turn);
         mon.uses.clear();
         Applied {

@@ -114,6 +114,14 @@ impl Tracker<'_> {
         // (a guess: all of them are marked uncertain).
         let found = match found {
             Found::Ambiguous(_, all) => {
+                let all = resolve::narrow_by_id(&self.state, all, target.id.as_deref());
+                if all.len() == 1 {
+                    return Resolved {
+                        pokemon: Found::One(all[0]),
+                        tool: self.is_tool(card),
+                        ..r
+                    };
+                }
                 r.uncertain = all.clone();
                 resolve::pick(&self.state, all, false, |m| m.energy.len() as i64)
             }
@@ -122,20 +130,29 @@ impl Tracker<'_> {
         if found.id().is_none() {
             return Resolved::lost(Note::not_in_play(player, &target.name));
         }
-        r.tool = match self.cards.info.kind(&card.name) {
+        r.tool = self.is_tool(card);
+        r.pokemon = found;
+        r
+    }
+
+    /// An attached card is a Pokémon Tool (else Energy).
+    fn is_tool(&self, card: &CardName) -> bool {
+        match self.cards.info.kind(&card.name) {
             CardKind::Tool => true,
             CardKind::Energy => false,
             _ => !card.name.ends_with("Energy"),
-        };
-        r.pokemon = found;
-        r
+        }
     }
 
     fn resolve_evolve(&self, player: &str, from: &CardName, spot: Spot, sub: bool) -> Resolved {
         let mut r = self.named_player(player);
         let Some(p) = r.player else { return r };
         let turn = self.state.turn;
-        let candidates = resolve::candidates(&self.state, p, &from.name, position(spot));
+        let candidates = resolve::narrow_by_id(
+            &self.state,
+            resolve::candidates(&self.state, p, &from.name, position(spot)),
+            from.id.as_deref(),
+        );
         // Of several Pokémon that may evolve, players evolve the one they have powered up.
         let found = resolve::pick(&self.state, candidates.clone(), false, |m| {
             i64::from(m.entered_turn < turn && m.evolved_turn != Some(turn)) * 100
@@ -185,7 +202,11 @@ impl Tracker<'_> {
         // Of several Benched Pokémon of that name, players promote the one they have powered up.
         let found = resolve::pick(
             &self.state,
-            resolve::candidates(&self.state, p, &card.name, None),
+            resolve::narrow_by_id(
+                &self.state,
+                resolve::candidates(&self.state, p, &card.name, None),
+                card.id.as_deref(),
+            ),
             true,
             |m| m.energy.len() as i64,
         );
@@ -204,11 +225,23 @@ impl Tracker<'_> {
     fn resolve_use(&self, index: usize, player: &str, pokemon: &CardName, name: &str) -> Resolved {
         let mut r = self.named_player(player);
         let Some(p) = r.player else { return r };
+        // Among Pokémon of one name, the one a Tool gives the Ability or attack to, else one
+        // seen using it before.
         let found = resolve::pick(
             &self.state,
-            resolve::candidates(&self.state, p, &pokemon.name, None),
+            resolve::narrow_by_id(
+                &self.state,
+                resolve::candidates(&self.state, p, &pokemon.name, None),
+                pokemon.id.as_deref(),
+            ),
             true,
-            |_| 0,
+            |m| {
+                if self.tool_grants(m, name) {
+                    2
+                } else {
+                    i64::from(m.uses.iter().any(|u| u == name))
+                }
+            },
         );
         let (kind, effect) = match self.cards.use_effect(&pokemon.name, name) {
             Some((k, e)) => (k, Some(e)),
@@ -244,7 +277,11 @@ impl Tracker<'_> {
         let Some(p) = r.player else { return r };
         r.attacker = resolve::pick(
             &self.state,
-            resolve::candidates(&self.state, p, &pokemon.name, None),
+            resolve::narrow_by_id(
+                &self.state,
+                resolve::candidates(&self.state, p, &pokemon.name, None),
+                pokemon.id.as_deref(),
+            ),
             true,
             |_| 0,
         );

@@ -118,6 +118,7 @@ impl Tracker<'_> {
         self.state.to_move = player;
         self.knocked_out.clear();
         self.trainers_this_turn.clear();
+        self.forget_old_uses();
         self.expect_draw = player;
         let Some(p) = player else {
             return Applied::note(Note::Unsure(

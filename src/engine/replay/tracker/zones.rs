@@ -192,7 +192,7 @@ impl Tracker<'_> {
                 } else {
                     Position::Bench
                 };
-                self.state.put_into_play(p, &card.name, pos);
+                self.state.put_card_into_play(p, card, pos);
                 self.state.players[p].hand.blur();
                 self.state.players[p].deck.blur();
             }
@@ -214,7 +214,7 @@ impl Tracker<'_> {
             ListUse::Ignore | ListUse::MulliganReveal(_) => {}
             ListUse::BenchFromDeck(p) => {
                 for c in cards {
-                    self.state.put_into_play(p, &c.name, Position::Bench);
+                    self.state.put_card_into_play(p, c, Position::Bench);
                 }
             }
             ListUse::Discarded(p) => {
