@@ -405,7 +405,7 @@ pub const CLAUSES: &[Clause] = &[
         true,
         "Your opponent cannot draw at the start of their turn",
     ),
-    c("win.concede", "winning", false, "Conceding"),
+    c("win.concede", "winning", true, "Conceding"),
     c(
         "win.simultaneous",
         "simultaneous-wins",

@@ -178,8 +178,9 @@ pub fn breakdown(
                 "attack.damage-breakdown",
                 format!("the breakdown adds up to {}", claim.damage),
             )),
+            // With the printed base: the attack's text and the prints are relied on.
             Some(b) => parts.push(Step::violation(
-                "attack.damage-breakdown",
+                "attack.damage-order",
                 format!(
                     "the breakdown adds up to {}{} but the attack line says {}",
                     sum.saturating_add(b).max(0),

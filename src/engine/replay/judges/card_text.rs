@@ -36,7 +36,8 @@ use Fact::*;
 use Role::*;
 
 /// The facts a clause depends on, each with whom it is about. A clause not listed depends on
-/// no fact a card can change (the opening hand's size, the log's own arithmetic).
+/// no fact a card can change (the opening hand's size, the log's own arithmetic: a Damage
+/// breakdown that disagrees with itself or with its attack line, more Prize cards than exist).
 pub fn depends_on(clause: &str) -> &'static [(Fact, Role)] {
     match clause {
         "turn.supporter-once"
@@ -62,19 +63,15 @@ pub fn depends_on(clause: &str) -> &'static [(Fact, Role)] {
         "attack.damage-order"
         | "attack.damage-order.weakness"
         | "attack.damage-order.resistance"
-        | "attack.damage-order.bench"
-        | "attack.damage-breakdown" => &[
+        | "attack.damage-order.bench" => &[
             (DamageDealt, Attacker),
             (DamageTaken, Named),
             (WeaknessResistance, Named),
             (DamageCounters, Named),
         ],
-        "knockout.at-hp" => &[
-            (KnockOut, Named),
-            (MaxHp, Named),
-            (DamageCounters, Named),
-            (DamageTaken, Named),
-        ],
+        // The damage a line states is already taken; what may change whether it Knocks Out is
+        // the HP, effects on Knock Outs, and damage counters no line shows.
+        "knockout.at-hp" => &[(KnockOut, Named), (MaxHp, Named), (DamageCounters, Named)],
         "knockout.prizes" => &[(PrizeCount, Game), (KnockOut, Game)],
         "knockout.promote" | "knockout.promote-order" => &[(KnockOut, Game), (PlayRules, Game)],
         "evolution.first-turn"

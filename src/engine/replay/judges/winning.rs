@@ -30,7 +30,7 @@ pub fn game_end(j: &Judging<'_, '_>) -> Step {
     let Event::GameEnd {
         winner: winner_name,
         reason,
-        ..
+        reason_text,
     } = j.event
     else {
         return Step::info("");
@@ -46,6 +46,9 @@ pub fn game_end(j: &Judging<'_, '_>) -> Step {
     let (wc, lc) = (win_conditions(j.state, w), win_conditions(j.state, l));
     let loser = &j.state.players[l].name;
     let mut parts = Vec::new();
+    if let Some(step) = end_line_perspective(j, w, reason, reason_text) {
+        parts.push(step);
+    }
     match reason {
         EndReason::Prizes => parts.push(match j.state.players[w].prizes_left {
             Some(0) => Step::ok("win.prizes", format!("{winner_name} has taken every Prize card")),
@@ -81,7 +84,11 @@ pub fn game_end(j: &Judging<'_, '_>) -> Step {
                 ),
             });
         }
-        EndReason::Concede | EndReason::Timeout | EndReason::Unknown => {
+        EndReason::Concede | EndReason::Timeout => parts.push(Step::ok(
+            "win.concede",
+            format!("{loser} conceded or was out of time: a game loss that needs no proof"),
+        )),
+        EndReason::Unknown => {
             parts.push(Step::info(""));
         }
     }
@@ -144,4 +151,81 @@ pub fn game_over(j: &Judging<'_, '_>) -> Option<Step> {
             p.name
         ),
     ))
+}
+
+/// Whether the client's end reason says the player who exported the log won (`Some(true)`), or
+/// lost (`Some(false)`): the client words it from the exporter's side ("Opponent conceded",
+/// "Opponent's deck ran out of cards" / "Opponent took all of their Prize cards", "Opponent
+/// Knocked Out all your Pokémon"). `None` when the wording takes no side ("All Prize cards
+/// taken").
+pub fn exporter_won(reason_text: &str) -> Option<bool> {
+    let t = reason_text.to_lowercase();
+    let t = t.trim();
+    if !t.starts_with("opponent") {
+        return None;
+    }
+    if t.contains("conced") || t.contains("inactive") || t.contains("deck ran out") || t.contains("time") {
+        Some(true)
+    } else if t.contains("took all") || t.contains("knocked out all your") {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// `win.*`: the end line's wording, read from the exporter's side, names the same winner as
+/// its last words (only when the log shows whose log it is: it lists that player's opening hand).
+fn end_line_perspective(
+    j: &Judging<'_, '_>,
+    winner: PlayerIdx,
+    reason: EndReason,
+    reason_text: &str,
+) -> Option<Step> {
+    if !j.lines.hints.log_owner_certain {
+        return None;
+    }
+    let owner = j.tracked.log_owner?;
+    let expected = if exporter_won(reason_text)? { owner } else { 1 - owner };
+    let clause = match reason {
+        EndReason::Prizes => "win.prizes",
+        EndReason::NoPokemon => "win.no-pokemon",
+        EndReason::DeckOut => "win.deck-out",
+        EndReason::Concede | EndReason::Timeout | EndReason::Unknown => "win.concede",
+    };
+    let names = |p: PlayerIdx| j.state.players[p].name.clone();
+    Some(if expected == winner {
+        Step::ok(
+            clause,
+            format!("\"{reason_text}\" is written from {}'s side: {} wins", names(owner), names(winner)),
+        )
+    } else {
+        Step::violation(
+            clause,
+            format!(
+                "\"{reason_text}\" is written from {}'s side (whose log this is), so {} won, but the line names {}",
+                names(owner),
+                names(expected),
+                names(winner)
+            ),
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::exporter_won;
+
+    #[test]
+    fn reads_the_end_reason_from_the_exporters_side() {
+        assert_eq!(exporter_won("Opponent conceded"), Some(true));
+        assert_eq!(exporter_won("Opponent was inactive"), Some(true));
+        assert_eq!(exporter_won("Opponent's deck ran out of cards"), Some(true));
+        assert_eq!(exporter_won("Opponent took all of their Prize cards"), Some(false));
+        assert_eq!(
+            exporter_won("Opponent Knocked Out all your Pokémon in play"),
+            Some(false)
+        );
+        assert_eq!(exporter_won("All Prize cards taken"), None);
+        assert_eq!(exporter_won("Knocked Out with no Benched Pokémon"), None);
+    }
 }
