@@ -67,7 +67,6 @@ pub fn depends_on(clause: &str) -> &'static [(Fact, Role)] {
             (DamageDealt, Attacker),
             (DamageTaken, Named),
             (WeaknessResistance, Named),
-            (DamageCounters, Named),
         ],
         // The damage a line states is already taken; what may change whether it Knocks Out is
         // the HP, effects on Knock Outs, and damage counters no line shows.
@@ -166,20 +165,51 @@ pub fn gate(j: &Judging<'_, '_>, step: Step) -> Step {
     }
 }
 
+/// Facts about a Pokémon that depend only on what it is and what is attached to it (not on the
+/// damage or Energy tracked on it): for a Pokémon the replay is unsure of, those of the other
+/// Pokémon of its name are asked too.
+const ATTACHMENT_FACTS: &[Fact] = &[DamageDealt, DamageTaken, WeaknessResistance];
+
+/// The other Pokémon in play of the same owner and name.
+fn same_name(j: &Judging<'_, '_>, id: PokemonId) -> Vec<PokemonId> {
+    let mon = j.state.mon(id);
+    j.state.players[mon.owner]
+        .in_play()
+        .filter(|o| *o != id && j.state.mon(*o).name() == mon.name())
+        .collect()
+}
+
 /// Why a finding with these clauses cannot be a violation, if it cannot.
 fn doubt(j: &Judging<'_, '_>, clauses: &[&'static str]) -> Option<String> {
     let asks = asks(j, clauses);
     if asks.is_empty() {
         return None;
     }
+    let mut asks = asks;
+    let mut siblings = Vec::new();
     for ask in &asks {
-        if let Subject::Pokemon(id) = ask.about
-            && j.state.mon(id).uncertain
-        {
-            return Some(format!(
-                "the replay is unsure which {} is meant, or of what is on it",
-                j.state.mon(id).name()
-            ));
+        let Subject::Pokemon(id) = ask.about else {
+            continue;
+        };
+        if !j.state.mon(id).uncertain {
+            continue;
+        }
+        if ATTACHMENT_FACTS.contains(&ask.fact) {
+            // What is attached to it may be what is attached to another Pokémon of its name:
+            // the effects reaching any of them count.
+            for other in same_name(j, id) {
+                siblings.push(Ask::new(ask.fact, Subject::Pokemon(other)));
+            }
+            continue;
+        }
+        return Some(format!(
+            "the replay is unsure which {} is meant, or of what is on it",
+            j.state.mon(id).name()
+        ));
+    }
+    for a in siblings {
+        if !asks.contains(&a) {
+            asks.push(a);
         }
     }
     let mut recent: Vec<Used> = j.tracked.used.clone();

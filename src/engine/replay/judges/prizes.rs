@@ -132,6 +132,24 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
         found.push(Step::ok(c, ""));
     }
     if taken == expected {
+        // The count matches the Knock Outs alone; an attack whose text may give more Prize
+        // cards ("take 1 more Prize card") is not modelled, so the count is not claimed.
+        if let Some(Source::Attack(_, name)) = &j.tracked.window.source {
+            let text = action_effect_for_window(j).map(|t| t.to_lowercase());
+            let more = text.as_deref().and_then(|t| {
+                t.contains("more prize card").then(|| {
+                    format!(
+                        "the text of {name} may give more Prize cards; its effect is not modelled"
+                    )
+                })
+            });
+            if let Some(doubt) = more {
+                return Step::cannot_check(
+                    "knockout.prizes",
+                    format!("{pname} takes {taken}: {}; but {doubt}", why.join("; ")),
+                );
+            }
+        }
         return Step::combine(found);
     }
     // What may change a Prize count: the Knocked Out Pokémon's own cards, the Stadium and the

@@ -164,7 +164,11 @@ pub fn exporter_won(reason_text: &str) -> Option<bool> {
     if !t.starts_with("opponent") {
         return None;
     }
-    if t.contains("conced") || t.contains("inactive") || t.contains("deck ran out") || t.contains("time") {
+    if t.contains("conced")
+        || t.contains("inactive")
+        || t.contains("deck ran out")
+        || t.contains("time")
+    {
         Some(true)
     } else if t.contains("took all") || t.contains("knocked out all your") {
         Some(false)
@@ -185,7 +189,11 @@ fn end_line_perspective(
         return None;
     }
     let owner = j.tracked.log_owner?;
-    let expected = if exporter_won(reason_text)? { owner } else { 1 - owner };
+    let expected = if exporter_won(reason_text)? {
+        owner
+    } else {
+        1 - owner
+    };
     let clause = match reason {
         EndReason::Prizes => "win.prizes",
         EndReason::NoPokemon => "win.no-pokemon",
@@ -196,7 +204,11 @@ fn end_line_perspective(
     Some(if expected == winner {
         Step::ok(
             clause,
-            format!("\"{reason_text}\" is written from {}'s side: {} wins", names(owner), names(winner)),
+            format!(
+                "\"{reason_text}\" is written from {}'s side: {} wins",
+                names(owner),
+                names(winner)
+            ),
         )
     } else {
         Step::violation(
@@ -220,7 +232,10 @@ mod tests {
         assert_eq!(exporter_won("Opponent conceded"), Some(true));
         assert_eq!(exporter_won("Opponent was inactive"), Some(true));
         assert_eq!(exporter_won("Opponent's deck ran out of cards"), Some(true));
-        assert_eq!(exporter_won("Opponent took all of their Prize cards"), Some(false));
+        assert_eq!(
+            exporter_won("Opponent took all of their Prize cards"),
+            Some(false)
+        );
         assert_eq!(
             exporter_won("Opponent Knocked Out all your Pokémon in play"),
             Some(false)
