@@ -144,15 +144,15 @@ fn damage_done_to(cx: &mut Cx, s: &str) -> bool {
         // "damage done to your opponent's Pokémon by the Pokémon this card is attached to":
         // the damage of the holder's attacks.
         let rest = &s[at + t.len()..];
-        if changed && !prevent {
-            if let Some(by) = rest.strip_prefix(" by ") {
-                if !has(by, "attack") || by.starts_with("this pokemon's attack") {
-                    let attacker = phrase_after(by, 0, &[" is ", " are ", " isn't ", ", ", ". "]);
-                    let r = cx.reach_first(&[attacker, &s[..at]]);
-                    cx.add(Fact::DamageDealt, r);
-                    return false;
-                }
-            }
+        if changed
+            && !prevent
+            && let Some(by) = rest.strip_prefix(" by ")
+            && (!has(by, "attack") || by.starts_with("this pokemon's attack"))
+        {
+            let attacker = phrase_after(by, 0, &[" is ", " are ", " isn't ", ", ", ". "]);
+            let r = cx.reach_first(&[attacker, &s[..at]]);
+            cx.add(Fact::DamageDealt, r);
+            return false;
         }
         let r = cx.reach_first(&[t, &s[..at]]);
         cx.add(Fact::DamageTaken, r);

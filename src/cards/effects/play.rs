@@ -162,7 +162,9 @@ fn once_per_turn(cx: &mut Cx, s: &str) {
 }
 
 fn evolution(cx: &mut Cx, s: &str) {
-    if !cx.has(kw::EVOLVE) && !(cx.has(kw::PUT) && has(s, "put this card onto your active")) {
+    let speaks_of_evolving =
+        cx.has(kw::EVOLVE) || (cx.has(kw::PUT) && has(s, "put this card onto your active"));
+    if !speaks_of_evolving {
         return;
     }
     for clause in clauses(s) {

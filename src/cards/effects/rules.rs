@@ -132,8 +132,12 @@ impl Cx<'_> {
 #[derive(Default)]
 pub struct TextCache<'a> {
     by_raw: FxHashMap<RawKey<'a>, Option<Reading>>,
-    by_words: FxHashMap<(TextKind, Activation, bool, bool, String), (Vec<Effect>, bool)>,
+    by_words: FxHashMap<WordsKey, (Vec<Effect>, bool)>,
 }
+
+/// What a reading depends on: the kind of text, its activation, how it names sides (two
+/// flags) and its normalised words.
+type WordsKey = (TextKind, Activation, bool, bool, String);
 
 /// A text as printed, with what else its reading depends on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

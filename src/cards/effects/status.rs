@@ -37,7 +37,7 @@ pub(super) fn read(cx: &mut Cx, s: &str) {
     conditions(cx, s);
     if cx.has(kw::GAME)
         && any(
-            &s,
+            s,
             &[
                 "win the game",
                 "wins the game",
@@ -49,7 +49,7 @@ pub(super) fn read(cx: &mut Cx, s: &str) {
             ],
         )
     {
-        let r = cx.reach(&s);
+        let r = cx.reach(s);
         cx.add(Fact::Winner, r);
     }
 }
