@@ -226,7 +226,7 @@ fn doubt(j: &Judging<'_, '_>, clauses: &[&'static str]) -> Option<String> {
     let own_attack = match j.event {
         Event::Attack {
             pokemon, attack, ..
-        } if clauses.iter().any(|c| c.starts_with("attack.damage"))
+        } if clauses.iter().any(|c| DAMAGE_CLAUSES.contains(c))
             && super::damage::models_own_text(j) =>
         {
             Some((pokemon.name.as_str(), attack.as_str()))
@@ -251,6 +251,14 @@ fn doubt(j: &Judging<'_, '_>, clauses: &[&'static str]) -> Option<String> {
     )
     .map(|d| d.sentence())
 }
+
+/// The clauses of the damage an attack does.
+const DAMAGE_CLAUSES: &[&str] = &[
+    "attack.damage-order",
+    "attack.damage-order.weakness",
+    "attack.damage-order.resistance",
+    "attack.damage-order.bench",
+];
 
 /// The clauses of a doubted finding, with the rule that made it a doubt.
 fn with_card_text(mut clauses: Vec<&'static str>) -> Vec<&'static str> {
