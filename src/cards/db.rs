@@ -43,6 +43,9 @@ pub struct CardDb {
     by_loose_name: OnceLock<HashMap<String, Vec<CardIdx>>>,
     /// Each card's rules and Ability text in lower case, made on first use.
     passive_lower: Vec<OnceLock<Box<str>>>,
+    /// What each card's texts may change (the effect catalogue), read on first use and kept for
+    /// every replay that shares this data.
+    effects: Vec<OnceLock<super::effects::CardEffects>>,
 }
 
 /// The prints found for a name, possibly narrowed by an attack/Ability name.
@@ -122,6 +125,7 @@ impl CardDb {
             .map(|(i, s)| (s.id.clone(), i))
             .collect();
         let passive_lower = (0..cards.len()).map(|_| OnceLock::new()).collect();
+        let effects = (0..cards.len()).map(|_| OnceLock::new()).collect();
         CardDb {
             cards,
             sets,
@@ -134,7 +138,14 @@ impl CardDb {
             by_set_digits: OnceLock::new(),
             by_loose_name: OnceLock::new(),
             passive_lower,
+            effects,
         }
+    }
+
+    /// What the texts of a card may change, read once per card data (see [`super::effects`]).
+    pub fn effects(&self, idx: CardIdx) -> &super::effects::CardEffects {
+        self.effects[idx as usize]
+            .get_or_init(|| super::effects::card_effects(&self.cards[idx as usize]))
     }
 
     /// Parse one set file's JSON text (an array of cards). Errors name `file_label` and the

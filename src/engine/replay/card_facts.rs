@@ -7,8 +7,8 @@ use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
-use crate::cards::effects::{CardEffects, card_effects};
-use crate::cards::{Card, CardDb, basic_energy_type};
+use crate::cards::effects::CardEffects;
+use crate::cards::{CardDb, basic_energy_type};
 use crate::log::Text;
 
 use super::super::cardinfo::{CardInfo, UseKind};
@@ -109,11 +109,13 @@ impl<'a> CardFacts<'a> {
         let known = match self.db() {
             None => Err("no card data is loaded".to_string()),
             Some(db) => {
-                let prints: Vec<&Card> = db.by_name(name).iter().map(|i| db.card(*i)).collect();
+                let prints = db.by_name(name);
                 if prints.is_empty() {
                     Err(format!("{name} is not in the card data"))
                 } else {
-                    Ok(Rc::new(merged_effects(&prints)))
+                    Ok(Rc::new(merged_effects(
+                        prints.iter().map(|i| db.effects(*i)),
+                    )))
                 }
             }
         };
@@ -125,8 +127,31 @@ impl<'a> CardFacts<'a> {
 
     /// What the texts of the prints a Pokémon in play may be may change.
     pub fn effects_of(&self, state: &GameState, id: PokemonId) -> KnownEffects {
-        let prints = self.prints_of(state, id)?;
-        Ok(Rc::new(merged_effects(&prints)))
+        let mon = state.mon(id);
+        let mut key = String::from("\u{1f}pokemon\u{1f}");
+        key.push_str(mon.name());
+        for u in &mon.uses {
+            key.push('\u{1f}');
+            key.push_str(u);
+        }
+        if let Some(known) = self.effects_memo.borrow().get(key.as_str()) {
+            return known.clone();
+        }
+        let known = self.prints_of(state, id).and_then(|prints| {
+            let db = self
+                .db()
+                .ok_or_else(|| "no card data is loaded".to_string())?;
+            Ok(Rc::new(merged_effects(
+                prints
+                    .iter()
+                    .filter_map(|c| db.by_id(&c.id))
+                    .map(|i| db.effects(i)),
+            )))
+        });
+        self.effects_memo
+            .borrow_mut()
+            .insert(Text::from(key), known.clone());
+        known
     }
 
     /// The lowest and highest printed HP of the prints a Pokémon in play may be.
@@ -267,12 +292,12 @@ pub fn cards_in_play(state: &GameState, pokemon: Option<&[PokemonId]>) -> Vec<Te
 }
 
 /// The texts of several prints of one card, each reading once.
-fn merged_effects(prints: &[&Card]) -> CardEffects {
+fn merged_effects<'e>(prints: impl Iterator<Item = &'e CardEffects>) -> CardEffects {
     let mut merged = CardEffects::default();
-    for card in prints {
-        for text in card_effects(card).texts {
-            if !merged.texts.contains(&text) {
-                merged.texts.push(text);
+    for effects in prints {
+        for text in &effects.texts {
+            if !merged.texts.contains(text) {
+                merged.texts.push(text.clone());
             }
         }
     }
