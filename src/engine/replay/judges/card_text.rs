@@ -233,13 +233,16 @@ fn doubt(j: &Judging<'_, '_>, clauses: &[&'static str]) -> Option<String> {
         }
         _ => None,
     };
+    let retreat = clauses.contains(&"retreat.cost");
     let modelled = |card: &str, text: &TextEffects, effect: &Effect| {
-        own_attack.is_some_and(|(pokemon, attack)| {
+        let own = own_attack.is_some_and(|(pokemon, attack)| {
             card == pokemon
                 && text.kind == TextKind::Attack
                 && text.name == attack
                 && effect.fact == DamageDealt
-        })
+        });
+        // The retreat judge computes these changes to the Retreat Cost itself.
+        own || (retreat && effect.fact == RetreatCost && super::retreat::MODELLED.contains(&card))
     };
     first_doubt_with_gone(
         j.state,

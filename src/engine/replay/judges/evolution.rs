@@ -75,6 +75,13 @@ pub fn evolution(j: &Judging<'_, '_>) -> Step {
                 "{} {what} this turn and cannot evolve until the next",
                 m.name()
             );
+            if by_effect.is_none()
+                && let Some(why) = forest_of_vitality(j, candidates, to)
+            {
+                parts.push(Step::ok(clause_same, why));
+                parts.push(evolves_from(j, candidates, to, effect_text));
+                return Step::combine(parts);
+            }
             // Evolving early is allowed by the Pokémon's own Ability (Caterpie, Eevee), a
             // Stadium (Forest of Vitality) or a partner's named Ability (Shelmet): the first
             // two raise a doubt when unknown.
@@ -102,9 +109,12 @@ pub fn evolution(j: &Judging<'_, '_>) -> Step {
                 None => Step::violation(clause_same, reason),
             });
         } else if candidates.iter().any(fresh) {
-            parts.push(Step::cannot_check(
+            // The line may mean a Pokémon that could not evolve yet, or one that could: the
+            // log reads as a legal play (the client allows only the second), and the tracker
+            // follows that one.
+            parts.push(Step::ok(
                 clause_same,
-                "more than one Pokémon fits this line and one of them came into play or evolved this turn",
+                "several Pokémon fit this line; one of them has been in play since before this turn, so it reads as a legal evolution",
             ));
         } else {
             parts.push(Step::ok(clause_same, "in play since before this turn"));
@@ -187,4 +197,28 @@ fn evolves_from(
         "evolution.evolves-from",
         format!("{to} evolves from {target}, not from {from}"),
     )
+}
+
+/// Forest of Vitality (Stadium): "Each player's Grass Pokémon in play can evolve into Grass
+/// Pokémon during the turn they play those Pokémon" (never on a player's first turn, which is
+/// judged on its own). Modelled exactly: a Grass Pokémon played this turn (as a Basic or as an
+/// Evolution card, so Weedle, Kakuna and Beedrill may follow in one turn) evolving into a Grass
+/// Pokémon while it is the Stadium in play.
+fn forest_of_vitality(j: &Judging<'_, '_>, candidates: &[PokemonId], to: &str) -> Option<String> {
+    const NAME: &str = "Forest of Vitality";
+    if j.state.stadium.as_ref()?.name != NAME {
+        return None;
+    }
+    let grass = |prints: &[&crate::cards::Card]| {
+        facts::types(prints).is_ok_and(|t| t.iter().any(|t| t.as_str() == "Grass"))
+    };
+    let to_grass = j.prints_named(to, &[]).ok().is_some_and(|p| grass(&p));
+    let all_fit = candidates.iter().all(|id| {
+        let m = j.state.mon(*id);
+        (m.entered_turn == j.state.turn || m.evolved_turn == Some(j.state.turn))
+            && j.prints_of(*id).ok().is_some_and(|p| grass(&p))
+    });
+    (to_grass && all_fit).then(|| {
+        format!("{NAME} is the Stadium in play: a Grass Pokémon played this turn may evolve into a Grass Pokémon ({to})")
+    })
 }

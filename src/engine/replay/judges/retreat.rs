@@ -73,14 +73,27 @@ fn retreat_cost(j: &Judging<'_, '_>, id: PokemonId) -> Step {
             }
         }
     }
-    let cost = cost as u32;
+    let printed = cost as u32;
+    let (cost, how) = match modelled_cost(j, id, printed) {
+        Ok(c) => c,
+        Err(why) => {
+            return Step::cannot_check(
+                "retreat.cost",
+                format!("{paid} Energy discarded for a printed Retreat Cost of {printed}: {why}"),
+            );
+        }
+    };
     if paid >= cost {
         return Step::ok(
             "retreat.cost",
-            format!("Retreat Cost {cost} paid with {paid} Energy discarded"),
+            format!("Retreat Cost {cost}{how} paid with {paid} Energy discarded"),
         );
     }
-    let names = j.cards_in_play(None);
+    let names: Vec<Text> = j
+        .cards_in_play(None)
+        .into_iter()
+        .filter(|n| !MODELLED.contains(&n.as_str()))
+        .collect();
     if let Some(why) = j.cards.may_change(&names, &["retreat"]) {
         return Step::cannot_check(
             "retreat.cost",
@@ -96,4 +109,64 @@ fn retreat_cost(j: &Judging<'_, '_>, id: PokemonId) -> Step {
             mon.name()
         ),
     )
+}
+
+/// The cards whose change to the Retreat Cost [`modelled_cost`] computes exactly.
+pub const MODELLED: &[&str] = &["Air Balloon", "Float Stone", "Rescue Board", "Latias ex"];
+
+/// The Retreat Cost after the changes modelled exactly, and how it was reached: Air Balloon
+/// ([C][C] less), Float Stone (none), Rescue Board ([C] less, none at 30 HP or less remaining)
+/// on the retreating Pokémon, and Latias ex's Skyliner (the owner's Basic Pokémon have none).
+/// `Err` when a modelled condition cannot be decided (the remaining HP is not known).
+fn modelled_cost(j: &Judging<'_, '_>, id: PokemonId, printed: u32) -> Result<(u32, String), String> {
+    let mon = j.state.mon(id);
+    let mut cost = printed;
+    let mut how = Vec::new();
+    let owner = mon.owner;
+    let skyliner = j.state.players[owner]
+        .in_play()
+        .any(|o| j.state.mon(o).name() == "Latias ex");
+    if skyliner
+        && j.prints_of(id)
+            .and_then(|p| facts::stage(&p))
+            .is_ok_and(|s| matches!(s, crate::cards::Stage::Basic | crate::cards::Stage::Baby))
+    {
+        cost = 0;
+        how.push("Latias ex's Skyliner: Basic Pokémon have none".to_string());
+    }
+    for tool in &mon.tools {
+        match tool.as_str() {
+            "Float Stone" => {
+                cost = 0;
+                how.push("Float Stone: none".to_string());
+            }
+            "Air Balloon" => {
+                cost = cost.saturating_sub(2);
+                how.push("Air Balloon: 2 less".to_string());
+            }
+            "Rescue Board" => {
+                let (lo, hi) = j.cards.hp_bounds(j.state, id)?;
+                let remaining = |hp: i32| hp - mon.damage;
+                if remaining(hi) <= 30 {
+                    cost = 0;
+                    how.push("Rescue Board: none at 30 HP or less remaining".to_string());
+                } else if remaining(lo) > 30 {
+                    cost = cost.saturating_sub(1);
+                    how.push("Rescue Board: 1 less".to_string());
+                } else {
+                    return Err(format!(
+                        "Rescue Board removes it if {} has 30 HP or less remaining, and its prints disagree on its HP",
+                        mon.name()
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    let how = if how.is_empty() {
+        String::new()
+    } else {
+        format!(" (printed {printed}; {})", how.join("; "))
+    };
+    Ok((cost, how))
 }
