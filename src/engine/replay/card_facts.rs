@@ -8,10 +8,11 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 use crate::cards::effects::CardEffects;
-use crate::cards::{CardDb, basic_energy_type};
+use crate::cards::{Card, CardDb, basic_energy_type};
 use crate::log::Text;
 
 use super::super::cardinfo::{CardInfo, UseKind};
+use super::super::edition::RuleEdition;
 use super::super::effect::EffectText;
 use super::super::facts::{self, Known};
 use super::super::in_force::{EffectSource, KnownEffects};
@@ -37,6 +38,8 @@ pub struct CardFacts<'a> {
     /// What the texts of a card name's prints may change (the effect catalogue, read lazily:
     /// only the checks about to say `violation` ask).
     effects_memo: RefCell<FxHashMap<Text, KnownEffects>>,
+    /// Only prints the game client can play are considered (see [`CardFacts::for_edition`]).
+    live_pool: bool,
 }
 
 impl<'a> CardFacts<'a> {
@@ -47,6 +50,21 @@ impl<'a> CardFacts<'a> {
             prints_memo: Default::default(),
             mon_prints: Default::default(),
             effects_memo: Default::default(),
+            live_pool: false,
+        }
+    }
+
+    /// The card data for a game judged under `edition`. Under the current rulebooks (Scarlet &
+    /// Violet, Sword & Shield) the log comes from Pokémon TCG Live, whose card pool is the
+    /// Standard and Expanded formats: a Pokémon is one of its prints legal in either, when it
+    /// has any (older prints with other HP, attacks or costs are not what was played).
+    pub fn for_edition(cards: Option<&'a CardDb>, edition: RuleEdition) -> CardFacts<'a> {
+        CardFacts {
+            live_pool: matches!(
+                edition,
+                RuleEdition::ScarletViolet | RuleEdition::SwordShield
+            ),
+            ..CardFacts::new(cards)
         }
     }
 
@@ -95,7 +113,21 @@ impl<'a> CardFacts<'a> {
         if let Some(known) = self.prints_memo.borrow().get(&key) {
             return known.clone();
         }
-        let known = facts::pokemon_prints(&self.info, name, uses).map(Prints::from);
+        let known = facts::pokemon_prints(&self.info, name, uses).map(|prints| {
+            if !self.live_pool {
+                return Prints::from(prints);
+            }
+            let live: Vec<&Card> = prints
+                .iter()
+                .copied()
+                .filter(|c| c.legalities.standard.is_some() || c.legalities.expanded.is_some())
+                .collect();
+            if live.is_empty() {
+                Prints::from(prints)
+            } else {
+                Prints::from(live)
+            }
+        });
         self.prints_memo.borrow_mut().insert(key, known.clone());
         known
     }

@@ -33,8 +33,16 @@ pub fn retreat(j: &Judging<'_, '_>) -> Step {
 /// Retreat Cost.
 fn retreat_cost(j: &Judging<'_, '_>, id: PokemonId) -> Step {
     let mon = j.state.mon(id);
-    let cost = match j.prints_of(id).and_then(|p| facts::retreat_cost(&p)) {
-        Ok(c) => c,
+    // The prints the Pokémon may be may disagree on the Retreat Cost: the highest is what
+    // certainly pays it, the lowest what a violation needs.
+    let (cost, highest) = match j.prints_of(id) {
+        Ok(p) if !p.is_empty() => {
+            let costs = p.iter().map(|c| c.retreat_cost.len());
+            (costs.clone().min().unwrap_or(0), costs.max().unwrap_or(0))
+        }
+        Ok(_) => {
+            return Step::cannot_check("retreat.cost", "Retreat Cost unknown: no print");
+        }
         Err(why) => {
             return Step::cannot_check("retreat.cost", format!("Retreat Cost unknown: {why}"));
         }
@@ -83,10 +91,23 @@ fn retreat_cost(j: &Judging<'_, '_>, id: PokemonId) -> Step {
             );
         }
     };
-    if paid >= cost {
+    let most = match modelled_cost(j, id, highest as u32) {
+        Ok((c, _)) => c,
+        Err(why) => return Step::cannot_check("retreat.cost", why),
+    };
+    if paid >= most {
         return Step::ok(
             "retreat.cost",
-            format!("Retreat Cost {cost}{how} paid with {paid} Energy discarded"),
+            format!("Retreat Cost {most}{how} paid with {paid} Energy discarded"),
+        );
+    }
+    if paid >= cost {
+        return Step::cannot_check(
+            "retreat.cost",
+            format!(
+                "{paid} Energy discarded: the prints {} may be have Retreat Costs from {printed} to {highest}, and the log does not show which one this is",
+                mon.name()
+            ),
         );
     }
     let names: Vec<Text> = j
@@ -118,7 +139,11 @@ pub const MODELLED: &[&str] = &["Air Balloon", "Float Stone", "Rescue Board", "L
 /// ([C][C] less), Float Stone (none), Rescue Board ([C] less, none at 30 HP or less remaining)
 /// on the retreating Pokémon, and Latias ex's Skyliner (the owner's Basic Pokémon have none).
 /// `Err` when a modelled condition cannot be decided (the remaining HP is not known).
-fn modelled_cost(j: &Judging<'_, '_>, id: PokemonId, printed: u32) -> Result<(u32, String), String> {
+fn modelled_cost(
+    j: &Judging<'_, '_>,
+    id: PokemonId,
+    printed: u32,
+) -> Result<(u32, String), String> {
     let mon = j.state.mon(id);
     let mut cost = printed;
     let mut how = Vec::new();

@@ -166,7 +166,7 @@ impl<'a> Tracker<'a> {
             .and_then(|n| state.player_named(n));
         Tracker {
             lines,
-            cards: CardFacts::new(cards),
+            cards: CardFacts::for_edition(cards, edition),
             edition,
             state,
             action: Action::default(),
