@@ -407,6 +407,12 @@ pub const CLAUSES: &[Clause] = &[
     ),
     c("win.concede", "winning", true, "Conceding"),
     c(
+        "win.end-line",
+        "winning",
+        true,
+        "The end line names the winner its reason implies",
+    ),
+    c(
         "win.simultaneous",
         "simultaneous-wins",
         true,

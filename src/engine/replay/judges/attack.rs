@@ -44,7 +44,7 @@ pub fn attack(j: &Judging<'_, '_>) -> Step {
     let mut parts = Vec::new();
     parts.extend(turn_limits::first_player_no_attack(j));
     let Some(id) = attacker else {
-        return Step::combine(parts);
+        return super::card_text::gate_each(j, parts);
     };
     let mon = j.state.mon(id);
     if direct {
@@ -69,7 +69,7 @@ pub fn attack(j: &Judging<'_, '_>) -> Step {
         parts.push(has_attack_and_cost(j, id, name));
     }
     parts.push(once_per_game(j, p, id, name));
-    Step::combine(parts)
+    super::card_text::gate_each(j, parts)
 }
 
 /// `attack.has-attack`, `attack.energy-cost`, `energy.special`: the Pokémon has the attack and

@@ -211,5 +211,5 @@ pub fn breakdown(
             }
         },
     }
-    Step::combine(parts)
+    super::card_text::gate_each(j, parts)
 }

@@ -155,12 +155,18 @@ pub fn gate(j: &Judging<'_, '_>, step: Step) -> Step {
     if step.verdict != Verdict::Violation {
         return step;
     }
-    match doubt(j, &step.clauses) {
+    let relied_on = if step.violated.is_empty() {
+        &step.clauses
+    } else {
+        &step.violated
+    };
+    match doubt(j, relied_on) {
         None => step,
         Some(why) => Step {
             verdict: Verdict::Unverified,
             clauses: with_card_text(step.clauses),
             message: format!("{why}, so this is not called a violation: {}", step.message),
+            violated: Vec::new(),
         },
     }
 }
@@ -177,6 +183,12 @@ fn same_name(j: &Judging<'_, '_>, id: PokemonId) -> Vec<PokemonId> {
         .in_play()
         .filter(|o| *o != id && j.state.mon(*o).name() == mon.name())
         .collect()
+}
+
+/// Each finding through [`gate`], then combined: for a judge whose findings rely on different
+/// facts (a fact-free one beside one a card may change).
+pub fn gate_each(j: &Judging<'_, '_>, parts: Vec<Step>) -> Step {
+    Step::combine(parts.into_iter().map(|p| gate(j, p)).collect())
 }
 
 /// Why a finding with these clauses cannot be a violation, if it cannot.
@@ -233,7 +245,9 @@ fn doubt(j: &Judging<'_, '_>, clauses: &[&'static str]) -> Option<String> {
         }
         _ => None,
     };
-    let retreat = clauses.contains(&"retreat.cost");
+    let retreat = clauses
+        .iter()
+        .any(|c| matches!(*c, "retreat.cost" | "retreat.asleep-paralyzed"));
     let modelled = |card: &str, text: &TextEffects, effect: &Effect| {
         let own = own_attack.is_some_and(|(pokemon, attack)| {
             card == pokemon

@@ -116,7 +116,7 @@ pub fn checkup_line(j: &Judging<'_, '_>) -> Option<Step> {
         let owner = j.player(owner);
         parts.push(paralysis_end(j, owner));
     }
-    (!parts.is_empty()).then(|| Step::combine(parts))
+    (!parts.is_empty()).then(|| super::card_text::gate_each(j, parts))
 }
 
 /// `checkup.paralyzed`: Paralysis ends at the Checkup after its owner's turn.

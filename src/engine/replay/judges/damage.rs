@@ -94,7 +94,7 @@ pub fn damage(j: &Judging<'_, '_>) -> Step {
         claim,
         attack_card.as_ref().map(|(_, t)| t.as_str()),
     ));
-    Step::combine(parts)
+    super::card_text::gate_each(j, parts)
 }
 
 /// Whether this judge reads the whole text of the line's attack, so that what the text does to
@@ -436,7 +436,7 @@ fn type_sentences(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, attack_text: Opt
             ));
         }
     }
-    Step::combine(parts)
+    super::card_text::gate_each(j, parts)
 }
 
 /// `attack.damage-order.bench`: damage to a second Pokémon (a `took N damage` sub-line; judged

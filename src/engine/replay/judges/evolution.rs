@@ -80,7 +80,7 @@ pub fn evolution(j: &Judging<'_, '_>) -> Step {
             {
                 parts.push(Step::ok(clause_same, why));
                 parts.push(evolves_from(j, candidates, to, effect_text));
-                return Step::combine(parts);
+                return super::card_text::gate_each(j, parts);
             }
             // Evolving early is allowed by the Pokémon's own Ability (Caterpie, Eevee), a
             // Stadium (Forest of Vitality) or a partner's named Ability (Shelmet): the first
@@ -126,7 +126,7 @@ pub fn evolution(j: &Judging<'_, '_>) -> Step {
         ));
     }
     parts.push(evolves_from(j, candidates, to, effect_text));
-    Step::combine(parts)
+    super::card_text::gate_each(j, parts)
 }
 
 fn evolves_from(

@@ -118,7 +118,7 @@ pub fn knock_out(j: &Judging<'_, '_>) -> Step {
     if let Some(s) = missing_knock_outs(j, index, Some(id)) {
         parts.push(s);
     }
-    Step::combine(parts)
+    super::card_text::gate_each(j, parts)
 }
 
 /// `knockout.at-hp`: Pokémon whose damage reached their HP but that no Knock Out line in the

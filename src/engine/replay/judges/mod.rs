@@ -36,7 +36,7 @@
 //! | `trainer.tool` | [`tools::tool_on`] |
 //! | `checkup.order`, `checkup.poisoned`, `checkup.burned`, `checkup.paralyzed` | [`checkup::checkup_line`] |
 //! | `win.prizes` | [`winning::game_end`], [`winning::game_over`] |
-//! | `win.no-pokemon`, `win.simultaneous` | [`winning::game_end`] |
+//! | `win.no-pokemon`, `win.simultaneous`, `win.concede`, `win.end-line` | [`winning::game_end`] |
 //! | `win.deck-out` | [`winning::game_end`], [`turn_limits::turn_draw`] |
 //!
 //! What the tracker could not follow (a player or Pokémon it cannot find, a guess between

@@ -26,7 +26,7 @@ pub fn retreat(j: &Judging<'_, '_>) -> Step {
         }
     }
     parts.push(retreat_cost(j, id));
-    Step::combine(parts)
+    super::card_text::gate_each(j, parts)
 }
 
 /// `retreat.cost`: the Energy discarded by the sub-lines right after the retreat pays the

@@ -52,7 +52,7 @@ pub fn supporter(j: &Judging<'_, '_>) -> Step {
             format!("{card} is {name}'s first Supporter this turn"),
         ));
     }
-    Step::combine(parts)
+    super::card_text::gate_each(j, parts)
 }
 
 /// `turn.stadium-once`, `turn.stadium-same-name`: a Stadium played from the hand (run before the
@@ -83,7 +83,7 @@ pub fn stadium(j: &Judging<'_, '_>) -> Step {
             ),
         ));
     }
-    Step::combine(parts)
+    super::card_text::gate_each(j, parts)
 }
 
 /// `turn.energy-attach-once`: an Energy attached from the hand (run after the line: the count

@@ -46,7 +46,7 @@ pub fn game_end(j: &Judging<'_, '_>) -> Step {
     let (wc, lc) = (win_conditions(j.state, w), win_conditions(j.state, l));
     let loser = &j.state.players[l].name;
     let mut parts = Vec::new();
-    if let Some(step) = end_line_perspective(j, w, reason, reason_text) {
+    if let Some(step) = end_line_perspective(j, w, reason_text) {
         parts.push(step);
     }
     match reason {
@@ -134,7 +134,7 @@ pub fn game_end(j: &Judging<'_, '_>) -> Step {
             }
         });
     }
-    Step::combine(parts)
+    super::card_text::gate_each(j, parts)
 }
 
 /// `win.prizes`: a player action after a player took their last Prize card: the game should
@@ -177,14 +177,9 @@ pub fn exporter_won(reason_text: &str) -> Option<bool> {
     }
 }
 
-/// `win.*`: the end line's wording, read from the exporter's side, names the same winner as
-/// its last words (only when the log shows whose log it is: it lists that player's opening hand).
-fn end_line_perspective(
-    j: &Judging<'_, '_>,
-    winner: PlayerIdx,
-    reason: EndReason,
-    reason_text: &str,
-) -> Option<Step> {
+/// `win.end-line`: the end line's wording, read from the exporter's side, names the same winner
+/// as its last words (only when the log shows whose log it is: it lists that player's opening hand).
+fn end_line_perspective(j: &Judging<'_, '_>, winner: PlayerIdx, reason_text: &str) -> Option<Step> {
     if !j.lines.hints.log_owner_certain {
         return None;
     }
@@ -194,12 +189,8 @@ fn end_line_perspective(
     } else {
         1 - owner
     };
-    let clause = match reason {
-        EndReason::Prizes => "win.prizes",
-        EndReason::NoPokemon => "win.no-pokemon",
-        EndReason::DeckOut => "win.deck-out",
-        EndReason::Concede | EndReason::Timeout | EndReason::Unknown => "win.concede",
-    };
+    // The line contradicting itself depends on no card: its own clause.
+    let clause = "win.end-line";
     let names = |p: PlayerIdx| j.state.players[p].name.clone();
     Some(if expected == winner {
         Step::ok(
