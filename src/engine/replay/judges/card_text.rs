@@ -86,9 +86,10 @@ pub fn depends_on(clause: &str) -> &'static [(Fact, Role)] {
             (Conditions, Named),
         ],
         "trainer.tool" => &[(Tools, Named)],
-        "checkup.order" | "checkup.poisoned" | "checkup.burned" | "checkup.paralyzed" => {
-            &[(Conditions, Game), (DamageCounters, Game)]
-        }
+        // The order of the Checkup's steps is the rulebook's; cards that add damage counters
+        // change only how much Poison or Burn does.
+        "checkup.order" | "checkup.paralyzed" => &[(Conditions, Game)],
+        "checkup.poisoned" | "checkup.burned" => &[(Conditions, Game), (DamageCounters, Game)],
         "win.prizes" | "win.no-pokemon" | "win.deck-out" | "win.simultaneous" => {
             &[(Winner, Game), (PrizeCount, Game), (KnockOut, Game)]
         }
