@@ -56,6 +56,20 @@ enum Command {
         #[arg(long)]
         uses: Option<String>,
     },
+    /// Show the effect catalogue: per rule fact, how many cards may change it (read from the
+    /// card text); with --name, how each print of a card is read; with --fact, which cards
+    /// may change that fact.
+    Effects {
+        /// The pokemon-tcg-data folder (with cards/en and sets/en.json).
+        #[arg(long, env = "PTCG_JUDGE_CARDS")]
+        cards: Option<PathBuf>,
+        /// Show how the prints of this card name are read.
+        #[arg(long)]
+        name: Option<String>,
+        /// Show the card names that may change this fact (an id such as damage-dealt).
+        #[arg(long)]
+        fact: Option<String>,
+    },
     /// Run the web service: upload logs, read annotated replays, browse the rulings.
     Serve {
         /// Address to listen on.
@@ -122,6 +136,9 @@ fn main() -> ExitCode {
             edition,
         } => verify(&file, cards.as_deref(), format, edition),
         Command::Cards { dir, name, uses } => cards_command(&dir, &name, uses.as_deref()),
+        Command::Effects { cards, name, fact } => {
+            effects_command(cards.as_deref(), name.as_deref(), fact.as_deref())
+        }
         Command::Serve {
             addr,
             data,
@@ -318,4 +335,41 @@ fn cards_command(dir: &Path, name: &str, uses: Option<&str>) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `ptcg-judge effects`: exit 0 with the table, 2 when the card data or the fact id is missing
+/// or unreadable.
+fn effects_command(cards: Option<&Path>, name: Option<&str>, fact: Option<&str>) -> ExitCode {
+    use ptcg_judge::cards::effects::{Catalogue, Fact, render_counts, render_fact, render_name};
+    let fact = match fact.map(|id| Fact::from_id(id).ok_or(id)).transpose() {
+        Ok(f) => f,
+        Err(id) => {
+            let ids: Vec<&str> = Fact::ALL.iter().map(|f| f.id()).collect();
+            eprintln!("error: unknown fact {id:?}; known: {}", ids.join(", "));
+            return ExitCode::from(2);
+        }
+    };
+    let Some(dir) = cards else {
+        eprintln!("error: no card data (--cards DIR or PTCG_JUDGE_CARDS)");
+        return ExitCode::from(2);
+    };
+    let db = match load_cards(dir) {
+        Ok(db) => db,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let started = std::time::Instant::now();
+    let catalogue = Catalogue::build(&db);
+    let took = started.elapsed();
+    match (name, fact) {
+        (Some(name), fact) => print!("{}", render_name(&db, &catalogue, name, fact)),
+        (None, Some(fact)) => print!("{}", render_fact(&db, &catalogue, fact)),
+        (None, None) => {
+            print!("{}", render_counts(&db, &catalogue));
+            println!("read in {:.1} ms", took.as_secs_f64() * 1000.0);
+        }
+    }
+    ExitCode::SUCCESS
 }

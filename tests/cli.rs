@@ -282,3 +282,56 @@ fn import_cards_refuses_a_bad_folder_and_leaves_the_store_alone() {
     let store = ptcg_judge::store::Store::open(data.path(), 1 << 20).unwrap();
     assert_eq!(store.card_texts().unwrap(), None);
 }
+
+/// `ptcg-judge effects` on the shared card data: the per-fact table, a card's readings, and the
+/// cards that may change one fact.
+#[test]
+fn the_effect_catalogue_prints_per_fact_counts_and_readings() {
+    let Some(cards) = common::shared_cards() else {
+        return common::skipped("effects command", "../shared/cards/pokemon-tcg-data");
+    };
+    let out = cmd()
+        .arg("effects")
+        .arg("--cards")
+        .arg(&cards)
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    for fact in [
+        "damage-dealt",
+        "max-hp",
+        "bench-size",
+        "first-turn",
+        "prize-count",
+        "winner",
+    ] {
+        let row = text
+            .lines()
+            .find(|l| l.starts_with(fact))
+            .unwrap_or_else(|| panic!("no row for {fact}:\n{text}"));
+        let cards: usize = row
+            .split_whitespace()
+            .rev()
+            .nth(1)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no count in {row:?}"));
+        assert!(cards > 0, "{row}");
+    }
+    cmd()
+        .args(["effects", "--name", "Choice Belt", "--cards"])
+        .arg(&cards)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("damage-dealt (holder)"));
+    cmd()
+        .args(["effects", "--fact", "bench-size", "--cards"])
+        .arg(&cards)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Sky Field"));
+    cmd()
+        .args(["effects", "--fact", "no-such-fact", "--cards"])
+        .arg(&cards)
+        .assert()
+        .failure();
+}

@@ -427,7 +427,7 @@ async fn rulings_pages_and_search() {
 
     let home = app.get("/").await.text().await.unwrap();
     assert!(
-        home.contains("3 cards loaded"),
+        home.contains("12 cards loaded"),
         "the home page says how many cards are loaded"
     );
     assert_eq!(app.get("/static/app.css").await.status(), StatusCode::OK);

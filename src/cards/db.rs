@@ -51,6 +51,9 @@ pub struct CardDb {
     /// and prints by (set id, [`number_key`]).
     log_sets: OnceLock<HashMap<String, Vec<String>>>,
     by_set_number: OnceLock<HashMap<(String, String), CardIdx>>,
+    /// What each card's texts may change (the effect catalogue), read on first use and kept for
+    /// every replay that shares this data.
+    effects: Vec<OnceLock<super::effects::CardEffects>>,
 }
 
 /// The prints found for a name, possibly narrowed by an attack/Ability name.
@@ -123,6 +126,7 @@ impl CardDb {
             .map(|(i, s)| (s.id.clone(), i))
             .collect();
         let passive_lower = (0..cards.len()).map(|_| OnceLock::new()).collect();
+        let effects = (0..cards.len()).map(|_| OnceLock::new()).collect();
         CardDb {
             cards,
             sets,
@@ -139,7 +143,14 @@ impl CardDb {
             sources: Vec::new(),
             log_sets: OnceLock::new(),
             by_set_number: OnceLock::new(),
+            effects,
         }
+    }
+
+    /// What the texts of a card may change, read once per card data (see [`super::effects`]).
+    pub fn effects(&self, idx: CardIdx) -> &super::effects::CardEffects {
+        self.effects[idx as usize]
+            .get_or_init(|| super::effects::card_effects(&self.cards[idx as usize]))
     }
 
     /// Take the database apart: cards, sets, warnings, set aliases and sources (what

@@ -93,7 +93,19 @@ impl CardDb {
     /// pokemon-tcg-data (the data root with `cards/en` and `sets/en.json`, or `cards/en`
     /// itself; every `*.json` read in file-name order) or a TCGdex cards-database checkout (or
     /// its `data` folder).
+    ///
+    /// A folder that holds data folders of both layouts side by side (as `../shared/cards`
+    /// holds `pokemon-tcg-data` and `tcgdex-cards-database`) is read as both, merged.
     pub fn load_dir(dir: &Path) -> Result<CardDb, CardDataError> {
+        let sources = source_folders(dir);
+        if sources.len() > 1 {
+            return CardDb::load_dirs(&sources);
+        }
+        CardDb::load_one(dir)
+    }
+
+    /// One data folder of either layout.
+    fn load_one(dir: &Path) -> Result<CardDb, CardDataError> {
         let layout = Layout::detect(dir);
         let mut db = match layout {
             Layout::PokemonTcgData => CardDb::from_texts(&super::import::read_texts(dir)?)?,
@@ -116,7 +128,7 @@ impl CardDb {
     pub fn load_dirs(dirs: &[PathBuf]) -> Result<CardDb, CardDataError> {
         let mut loaded: Vec<CardDb> = dirs
             .iter()
-            .map(|d| CardDb::load_dir(d))
+            .map(|d| CardDb::load_one(d))
             .collect::<Result<_, _>>()?;
         // pokemon-tcg-data first: its facts win where both have one.
         loaded.sort_by_key(|db| {
@@ -130,6 +142,24 @@ impl CardDb {
         };
         Ok(iter.fold(first, super::merge::merge))
     }
+}
+
+/// The data folders directly inside `dir` when it is a folder of sources rather than one: its
+/// subfolders that are a TCGdex checkout or hold a pokemon-tcg-data `cards/en` folder.
+fn source_folders(dir: &Path) -> Vec<PathBuf> {
+    if dir.join("cards").join("en").is_dir() || super::tcgdex::is_tcgdex_dir(dir) {
+        return Vec::new();
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut found: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir())
+        .filter(|p| p.join("cards").join("en").is_dir() || super::tcgdex::is_tcgdex_dir(p))
+        .collect();
+    found.sort();
+    found
 }
 
 #[cfg(test)]

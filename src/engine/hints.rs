@@ -13,6 +13,9 @@ pub struct Hints {
     pub ends_turn: Vec<bool>,
     /// The player whose own cards the log names (the one who exported it).
     pub log_owner: Option<Text>,
+    /// The log lists that player's opening hand: only the exporter's is shown, so the owner is
+    /// certain (else it is inferred from the first named draw).
+    pub log_owner_certain: bool,
 }
 
 /// The player an event is about, for turn-player inference.
@@ -61,6 +64,7 @@ pub fn compute(log: &ParsedLog) -> Hints {
         turn_player: vec![None; n],
         ends_turn: vec![false; n],
         log_owner: None,
+        log_owner_certain: false,
     };
     for (i, line) in log.lines.iter().enumerate() {
         match &line.event {
@@ -91,12 +95,15 @@ pub fn compute(log: &ParsedLog) -> Hints {
             _ => {}
         }
     }
-    hints.log_owner = log_owner(log);
+    (hints.log_owner, hints.log_owner_certain) = match log_owner(log) {
+        Some((name, certain)) => (Some(name), certain),
+        None => (None, false),
+    };
     hints
 }
 
 /// The exporter: the player whose opening hand is listed, or whose turn draws name the card.
-fn log_owner(log: &ParsedLog) -> Option<Text> {
+fn log_owner(log: &ParsedLog) -> Option<(Text, bool)> {
     let lines = &log.lines;
     for (i, line) in lines.iter().enumerate() {
         if let Event::OpeningHand { player, .. } = &line.event {
@@ -105,7 +112,7 @@ fn log_owner(log: &ParsedLog) -> Option<Text> {
                 .take(2)
                 .any(|l| matches!(l.event, Event::CardList { .. }));
             if listed {
-                return Some(player.clone());
+                return Some((player.clone(), true));
             }
         }
     }
@@ -117,7 +124,7 @@ fn log_owner(log: &ParsedLog) -> Option<Text> {
                 card: CardRef::Named { .. },
             } = &line.event
         {
-            return Some(player.clone());
+            return Some((player.clone(), false));
         }
         prev_header = matches!(line.event, Event::TurnHeader { .. });
     }

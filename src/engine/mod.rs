@@ -8,6 +8,7 @@ pub mod edition;
 pub mod effect;
 pub mod facts;
 pub mod hints;
+pub mod in_force;
 pub mod replay;
 pub mod resolve;
 pub mod simultaneous_win;

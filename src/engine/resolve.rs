@@ -13,7 +13,7 @@ pub enum Claim {
 }
 
 /// The outcome of looking a Pokémon up.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub enum Found {
     /// Exactly one Pokémon fits, or one is clearly the best fit.
     One(PokemonId),
@@ -21,6 +21,7 @@ pub enum Found {
     /// the choice must not turn into violations.
     Ambiguous(PokemonId, Vec<PokemonId>),
     /// No Pokémon in play has that name.
+    #[default]
     None,
 }
 
@@ -51,6 +52,48 @@ pub fn candidates(
         .filter(|id| state.mon(*id).name() == name)
         .filter(|id| position.is_none() || state.position(*id) == position)
         .collect()
+}
+
+/// Of Pokémon of one name, those whose card id is the one the line gives (and those whose id is
+/// not known); all of them when none fits (the id was not followed).
+pub fn narrow_by_id(
+    state: &GameState,
+    found: Vec<PokemonId>,
+    card_id: Option<&str>,
+) -> Vec<PokemonId> {
+    let Some(card_id) = card_id else {
+        return found;
+    };
+    if found.len() < 2 {
+        return found;
+    }
+    let fits: Vec<PokemonId> = found
+        .iter()
+        .copied()
+        .filter(|id| {
+            state
+                .mon(*id)
+                .card_id
+                .as_deref()
+                .is_none_or(|c| c == card_id)
+        })
+        .collect();
+    if fits.is_empty() { found } else { fits }
+}
+
+/// A found Pokémon, with a choice between several of one name settled by the card id the line
+/// gives when only one has it.
+pub fn narrow_found(state: &GameState, found: Found, card_id: Option<&str>) -> Found {
+    match found {
+        Found::Ambiguous(first, all) => {
+            let fits = narrow_by_id(state, all.clone(), card_id);
+            match fits.as_slice() {
+                [one] => Found::One(*one),
+                _ => Found::Ambiguous(first, all),
+            }
+        }
+        f => f,
+    }
 }
 
 /// Pick among candidates: the Active one first if `prefer_active`, then the one that fits
@@ -93,6 +136,12 @@ pub fn pick(
 }
 
 /// Two Pokémon that no check could tell apart (same stack, attachments, damage, conditions).
+/// Whether every one of these Pokémon looks the same on the board (stack, Energy, Tools, damage,
+/// conditions, when it came into play, where it is): choosing among them changes nothing.
+pub fn all_alike(state: &GameState, ids: &[PokemonId]) -> bool {
+    ids.iter().all(|id| same_board_facts(state, *id, ids[0]))
+}
+
 fn same_board_facts(state: &GameState, a: PokemonId, b: PokemonId) -> bool {
     let (x, y) = (state.mon(a), state.mon(b));
     x.stack == y.stack

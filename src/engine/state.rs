@@ -78,6 +78,10 @@ pub struct Pokemon {
     /// print of the card it is.
     #[serde(skip)]
     pub uses: Vec<Text>,
+    /// The client's card id of its current card (`me1_56`), when the log writes ids: it tells
+    /// Pokémon of one name apart.
+    #[serde(skip)]
+    pub card_id: Option<Text>,
     /// What is tracked on it (damage, attachments, stack) may be off: a line that changed it
     /// could have meant another Pokémon of the same name.
     #[serde(skip)]
@@ -170,6 +174,9 @@ pub struct PlayerState {
     pub vstar_power_used: bool,
     /// Turns this player has begun.
     pub turns_taken: u32,
+    /// A line may have put a Pokémon on the wrong side (the client named the other player in
+    /// a sub-line of this player's or the opponent's effect): the Bench count is not certain.
+    pub bench_unsure: bool,
 }
 
 impl PlayerState {
@@ -188,6 +195,7 @@ impl PlayerState {
             gx_attack_used: false,
             vstar_power_used: false,
             turns_taken: 0,
+            bench_unsure: false,
         }
     }
 
@@ -270,6 +278,18 @@ impl GameState {
         }
     }
 
+    /// Put a new Pokémon into play, remembering the card id the log gives it.
+    pub fn put_card_into_play(
+        &mut self,
+        owner: PlayerIdx,
+        card: &crate::log::CardName,
+        position: Position,
+    ) -> PokemonId {
+        let id = self.put_into_play(owner, &card.name, position);
+        self.pokemon[id as usize].card_id = card.id.clone();
+        id
+    }
+
     /// Put a new Pokémon into play.
     pub fn put_into_play(&mut self, owner: PlayerIdx, name: &str, position: Position) -> PokemonId {
         let id = self.pokemon.len() as PokemonId;
@@ -284,6 +304,7 @@ impl GameState {
             entered_turn: self.turn,
             evolved_turn: None,
             uses: Vec::new(),
+            card_id: None,
             uncertain: false,
             doubtful_damage: 0,
             missing_damage: 0,
@@ -327,6 +348,11 @@ impl GameState {
         let id = p.active.take()?;
         p.bench.push(id);
         Some(id)
+    }
+
+    /// Whether `p` is on the first turn of the player who went first.
+    pub fn first_players_first_turn(&self, p: PlayerIdx) -> bool {
+        self.first_player == Some(p) && self.players[p].turns_taken == 1
     }
 
     /// Index of the player with this name.

@@ -37,6 +37,10 @@ pub struct Step {
     /// Clause ids applied, each with a section in the rulings reference.
     pub clauses: Vec<&'static str>,
     pub message: String,
+    /// The clauses of the findings that are violations (for the soundness gate, which asks
+    /// only about what a violation relies on).
+    #[serde(skip)]
+    pub violated: Vec<&'static str>,
 }
 
 impl Step {
@@ -45,6 +49,7 @@ impl Step {
             verdict: Verdict::Info,
             clauses: Vec::new(),
             message: message.into(),
+            violated: Vec::new(),
         }
     }
 
@@ -53,6 +58,7 @@ impl Step {
             verdict: Verdict::Unverified,
             clauses: Vec::new(),
             message: message.into(),
+            violated: Vec::new(),
         }
     }
 
@@ -61,6 +67,7 @@ impl Step {
             verdict: Verdict::Unparsed,
             clauses: Vec::new(),
             message: message.into(),
+            violated: Vec::new(),
         }
     }
 
@@ -70,6 +77,7 @@ impl Step {
             verdict: Verdict::Ok,
             clauses: vec![clause],
             message: message.into(),
+            violated: Vec::new(),
         }
     }
 
@@ -79,6 +87,7 @@ impl Step {
             verdict: Verdict::Violation,
             clauses: vec![clause],
             message: message.into(),
+            violated: vec![clause],
         }
     }
 
@@ -88,6 +97,7 @@ impl Step {
             verdict: Verdict::Unverified,
             clauses: vec![clause],
             message: message.into(),
+            violated: Vec::new(),
         }
     }
 
@@ -145,10 +155,19 @@ impl Step {
             message.push_str(&p.message);
             last = Some(i);
         }
+        let mut violated: Vec<&'static str> = Vec::new();
+        for p in parts.iter().filter(|p| p.verdict == Verdict::Violation) {
+            for c in &p.violated {
+                if !violated.contains(c) {
+                    violated.push(c);
+                }
+            }
+        }
         Step {
             verdict,
             clauses,
             message,
+            violated,
         }
     }
 }

@@ -571,6 +571,9 @@ pub enum Event {
         reason_text: Text,
         winner: Text,
     },
+    /// Text after the line that ended the game, of no known shape: not part of the game (a
+    /// player's notes pasted below the exported log).
+    AfterGame,
     /// A line of no known shape; `why` says what was tried.
     Unparsed {
         why: Text,
@@ -644,6 +647,7 @@ impl Event {
             Event::SuddenDeath => "sudden-death",
             Event::GameDrawn => "game-drawn",
             Event::GameEnd { .. } => "game-end",
+            Event::AfterGame => "after-game",
             Event::Unparsed { .. } => "unparsed",
         }
     }

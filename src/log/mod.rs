@@ -8,6 +8,7 @@
 mod build;
 pub mod error;
 pub mod event;
+pub mod format;
 pub mod input;
 pub mod parse;
 pub mod pattern;
@@ -18,6 +19,7 @@ pub use event::{
     BreakdownItem, CardName, CardRef, CoinFace, Condition, Destination, EndReason, Event,
     OncePerGame, Shuffled, Spot, Text, TypeModifier,
 };
+pub use format::{ExportFormat, HeaderStyle, TurnNumbering};
 pub use input::MAX_LOG_BYTES;
 pub use parse::{Depth, LogLine, ParsedLog, normalise, parse_log, parse_text};
 

@@ -207,10 +207,28 @@ fn parse_lines(source: &str, raw: &[RawLine]) -> ParsedLog {
             event,
         });
     }
+    mark_after_game(&mut lines);
     ParsedLog {
         source: String::new(),
         lines,
         players,
+    }
+}
+
+/// Lines of no known shape after the last line that ended the game are not part of it (notes a
+/// player pasted below the export).
+fn mark_after_game(lines: &mut [LogLine]) {
+    let Some(end) = lines
+        .iter()
+        .rposition(|l| matches!(l.event, Event::GameEnd { .. } | Event::GameDrawn))
+    else {
+        return;
+    };
+    for line in &mut lines[end + 1..] {
+        if matches!(line.event, Event::Unparsed { .. }) {
+            line.event = Event::AfterGame;
+            line.depth = Depth::Top;
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{ReplayResult, RuleEdition, Verdict};
-use crate::log::{Event, ParsedLog, Text};
+use crate::log::{Event, ExportFormat, ParsedLog, Text};
 
 /// The format name written in every report.
 pub const REPORT_FORMAT: &str = "ptcg-judge/replay-report/1";
@@ -18,6 +18,12 @@ pub struct Report {
     pub engine_version: String,
     /// How many cards the card data held (0: none loaded, card checks are unverified).
     pub card_data: usize,
+    /// The export format the log is in (which lines its client writes).
+    #[serde(default)]
+    pub export_format: ExportFormat,
+    /// Lines after the end of the game that are not part of it (a player's pasted notes).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub after_game: Vec<u32>,
     pub players: Vec<PlayerReport>,
     pub result: GameResult,
     pub steps: Vec<StepReport>,
@@ -96,6 +102,13 @@ impl Report {
         let mut end_line = None;
         let mut reason = Text::const_new("unknown");
         let mut winner = None;
+        let export_format = ExportFormat::detect(&log);
+        let after_game = log
+            .lines
+            .iter()
+            .filter(|l| matches!(l.event, Event::AfterGame))
+            .map(|l| l.number)
+            .collect();
         let ParsedLog { source, lines, .. } = log;
         let steps = lines
             .into_iter()
@@ -152,6 +165,8 @@ impl Report {
             edition: edition.id().to_string(),
             engine_version: env!("CARGO_PKG_VERSION").to_string(),
             card_data,
+            export_format,
+            after_game,
             players: state
                 .players
                 .iter()

@@ -41,6 +41,7 @@ pub struct ClauseSection {
 
 /// The Markdown source of every page, by slug.
 const SOURCES: &[(&str, &str)] = &[
+    ("card-text", include_str!("../../rulings/card-text.md")),
     (
         "attacking-and-damage",
         include_str!("../../rulings/attacking-and-damage.md"),

@@ -25,6 +25,7 @@ const fn c(id: &'static str, page: &'static str, checked: bool, title: &'static 
 
 /// The pages of the rulings reference, in reading order, with their titles.
 pub const PAGES: &[(&str, &str)] = &[
+    ("card-text", "Card text and the rules"),
     ("setup", "Setting up and mulligans"),
     ("turn-structure", "The parts of a turn"),
     ("energy", "Energy"),
@@ -51,6 +52,13 @@ pub const PAGES: &[(&str, &str)] = &[
 
 /// Every clause.
 pub const CLAUSES: &[Clause] = &[
+    // Card text
+    c(
+        "card-text.overrides-rules",
+        "card-text",
+        true,
+        "Card text comes before the rules",
+    ),
     // Setup
     c(
         "setup.opening-hand",
@@ -366,6 +374,12 @@ pub const CLAUSES: &[Clause] = &[
         "Prize cards for a Knock Out",
     ),
     c(
+        "knockout.prizes-left",
+        "knock-out-and-prizes",
+        true,
+        "No more Prize cards than were set aside",
+    ),
+    c(
         "knockout.promote",
         "knock-out-and-prizes",
         true,
@@ -391,7 +405,13 @@ pub const CLAUSES: &[Clause] = &[
         true,
         "Your opponent cannot draw at the start of their turn",
     ),
-    c("win.concede", "winning", false, "Conceding"),
+    c("win.concede", "winning", true, "Conceding"),
+    c(
+        "win.end-line",
+        "winning",
+        true,
+        "The end line names the winner its reason implies",
+    ),
     c(
         "win.simultaneous",
         "simultaneous-wins",

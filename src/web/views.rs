@@ -21,6 +21,8 @@ pub struct ReplayPage {
     pub winner: Option<String>,
     pub reason: String,
     pub end_line: Option<u32>,
+    /// Lines after the end of the game that are not part of it (pasted notes).
+    pub after_game: Vec<u32>,
     pub counts: Counts,
     pub edition: String,
     pub engine_version: String,
@@ -111,6 +113,7 @@ impl ReplayPage {
             winner: report.result.winner.as_ref().map(ToString::to_string),
             reason: report.result.reason.to_string(),
             end_line: report.result.line,
+            after_game: report.after_game.clone(),
             counts: Counts {
                 lines: s.lines,
                 ok: s.ok,

@@ -14,15 +14,15 @@ pub fn skipped(suite: &str, what: &str) {
     eprintln!("SKIPPED {suite}: {what} not found (expected beside the project in ../shared)");
 }
 
-/// The English real logs of the shared corpus: en-2026, en-player-name-bug, and the English
-/// files of localized/.
+/// The English real logs of the shared corpus: en-2025, en-2026, en-player-name-bug, and the
+/// English files of localized/.
 pub fn english_logs() -> Option<Vec<PathBuf>> {
     let root = shared_dir()?.join("ptcgl-logs");
     if !root.is_dir() {
         return None;
     }
     let mut files = Vec::new();
-    for dir in ["en-2026", "en-player-name-bug", "localized"] {
+    for dir in ["en-2025", "en-2026", "en-player-name-bug", "localized"] {
         let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
             continue;
         };
@@ -61,11 +61,23 @@ pub fn sample_logs() -> Vec<PathBuf> {
 }
 
 /// A little card data for `replays/illegal-second-supporter.log`: the two Supporters it plays
-/// (so the second is a provable violation) and its first Active Pokémon.
+/// (so the second is a provable violation), the Items played before it, and the Pokémon in play
+/// with the attacks they use (a card the data does not know may change any rule, so every card
+/// in force at the violation must be known). HP and costs are left out: those checks stay
+/// `unverified` on this fixture.
 pub const SAMPLE_CARDS: &str = r#"[
  {"id":"fx-1","name":"Nemona","supertype":"Trainer","subtypes":["Supporter"],"rules":["Draw 3 cards."]},
  {"id":"fx-2","name":"Professor's Research","supertype":"Trainer","subtypes":["Supporter"],"rules":["Discard your hand and draw 7 cards."]},
- {"id":"fx-3","name":"Sandy Shocks","supertype":"Pokémon","subtypes":["Basic"],"hp":"120","types":["Fighting"]}
+ {"id":"fx-3","name":"Sandy Shocks","supertype":"Pokémon","subtypes":["Basic"],"types":["Fighting"],"attacks":[{"name":"Power Gem","cost":[],"damage":"60","text":""}]},
+ {"id":"fx-4","name":"Zekrom ex","supertype":"Pokémon","subtypes":["Basic","ex"],"types":["Lightning"],"weaknesses":[{"type":"Fighting","value":"×2"}],"attacks":[{"name":"Slash","cost":[],"damage":"50","text":""}]},
+ {"id":"fx-5","name":"Iono's Tadbulb","supertype":"Pokémon","subtypes":["Basic"],"types":["Lightning"]},
+ {"id":"fx-6","name":"Cynthia's Gible","supertype":"Pokémon","subtypes":["Basic"],"types":["Fighting"]},
+ {"id":"fx-7","name":"Cynthia's Gabite","supertype":"Pokémon","subtypes":["Stage 1"],"evolvesFrom":"Cynthia's Gible","types":["Fighting"]},
+ {"id":"fx-8","name":"Nest Ball","supertype":"Trainer","subtypes":["Item"],"rules":["Search your deck for a Basic Pokémon and put it onto your Bench. Then, shuffle your deck."]},
+ {"id":"fx-9","name":"Switch","supertype":"Trainer","subtypes":["Item"],"rules":["Switch your Active Pokémon with 1 of your Benched Pokémon."]},
+ {"id":"fx-11","name":"Okidogi","supertype":"Pokémon","subtypes":["Basic"],"types":["Darkness"]},
+ {"id":"fx-12","name":"Team Rocket's Mareep","supertype":"Pokémon","subtypes":["Basic"],"types":["Lightning"],"weaknesses":[{"type":"Fighting","value":"×2"}],"attacks":[{"name":"Tiny Bolt","cost":[],"damage":"10","text":""}]},
+ {"id":"fx-10","name":"Energy Search","supertype":"Trainer","subtypes":["Item"],"rules":["Search your deck for a Basic Energy card, reveal it, and put it into your hand. Then, shuffle your deck."]}
 ]"#;
 
 pub fn sample_cards() -> std::sync::Arc<ptcg_judge::cards::CardDb> {

@@ -8,10 +8,18 @@
 //!
 //! Pure: no IO.
 
+mod costs;
+mod damage;
 mod fact;
+mod play;
+mod reminders;
 pub mod rules;
+mod status;
+pub mod table;
+mod text;
 
 pub use fact::{Fact, FactSet, Reach};
+pub use table::{FactCount, fact_counts, render_counts, render_fact, render_name};
 
 use serde::Serialize;
 
@@ -117,8 +125,13 @@ pub struct Catalogue {
 
 impl Catalogue {
     pub fn build(db: &CardDb) -> Catalogue {
+        let mut cache = rules::TextCache::default();
         Catalogue {
-            cards: db.cards().iter().map(card_effects).collect(),
+            cards: db
+                .cards()
+                .iter()
+                .map(|c| rules::read_card_with(c, &mut cache))
+                .collect(),
         }
     }
 

@@ -270,7 +270,13 @@ fn pokemon_subtypes(
             }
         }),
     }
-    match opt_str(value, "suffix")? {
+    // The name decides between the two eras' "ex" and "EX": the data writes `suffix: "EX"` on
+    // some Mega Evolution era cards ("Mega Excadrill ex"), whose name ends in a lowercase "ex".
+    let suffix = match opt_str(value, "suffix")? {
+        Some("EX" | "ex") if name.ends_with(" ex") => Some("ex"),
+        other => other,
+    };
+    match suffix {
         None => {}
         Some("ex") => {
             // The Mega Evolution era's "Mega Lucario ex" (the XY era's are stage "MEGA").

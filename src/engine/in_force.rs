@@ -1,0 +1,567 @@
+//! Which cards are in force at a step, and whether one of them may change a fact a check relies
+//! on.
+//!
+//! Card text overrides the rulebook, so a check may say `violation` only when nothing in force
+//! can change the fact it checks. In force are: every Pokémon in play on both sides (the texts
+//! that act while it is in play), the Tools and Special Energy attached to them, the Stadium,
+//! the Trainer cards played, Abilities used and attacks used this turn, and those of the two
+//! turns before whose effect outlasts its turn ("during your opponent's next turn"). What each
+//! of them may change comes from the effect catalogue ([`crate::cards::effects`]); a card the
+//! card data does not know may change anything.
+//!
+//! A check asks about facts, each about a subject (a Pokémon, a player, the game); an effect
+//! counts only if its reach touches the subject. Pure: no IO.
+
+use std::rc::Rc;
+
+use crate::cards::basic_energy_type;
+use crate::cards::effects::{Activation, CardEffects, Effect, Fact, Reach, TextEffects};
+use crate::log::Text;
+
+use super::state::{GameState, PlayerIdx, PokemonId};
+
+/// What a check's fact is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Subject {
+    /// A Pokémon in play (the attacker, the defender, the Pokémon Knocked Out).
+    Pokemon(PokemonId),
+    /// A player (the Bench limit, the first turn, Prize cards taken).
+    Player(PlayerIdx),
+    /// The whole game (who wins).
+    Game,
+}
+
+/// One fact a check depends on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ask {
+    pub fact: Fact,
+    pub about: Subject,
+}
+
+impl Ask {
+    pub fn new(fact: Fact, about: Subject) -> Ask {
+        Ask { fact, about }
+    }
+}
+
+/// How an effect was used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UsedKind {
+    /// A Trainer card played (its rules text).
+    Trainer,
+    /// An Ability a player chose to use.
+    Ability,
+    /// An attack.
+    Attack,
+}
+
+/// An effect used during the game: kept by the tracker for the turns in which it may still act.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Used {
+    /// The turn it was used in (turns begun, as [`GameState::turn`]).
+    pub turn: u32,
+    pub player: PlayerIdx,
+    pub kind: UsedKind,
+    /// The Trainer card's name, or the Ability's or attack's name.
+    pub name: Text,
+    /// The Pokémon that used the Ability or attack, and its name then.
+    pub by: Option<(PokemonId, Text)>,
+}
+
+/// What the card data says a card may change: `Err` with the reason when it does not know it.
+pub type KnownEffects = Result<Rc<CardEffects>, String>;
+
+/// Where the effects of cards come from: the replay, which knows the card data and memoises.
+pub trait EffectSource {
+    /// Every text of every print a Pokémon in play may be.
+    fn pokemon_effects(&self, id: PokemonId) -> KnownEffects;
+    /// Every text of every print of a card name (a Tool, an Energy, a Stadium, a Trainer, or the
+    /// Pokémon that used an Ability or attack).
+    fn named_effects(&self, name: &str) -> KnownEffects;
+}
+
+/// A card in force that may change a fact a check relies on, and whose effect is not modelled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Doubt {
+    pub card: Text,
+    /// The attack or Ability whose text it is; empty for a card's own rules.
+    pub text: String,
+    pub fact: Fact,
+    /// Where the card is ("in play", "attached to Raikou V", "the Stadium", "played this turn").
+    pub place: String,
+    /// The card data does not know the card (or not this print of it): why.
+    pub unknown: Option<String>,
+}
+
+impl Doubt {
+    /// One sentence for the step's message.
+    pub fn sentence(&self) -> String {
+        if let Some(why) = &self.unknown {
+            return format!(
+                "{} ({}) may change {}: {why}",
+                self.card,
+                self.place,
+                self.fact.words()
+            );
+        }
+        let text = if self.text.is_empty() {
+            String::new()
+        } else {
+            format!(" with {}", self.text)
+        };
+        format!(
+            "{} ({}){text} may change {}; its effect is not modelled",
+            self.card,
+            self.place,
+            self.fact.words()
+        )
+    }
+}
+
+/// A source of effects in force, with whom it belongs to.
+struct Source<'s> {
+    card: &'s str,
+    place: String,
+    /// The player whose card it is (`None`: a Stadium, whose texts speak to each player).
+    owner: Option<PlayerIdx>,
+    /// The Pokémon it is, is attached to, or that used it.
+    holder: Option<PokemonId>,
+}
+
+/// Whether an effect reaching `reach` from `source` touches `about`.
+fn touches(state: &GameState, source: &Source<'_>, reach: Reach, about: Subject) -> bool {
+    let Some(owner) = source.owner else {
+        // A Stadium's "your" means whichever player: it may touch anyone.
+        return true;
+    };
+    let side_of = |s: Subject| match s {
+        Subject::Pokemon(id) => state.pokemon.get(id as usize).map(|m| m.owner),
+        Subject::Player(p) => Some(p),
+        Subject::Game => None,
+    };
+    match (reach, about) {
+        (Reach::Any, _) | (_, Subject::Game) => true,
+        (Reach::Holder, Subject::Pokemon(id)) => source.holder.is_none_or(|h| h == id),
+        (Reach::Holder, Subject::Player(p)) => p == owner,
+        (Reach::OwnSide, s) => side_of(s).is_none_or(|p| p == owner),
+        (Reach::OpponentSide, s) => side_of(s).is_none_or(|p| p != owner),
+    }
+}
+
+/// The first effect in force that may change one of the facts asked about, and that the check
+/// does not model (`modelled(card, text, effect)` says it does). `None`: nothing in force can.
+pub fn first_doubt(
+    state: &GameState,
+    recent: &[Used],
+    effects: &impl EffectSource,
+    asks: &[Ask],
+    modelled: &dyn Fn(&str, &TextEffects, &Effect) -> bool,
+) -> Option<Doubt> {
+    first_doubt_with_gone(state, recent, &[], effects, asks, modelled)
+}
+
+/// As [`first_doubt`], with the Pokémon that left play during the current action (Knocked Out
+/// by it): what they and their attachments did while in play still counts ("when this Pokémon
+/// is damaged by an attack, put damage counters on the Attacking Pokémon").
+pub fn first_doubt_with_gone(
+    state: &GameState,
+    recent: &[Used],
+    gone: &[PokemonId],
+    effects: &impl EffectSource,
+    asks: &[Ask],
+    modelled: &dyn Fn(&str, &TextEffects, &Effect) -> bool,
+) -> Option<Doubt> {
+    if asks.is_empty() {
+        return None;
+    }
+    let mut found = None;
+    each_source(
+        state,
+        recent,
+        gone,
+        effects,
+        &mut |source, known, filter| {
+            if found.is_some() {
+                return;
+            }
+            found = doubt_in(state, &source, known, filter, asks, modelled);
+        },
+    );
+    found
+}
+
+/// Which texts of a card act from where it is.
+#[derive(Clone, Copy)]
+enum TextFilter<'n> {
+    /// The texts that act while it is in play.
+    InPlay,
+    /// The one attack or Ability used (and, for a Trainer, its rules); `lasting_only` for one
+    /// used in an earlier turn.
+    Used {
+        name: Option<&'n str>,
+        lasting_only: bool,
+    },
+}
+
+fn doubt_in(
+    state: &GameState,
+    source: &Source<'_>,
+    known: KnownEffects,
+    filter: TextFilter<'_>,
+    asks: &[Ask],
+    modelled: &dyn Fn(&str, &TextEffects, &Effect) -> bool,
+) -> Option<Doubt> {
+    let effects = match known {
+        Ok(e) => e,
+        Err(why) => {
+            // Unknown: it may change anything, about anyone.
+            return Some(Doubt {
+                card: Text::from(source.card),
+                text: String::new(),
+                fact: asks[0].fact,
+                place: source.place.clone(),
+                unknown: Some(why),
+            });
+        }
+    };
+    for text in &effects.texts {
+        let acts = match filter {
+            TextFilter::InPlay => text.activation == Activation::InPlay,
+            TextFilter::Used { name, lasting_only } => {
+                let this_one = match name {
+                    Some(n) => text.name == n,
+                    None => text.name.is_empty(),
+                };
+                this_one && (!lasting_only || text.lasting)
+            }
+        };
+        if !acts {
+            continue;
+        }
+        for effect in &text.effects {
+            for ask in asks {
+                if effect.fact == ask.fact
+                    && touches(state, source, effect.reach, ask.about)
+                    && !modelled(source.card, text, effect)
+                {
+                    return Some(Doubt {
+                        card: Text::from(source.card),
+                        text: text.name.clone(),
+                        fact: ask.fact,
+                        place: source.place.clone(),
+                        unknown: None,
+                    });
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Call `f` with every source of effects in force and which of its texts act.
+fn each_source(
+    state: &GameState,
+    recent: &[Used],
+    gone: &[PokemonId],
+    effects: &impl EffectSource,
+    f: &mut dyn FnMut(Source<'_>, KnownEffects, TextFilter<'_>),
+) {
+    for (p, player) in state.players.iter().enumerate() {
+        let left = gone.iter().copied().filter(|id| {
+            state
+                .pokemon
+                .get(*id as usize)
+                .is_some_and(|m| m.owner == p)
+        });
+        for id in player.in_play().chain(left) {
+            let mon = state.mon(id);
+            f(
+                Source {
+                    card: mon.name(),
+                    place: format!("in play for {}", player.name),
+                    owner: Some(p),
+                    holder: Some(id),
+                },
+                effects.pokemon_effects(id),
+                TextFilter::InPlay,
+            );
+            let attached = mon
+                .tools
+                .iter()
+                .chain(mon.energy.iter().filter(|e| basic_energy_type(e).is_none()));
+            for card in attached {
+                f(
+                    Source {
+                        card,
+                        place: format!("attached to {}'s {}", player.name, mon.name()),
+                        owner: Some(p),
+                        holder: Some(id),
+                    },
+                    effects.named_effects(card),
+                    TextFilter::InPlay,
+                );
+            }
+        }
+    }
+    if let Some(stadium) = &state.stadium {
+        f(
+            Source {
+                card: &stadium.name,
+                place: "the Stadium in play".to_string(),
+                owner: None,
+                holder: None,
+            },
+            effects.named_effects(&stadium.name),
+            TextFilter::InPlay,
+        );
+    }
+    for used in recent {
+        let earlier = used.turn < state.turn;
+        if state.turn.saturating_sub(used.turn) > 2 {
+            continue;
+        }
+        let when = if earlier {
+            "used in an earlier turn"
+        } else {
+            "used this turn"
+        };
+        let player = state
+            .players
+            .get(used.player)
+            .map_or("", |p| p.name.as_str());
+        match (&used.kind, &used.by) {
+            (UsedKind::Trainer, _) => f(
+                Source {
+                    card: &used.name,
+                    place: format!("played by {player}, {when}"),
+                    owner: Some(used.player),
+                    holder: None,
+                },
+                effects.named_effects(&used.name),
+                TextFilter::Used {
+                    name: None,
+                    lasting_only: earlier,
+                },
+            ),
+            (_, Some((id, pokemon))) => f(
+                Source {
+                    card: pokemon,
+                    place: format!("{player}'s, {when}"),
+                    owner: Some(used.player),
+                    holder: Some(*id),
+                },
+                effects.named_effects(pokemon),
+                TextFilter::Used {
+                    name: Some(&used.name),
+                    lasting_only: earlier,
+                },
+            ),
+            (_, None) => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::effects::{TextEffects, TextKind};
+    use crate::engine::state::Position;
+
+    /// Effects by name, for tests: an unknown name is not in the data.
+    struct Table(Vec<(&'static str, CardEffects)>);
+
+    impl EffectSource for (Table, &GameState) {
+        fn pokemon_effects(&self, id: PokemonId) -> KnownEffects {
+            self.named_effects(self.1.mon(id).name())
+        }
+        fn named_effects(&self, name: &str) -> KnownEffects {
+            self.0
+                .0
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, e)| Rc::new(e.clone()))
+                .ok_or_else(|| format!("{name} is not in the card data"))
+        }
+    }
+
+    fn text(
+        kind: TextKind,
+        name: &str,
+        activation: Activation,
+        facts: &[(Fact, Reach)],
+    ) -> TextEffects {
+        TextEffects {
+            kind,
+            name: name.to_string(),
+            activation,
+            lasting: false,
+            effects: facts
+                .iter()
+                .map(|(fact, reach)| Effect {
+                    fact: *fact,
+                    reach: *reach,
+                })
+                .collect(),
+        }
+    }
+
+    fn board() -> GameState {
+        let mut s = GameState::new(&[Text::from("Ann"), Text::from("Bob")]);
+        s.put_into_play(0, "Raikou V", Position::Active); // 0
+        s.put_into_play(0, "Zapdos", Position::Bench); // 1
+        s.put_into_play(1, "Mimikyu", Position::Active); // 2
+        s.turn = 3;
+        s
+    }
+
+    fn table() -> Table {
+        Table(vec![
+            (
+                "Raikou V",
+                CardEffects {
+                    texts: vec![text(
+                        TextKind::Attack,
+                        "Lightning Rondo",
+                        Activation::WhenUsed,
+                        &[(Fact::DamageDealt, Reach::Holder)],
+                    )],
+                },
+            ),
+            (
+                "Zapdos",
+                CardEffects {
+                    texts: vec![text(
+                        TextKind::Ability,
+                        "Lightning Symbol",
+                        Activation::InPlay,
+                        &[(Fact::DamageDealt, Reach::OwnSide)],
+                    )],
+                },
+            ),
+            ("Mimikyu", CardEffects::default()),
+            (
+                "Hero's Cape",
+                CardEffects {
+                    texts: vec![text(
+                        TextKind::TrainerRules,
+                        "",
+                        Activation::InPlay,
+                        &[(Fact::MaxHp, Reach::Holder)],
+                    )],
+                },
+            ),
+        ])
+    }
+
+    #[test]
+    fn a_passive_ability_reaches_its_own_side_only() {
+        let s = board();
+        let src = (table(), &s);
+        let none = |_: &str, _: &TextEffects, _: &Effect| false;
+        let d = first_doubt(
+            &s,
+            &[],
+            &src,
+            &[Ask::new(Fact::DamageDealt, Subject::Pokemon(0))],
+            &none,
+        )
+        .unwrap();
+        assert_eq!(d.card, "Zapdos");
+        assert!(
+            d.sentence()
+                .contains("Lightning Symbol may change the damage dealt"),
+            "{}",
+            d.sentence()
+        );
+        // Bob's Mimikyu is on the other side: Zapdos's "your Pokémon" does not reach it.
+        assert_eq!(
+            first_doubt(
+                &s,
+                &[],
+                &src,
+                &[Ask::new(Fact::DamageDealt, Subject::Pokemon(2))],
+                &none
+            ),
+            None
+        );
+        // Modelled effects raise no doubt.
+        let zapdos_modelled = |card: &str, _: &TextEffects, _: &Effect| card == "Zapdos";
+        assert_eq!(
+            first_doubt(
+                &s,
+                &[],
+                &src,
+                &[Ask::new(Fact::DamageDealt, Subject::Pokemon(0))],
+                &zapdos_modelled
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn attacks_act_only_when_used_and_tools_only_on_their_holder() {
+        let mut s = board();
+        s.mon_mut(1).tools.push(Text::from("Hero's Cape"));
+        let src = (table(), &s);
+        let none = |_: &str, _: &TextEffects, _: &Effect| false;
+        // The Cape on Zapdos does not touch Raikou V's HP.
+        assert_eq!(
+            first_doubt(
+                &s,
+                &[],
+                &src,
+                &[Ask::new(Fact::MaxHp, Subject::Pokemon(0))],
+                &none
+            ),
+            None
+        );
+        assert_eq!(
+            first_doubt(
+                &s,
+                &[],
+                &src,
+                &[Ask::new(Fact::MaxHp, Subject::Pokemon(1))],
+                &none
+            )
+            .unwrap()
+            .card,
+            "Hero's Cape"
+        );
+        // Lightning Rondo acts only in the turn it is used, on the damage its user deals
+        // (Zapdos's Ability taken as modelled here).
+        let zapdos = |card: &str, _: &TextEffects, _: &Effect| card == "Zapdos";
+        let rondo = Used {
+            turn: 3,
+            player: 0,
+            kind: UsedKind::Attack,
+            name: Text::from("Lightning Rondo"),
+            by: Some((0, Text::from("Raikou V"))),
+        };
+        let asks = [Ask::new(Fact::DamageDealt, Subject::Pokemon(0))];
+        let d = first_doubt(&s, std::slice::from_ref(&rondo), &src, &asks, &zapdos).unwrap();
+        assert_eq!(d.text, "Lightning Rondo");
+        let old = Used { turn: 2, ..rondo };
+        assert_eq!(first_doubt(&s, &[old], &src, &asks, &zapdos), None);
+    }
+
+    #[test]
+    fn an_unknown_card_may_change_anything() {
+        let mut s = board();
+        s.stadium = Some(crate::engine::state::Stadium {
+            name: Text::from("Prism Tower"),
+            owner: 1,
+        });
+        let src = (table(), &s);
+        let none = |_: &str, _: &TextEffects, _: &Effect| false;
+        let d = first_doubt(
+            &s,
+            &[],
+            &src,
+            &[Ask::new(Fact::BenchSize, Subject::Player(0))],
+            &none,
+        )
+        .unwrap();
+        assert!(d.unknown.is_some() && d.card == "Prism Tower", "{d:?}");
+        assert!(d.sentence().contains("not in the card data"));
+    }
+}

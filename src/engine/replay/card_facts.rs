@@ -1,0 +1,353 @@
+//! What the tracker and the judges ask of the card data, memoised: the prints a Pokémon in play
+//! may be, the effect texts of cards, attacks and Abilities, and whether a card in play could
+//! change a rule (its text mentions it, or the data does not know the card).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
+
+use crate::cards::effects::CardEffects;
+use crate::cards::{Card, CardDb, basic_energy_type};
+use crate::log::Text;
+
+use super::super::cardinfo::{CardInfo, UseKind};
+use super::super::edition::RuleEdition;
+use super::super::effect::EffectText;
+use super::super::facts::{self, Known};
+use super::super::in_force::{EffectSource, KnownEffects};
+use super::super::state::{GameState, PokemonId};
+
+/// An attack's or Ability's kind and text, shared.
+pub type MemoEffect = (UseKind, Rc<EffectText>);
+
+/// The prints a Pokémon may be, shared (the same answer is asked for on many lines).
+pub type Prints<'a> = Rc<[&'a crate::cards::Card]>;
+
+/// The card data with the memo caches the replay keeps over it.
+pub struct CardFacts<'a> {
+    pub info: CardInfo<'a>,
+    /// Effect texts by card name, and by Pokémon and attack or Ability, shared so that what
+    /// is read from one (the zone its sub-lines take cards from) is read once.
+    effect_memo: RefCell<FxHashMap<String, Option<MemoEffect>>>,
+    /// The prints a name may be, given what it was seen to use (asked many times per line).
+    prints_memo: RefCell<FxHashMap<String, Known<Prints<'a>>>>,
+    /// The same per Pokémon in play, checked against its name and uses.
+    #[allow(clippy::type_complexity)]
+    mon_prints: RefCell<Vec<Option<(Text, Vec<Text>, Known<Prints<'a>>)>>>,
+    /// What the texts of a card name's prints may change (the effect catalogue, read lazily:
+    /// only the checks about to say `violation` ask).
+    effects_memo: RefCell<FxHashMap<Text, KnownEffects>>,
+    /// Only prints the game client can play are considered (see [`CardFacts::for_edition`]).
+    live_pool: bool,
+}
+
+impl<'a> CardFacts<'a> {
+    pub fn new(cards: Option<&'a CardDb>) -> CardFacts<'a> {
+        CardFacts {
+            info: CardInfo::new(cards),
+            effect_memo: Default::default(),
+            prints_memo: Default::default(),
+            mon_prints: Default::default(),
+            effects_memo: Default::default(),
+            live_pool: false,
+        }
+    }
+
+    /// The card data for a game judged under `edition`. Under the current rulebooks (Scarlet &
+    /// Violet, Sword & Shield) the log comes from Pokémon TCG Live, whose card pool is the
+    /// Standard and Expanded formats: a Pokémon is one of its prints legal in either, when it
+    /// has any (older prints with other HP, attacks or costs are not what was played).
+    pub fn for_edition(cards: Option<&'a CardDb>, edition: RuleEdition) -> CardFacts<'a> {
+        CardFacts {
+            live_pool: matches!(
+                edition,
+                RuleEdition::ScarletViolet | RuleEdition::SwordShield
+            ),
+            ..CardFacts::new(cards)
+        }
+    }
+
+    pub fn db(&self) -> Option<&'a CardDb> {
+        self.info.db().filter(|d| !d.is_empty())
+    }
+
+    /// A new game begins: the Pokémon ids of the last one may be reused.
+    pub fn forget_pokemon(&self) {
+        self.mon_prints.borrow_mut().clear();
+    }
+
+    /// The prints a Pokémon in play may be.
+    pub fn prints_of(&self, state: &GameState, id: PokemonId) -> Known<Prints<'a>> {
+        if self.db().is_none() {
+            return Err("no card data is loaded".to_string());
+        }
+        let mon = state.mon(id);
+        let slot = id as usize;
+        if let Some(Some((name, uses, known))) = self.mon_prints.borrow().get(slot)
+            && name.as_str() == mon.name()
+            && uses.as_slice() == mon.uses.as_slice()
+        {
+            return known.clone();
+        }
+        let known = self.prints_named(mon.name(), &mon.uses);
+        let mut memo = self.mon_prints.borrow_mut();
+        if memo.len() <= slot {
+            memo.resize(slot + 1, None);
+        }
+        memo[slot] = Some((Text::from(mon.name()), mon.uses.clone(), known.clone()));
+        known
+    }
+
+    /// The prints of a Pokémon name that has every attack and Ability in `uses` (memoised).
+    pub fn prints_named(&self, name: &str, uses: &[Text]) -> Known<Prints<'a>> {
+        if self.db().is_none() {
+            return Err("no card data is loaded".to_string());
+        }
+        let mut key = String::with_capacity(name.len() + 16 * uses.len());
+        key.push_str(name);
+        for u in uses {
+            key.push('\u{1f}');
+            key.push_str(u);
+        }
+        if let Some(known) = self.prints_memo.borrow().get(&key) {
+            return known.clone();
+        }
+        let known = facts::pokemon_prints(&self.info, name, uses).map(|prints| {
+            if !self.live_pool {
+                return Prints::from(prints);
+            }
+            let live: Vec<&Card> = prints
+                .iter()
+                .copied()
+                .filter(|c| c.legalities.standard.is_some() || c.legalities.expanded.is_some())
+                .collect();
+            if live.is_empty() {
+                Prints::from(prints)
+            } else {
+                Prints::from(live)
+            }
+        });
+        self.prints_memo.borrow_mut().insert(key, known.clone());
+        known
+    }
+
+    /// What the texts of every print of a card name may change; `Err` when the data does not
+    /// know the name.
+    pub fn effects_named(&self, name: &str) -> KnownEffects {
+        if let Some(known) = self.effects_memo.borrow().get(name) {
+            return known.clone();
+        }
+        let known = match self.db() {
+            None => Err("no card data is loaded".to_string()),
+            Some(db) => {
+                let prints = db.by_name(name);
+                if prints.is_empty() {
+                    Err(format!("{name} is not in the card data"))
+                } else {
+                    Ok(Rc::new(merged_effects(
+                        prints.iter().map(|i| db.effects(*i)),
+                    )))
+                }
+            }
+        };
+        self.effects_memo
+            .borrow_mut()
+            .insert(Text::from(name), known.clone());
+        known
+    }
+
+    /// What the texts of the prints a Pokémon in play may be may change.
+    pub fn effects_of(&self, state: &GameState, id: PokemonId) -> KnownEffects {
+        let mon = state.mon(id);
+        let mut key = String::from("\u{1f}pokemon\u{1f}");
+        key.push_str(mon.name());
+        for u in &mon.uses {
+            key.push('\u{1f}');
+            key.push_str(u);
+        }
+        if let Some(known) = self.effects_memo.borrow().get(key.as_str()) {
+            return known.clone();
+        }
+        let known = self.prints_of(state, id).and_then(|prints| {
+            let db = self
+                .db()
+                .ok_or_else(|| "no card data is loaded".to_string())?;
+            Ok(Rc::new(merged_effects(
+                prints
+                    .iter()
+                    .filter_map(|c| db.by_id(&c.id))
+                    .map(|i| db.effects(i)),
+            )))
+        });
+        self.effects_memo
+            .borrow_mut()
+            .insert(Text::from(key), known.clone());
+        known
+    }
+
+    /// The lowest and highest printed HP of the prints a Pokémon in play may be.
+    pub fn hp_bounds(&self, state: &GameState, id: PokemonId) -> Result<(i32, i32), String> {
+        let prints = self.prints_of(state, id)?;
+        let (lo, hi) = facts::hp_range(&prints)?;
+        Ok((lo as i32, hi as i32))
+    }
+
+    /// The effect text of a Trainer or Energy card (or a Pokémon's Abilities), memoised.
+    pub fn card_effect(&self, name: &str) -> Option<Rc<EffectText>> {
+        let key = format!("card\u{1f}{name}");
+        if let Some(e) = self.effect_memo.borrow().get(&key) {
+            return e.as_ref().map(|(_, e)| e.clone());
+        }
+        let e = self
+            .info
+            .card_text(name)
+            .map(|e| (UseKind::Ability, Rc::new(e)));
+        self.effect_memo.borrow_mut().insert(key, e.clone());
+        e.map(|(_, e)| e)
+    }
+
+    /// The attack or Ability a Pokémon uses, and its text, memoised.
+    pub fn use_effect(&self, pokemon: &str, what: &str) -> Option<(UseKind, Rc<EffectText>)> {
+        let key = format!("use\u{1f}{pokemon}\u{1f}{what}");
+        if let Some(e) = self.effect_memo.borrow().get(&key) {
+            return e.clone();
+        }
+        let e = self
+            .info
+            .use_of(pokemon, what)
+            .map(|(k, e)| (k, Rc::new(e)));
+        self.effect_memo.borrow_mut().insert(key, e.clone());
+        e
+    }
+
+    /// Why a card among `names` may change the rule the `phrases` describe: its text mentions
+    /// one of them, or the card data does not know it. `None` when none can.
+    pub fn may_change(&self, names: &[Text], phrases: &[&str]) -> Option<String> {
+        self.may_change_except(names, phrases, &[])
+    }
+
+    /// As [`CardFacts::may_change`], but a card the data does not know raises no doubt: for
+    /// rules that only a few named cards change, where the check cites the known ones.
+    pub fn may_change_known(&self, names: &[Text], phrases: &[&str]) -> Option<String> {
+        let db = self.db()?;
+        let known: Vec<Text> = names
+            .iter()
+            .filter(|n| !db.by_name(n).is_empty())
+            .cloned()
+            .collect();
+        self.may_change(&known, phrases)
+    }
+
+    /// As [`CardFacts::may_change`], reading each text with the `except` phrases removed first
+    /// (an attack-cost check ignores "Retreat Cost").
+    pub fn may_change_except(
+        &self,
+        names: &[Text],
+        phrases: &[&str],
+        except: &[&str],
+    ) -> Option<String> {
+        self.may_change_where(names, |lower| {
+            let owned;
+            let text = if except.iter().any(|e| lower.contains(e)) {
+                let mut t = lower.to_string();
+                for e in except {
+                    t = t.replace(e, " ");
+                }
+                owned = t;
+                owned.as_str()
+            } else {
+                lower
+            };
+            phrases
+                .iter()
+                .find(|p| text.contains(*p))
+                .map(|p| p.to_string())
+        })
+    }
+
+    /// Why a card among `names` may change a rule: `find` returns the phrase of its (lower
+    /// case) text that speaks of the rule, or the card data does not know the card.
+    pub fn may_change_where(
+        &self,
+        names: &[Text],
+        find: impl Fn(&str) -> Option<String>,
+    ) -> Option<String> {
+        let db = self.db();
+        for name in names {
+            if basic_energy_type(name).is_some() {
+                continue;
+            }
+            let Some(db) = db else {
+                return Some(
+                    "no card data is loaded to rule out effects of the cards in play".to_string(),
+                );
+            };
+            let Some(idx) = db.newest_print_idx(name) else {
+                return Some(format!(
+                    "{name} is in play and is not in the card data, so its effects are unknown"
+                ));
+            };
+            if let Some(p) = find(db.passive_text_lower(idx)) {
+                return Some(format!("{name} is in play and its text speaks of \"{p}\""));
+            }
+        }
+        None
+    }
+}
+
+/// The cards in play whose text can change a rule: the top card of each Pokémon (all of them,
+/// or only `pokemon`), the Tools and Special Energy attached to those, and the Stadium.
+pub fn cards_in_play(state: &GameState, pokemon: Option<&[PokemonId]>) -> Vec<Text> {
+    let mut names: Vec<Text> = Vec::new();
+    let ids: Vec<PokemonId> = match pokemon {
+        Some(ids) => ids.to_vec(),
+        None => state.players.iter().flat_map(|p| p.in_play()).collect(),
+    };
+    for id in ids {
+        let m = state.mon(id);
+        names.push(Text::from(m.name()));
+        names.extend(m.tools.iter().cloned());
+        names.extend(
+            m.energy
+                .iter()
+                .filter(|e| basic_energy_type(e).is_none())
+                .cloned(),
+        );
+    }
+    if let Some(s) = &state.stadium {
+        names.push(s.name.clone());
+    }
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// The texts of several prints of one card, each reading once.
+fn merged_effects<'e>(prints: impl Iterator<Item = &'e CardEffects>) -> CardEffects {
+    let mut merged = CardEffects::default();
+    for effects in prints {
+        for text in &effects.texts {
+            if !merged.texts.contains(text) {
+                merged.texts.push(text.clone());
+            }
+        }
+    }
+    merged
+}
+
+/// The effects in force at a step, as the card data and the state say.
+pub struct InForce<'f, 'a> {
+    pub cards: &'f CardFacts<'a>,
+    pub state: &'f GameState,
+}
+
+impl EffectSource for InForce<'_, '_> {
+    fn pokemon_effects(&self, id: PokemonId) -> KnownEffects {
+        self.cards.effects_of(self.state, id)
+    }
+
+    fn named_effects(&self, name: &str) -> KnownEffects {
+        self.cards.effects_named(name)
+    }
+}

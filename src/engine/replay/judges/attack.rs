@@ -1,0 +1,383 @@
+//! Attacks: no attack on the first turn of the player who went first, not while Asleep or
+//! Paralyzed, only the Active Pokémon attacks, the Pokémon has the attack, its Energy pays the
+//! cost (what each Energy provides, Special Energy conditions included), and GX attacks and
+//! VSTAR Powers once per game.
+
+use crate::cards::{EnergyProvision, can_pay, energy_details};
+use crate::log::Condition::{Asleep, Paralyzed};
+use crate::log::Event;
+
+use super::super::super::cardinfo::UseKind;
+use super::super::super::facts;
+use super::super::super::state::{PlayerIdx, PokemonId, Position};
+use super::super::super::verdict::Step;
+use super::{Judging, turn_limits};
+
+/// A `used` line (judged before it): an attack is judged as one ([`attack`]); an Ability only
+/// for the once-per-game VSTAR Power.
+pub fn used(j: &Judging<'_, '_>) -> Step {
+    let (Some(p), Event::Use { name, .. }) = (j.resolved.player, j.event) else {
+        return Step::info("");
+    };
+    match (j.resolved.use_kind, j.resolved.pokemon.id()) {
+        (Some(UseKind::Attack), _) => attack(j),
+        (Some(UseKind::Ability), Some(id)) => once_per_game(j, p, id, name),
+        _ => Step::info(""),
+    }
+}
+
+/// `turn.first-player-no-attack`, `attack.asleep-paralyzed`, `attack.active-only`,
+/// `attack.has-attack`, `attack.energy-cost`, `energy.special`, `attack.gx-once`,
+/// `attack.vstar-once`: the Pokémon a `used` or attack line names uses the attack (judged
+/// before the line). An attack an effect makes it use (a sub-line) is judged only for once per
+/// game: the cost and "has the attack" checks are then the effect's business.
+pub fn attack(j: &Judging<'_, '_>) -> Step {
+    let (attacker, name) = match j.event {
+        Event::Use { name, .. } => (j.resolved.pokemon.id(), name.as_str()),
+        Event::Attack { attack, .. } => (j.resolved.attacker.id(), attack.as_str()),
+        _ => return Step::info(""),
+    };
+    let Some(p) = j.resolved.player else {
+        return Step::info("");
+    };
+    let direct = j.top_level();
+    let mut parts = Vec::new();
+    parts.extend(turn_limits::first_player_no_attack(j));
+    let Some(id) = attacker else {
+        return super::card_text::gate_each(j, parts);
+    };
+    let mon = j.state.mon(id);
+    if direct {
+        for c in [Asleep, Paralyzed] {
+            if mon.has(c) {
+                parts.push(Step::violation(
+                    "attack.asleep-paralyzed",
+                    format!("{} is {} and cannot attack", mon.name(), c.as_str()),
+                ));
+            }
+        }
+        match j.state.position(id) {
+            Some(Position::Active) => parts.push(Step::ok("attack.active-only", "")),
+            _ => parts.push(Step::cannot_check(
+                "attack.active-only",
+                format!(
+                    "{} is not the Active Pokémon in the tracked state",
+                    mon.name()
+                ),
+            )),
+        }
+        parts.push(has_attack_and_cost(j, id, name));
+    }
+    parts.push(once_per_game(j, p, id, name));
+    super::card_text::gate_each(j, parts)
+}
+
+/// `attack.has-attack`, `attack.energy-cost`, `energy.special`: the Pokémon has the attack and
+/// its Energy pays the cost.
+fn has_attack_and_cost(j: &Judging<'_, '_>, id: PokemonId, name: &str) -> Step {
+    let mon = j.state.mon(id);
+    // The prints this Pokémon can be, given what it was already seen to use.
+    let prints = match j.prints_of(id) {
+        Ok(p) => p,
+        Err(why) => {
+            return Step::cannot_check(
+                "attack.has-attack",
+                format!("cannot check the attack: {why}"),
+            );
+        }
+    };
+    let attack = match facts::attack(&prints, name) {
+        Ok(Some(a)) => a,
+        Ok(None) => {
+            // A violation only when earlier uses in this log pinned the print down: otherwise
+            // the card may be a newer print the data does not have.
+            let names = j.cards_in_play(Some(&[id]));
+            let stack: Vec<crate::log::Text> = mon.stack.clone();
+            let why = j
+                .cards.may_change(&names, &["attack"])
+                .or_else(|| j.cards.may_change(&stack, &["attacks of", "attack of"]))
+                .or_else(|| {
+                    mon.uses.is_empty().then(|| {
+                        "the card data may lack the print this Pokémon is (nothing it used earlier pins the print down)"
+                            .to_string()
+                    })
+                });
+            return match why {
+                Some(why) => Step::cannot_check(
+                    "attack.has-attack",
+                    format!(
+                        "no print of {} in the card data has the attack {name}: {why}",
+                        mon.name()
+                    ),
+                ),
+                None => Step::violation(
+                    "attack.has-attack",
+                    format!(
+                        "{} (the print that has {}) has no attack called {name}",
+                        mon.name(),
+                        mon.uses.join(", ")
+                    ),
+                ),
+            };
+        }
+        Err(why) => return Step::cannot_check("attack.has-attack", why),
+    };
+    let has = Step::ok("attack.has-attack", format!("{} has {name}", mon.name()));
+    // The cost: what the attached Energy provides must pay it.
+    let mut provided: Vec<EnergyProvision> = Vec::new();
+    let mut unknown: Vec<String> = Vec::new();
+    let mut read_by_name: Vec<String> = Vec::new();
+    // The same Energy card attached twice provides the same (asked once).
+    let mut seen: Vec<(&str, Result<EnergyProvision, String>)> = Vec::new();
+    for e in &mon.energy {
+        let known = match seen.iter().find(|(n, _)| *n == e.as_str()) {
+            Some((_, k)) => k.clone(),
+            None => {
+                let k = energy_on(j, id, e);
+                seen.push((e.as_str(), k.clone()));
+                k
+            }
+        };
+        match known {
+            Ok(p) => provided.push(p),
+            Err(_) if let Some((p, note)) = unknown_energy_by_name(j, e) => {
+                provided.push(p);
+                read_by_name.push(note);
+            }
+            Err(why) => unknown.push(format!("cannot tell what {e} provides: {why}")),
+        }
+    }
+    // Energy whose provision is unknown can only add to what pays the cost: if the rest
+    // pays it, it is paid.
+    if !unknown.is_empty() && !can_pay(&attack.cost, &provided) {
+        return Step::combine(vec![
+            has,
+            Step::cannot_check("energy.special", unknown.join("; ")),
+        ]);
+    }
+    let cost = &attack.cost;
+    let symbols: Vec<&str> = cost.iter().map(|t| t.as_str()).collect();
+    if can_pay(cost, &provided) {
+        let attached = if mon.energy.is_empty() {
+            "no Energy".to_string()
+        } else {
+            mon.energy.join(", ")
+        };
+        let note = if read_by_name.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", read_by_name.join("; "))
+        };
+        return Step::combine(vec![
+            has,
+            Step::ok(
+                "attack.energy-cost",
+                format!(
+                    "{name} costs [{}]; attached: {attached}{note}",
+                    symbols.join(" ")
+                ),
+            ),
+        ]);
+    }
+    // Other cards in play may change costs or what Energy provides (an Energy's own
+    // conditions were evaluated above).
+    let names: Vec<crate::log::Text> = j
+        .cards_in_play(None)
+        .into_iter()
+        .filter(|n| !n.ends_with("Energy"))
+        .collect();
+    let cost_note = j
+        .cards
+        .may_change_except(&names, &["cost", "provides"], &["retreat cost"])
+        .or_else(|| {
+            mon.uncertain
+                .then(|| "the Energy tracked on it may be off".to_string())
+        });
+    let step = match cost_note {
+        Some(why) => Step::cannot_check(
+            "attack.energy-cost",
+            format!(
+                "{name} costs [{}] and the Energy tracked on {} ({}) does not pay it, but {why}",
+                symbols.join(" "),
+                mon.name(),
+                mon.energy.join(", ")
+            ),
+        ),
+        None => Step::violation(
+            "attack.energy-cost",
+            format!(
+                "{name} costs [{}]; {} has {} attached, which does not pay it",
+                symbols.join(" "),
+                mon.name(),
+                if mon.energy.is_empty() {
+                    "no Energy".to_string()
+                } else {
+                    mon.energy.join(", ")
+                }
+            ),
+        ),
+    };
+    Step::combine(vec![has, step])
+}
+
+/// What an Energy attached to a Pokémon provides there: its printed conditions (Reversal
+/// Energy's "if you have more Prize cards remaining…") are evaluated when understood.
+fn energy_on(
+    j: &Judging<'_, '_>,
+    holder: PokemonId,
+    energy: &str,
+) -> Result<EnergyProvision, String> {
+    let Some(db) = j.db() else {
+        return facts::energy_provision(None, energy);
+    };
+    let card = db.newest_print(energy);
+    if let Some(t) = crate::cards::basic_energy_type(energy) {
+        // "Each Basic Grass Energy attached to all of your Pokémon provides GrassGrass
+        // Energy" (Meganium's Wild Growth): an Ability of a Pokémon of the same side.
+        let t = t.as_str().to_lowercase();
+        let (each, provides) = (
+            format!("each basic {t} energy attached to"),
+            format!("provides {t}{t} energy"),
+        );
+        let owner = j.state.mon(holder).owner;
+        let doubled = j.state.players[owner].in_play().any(|id| {
+            j.prints_of(id).is_ok_and(|prints| {
+                prints.iter().any(|c| {
+                    c.abilities.iter().any(|a| a.text.contains(" provides "))
+                        && db.by_id(&c.id).is_some_and(|i| {
+                            let x = db.passive_text_lower(i);
+                            x.contains(&each) && x.contains(&provides)
+                        })
+                })
+            })
+        });
+        let mut provision = facts::energy_provision(Some(db), energy)?;
+        if doubled {
+            provision.count = 2;
+        }
+        return Ok(provision);
+    }
+    let Some(details) = card.and_then(energy_details) else {
+        return facts::energy_provision(Some(db), energy);
+    };
+    for case in &details.conditional {
+        match energy_condition_holds(j, holder, &case.condition) {
+            Some(true) => return Ok(case.provision.clone()),
+            Some(false) => {}
+            None => {
+                return Err(format!(
+                    "it provides more when \"{}\", which the engine cannot evaluate",
+                    case.condition
+                ));
+            }
+        }
+    }
+    Ok(details.provision)
+}
+
+/// A Special Energy the card data does not have, named "<word> <Type> Energy": every such
+/// card in the data (Heat Fire, Horror Psychic, Wash Water, …) provides that type while
+/// attached, so it is read as 1 Energy of that type, and the reading is stated.
+fn unknown_energy_by_name(j: &Judging<'_, '_>, energy: &str) -> Option<(EnergyProvision, String)> {
+    let db = j.db()?;
+    if !db.by_name(energy).is_empty() {
+        return None;
+    }
+    let t = facts::energy_type_in_name(energy)?;
+    Some((
+        EnergyProvision::basic(t),
+        format!(
+            "{energy} is not in the card data; read as 1 {} Energy, as every Special Energy named \"… {} Energy\" in the data provides",
+            t.as_str(),
+            t.as_str()
+        ),
+    ))
+}
+
+/// Whether a Special Energy's printed condition holds for the Pokémon it is attached to;
+/// `None` when a part of it is not understood.
+fn energy_condition_holds(j: &Judging<'_, '_>, holder: PokemonId, condition: &str) -> Option<bool> {
+    let mon = j.state.mon(holder);
+    let me = &j.state.players[mon.owner];
+    let them = &j.state.players[1 - mon.owner];
+    let text = condition
+        .to_lowercase()
+        .replace(", and if ", " and ")
+        .replace("if ", "");
+    let mut all = true;
+    for clause in text.split(" and ") {
+        let c = clause.trim();
+        let holds = if c.contains("more prize cards remaining than your opponent") {
+            me.prizes_left? > them.prizes_left?
+        } else if c.contains("fewer prize cards remaining than your opponent") {
+            me.prizes_left? < them.prizes_left?
+        } else if c.contains("attached to an evolution pokémon")
+            || c.contains("attached to an evolved pokémon")
+        {
+            let evolution = mon.stack.len() > 1;
+            let rule_box = facts::name_has_rule_box(mon.name());
+            if c.contains("doesn't have a rule box") {
+                evolution && !rule_box
+            } else {
+                evolution
+            }
+        } else if c.contains("doesn't have a rule box") {
+            !facts::name_has_rule_box(mon.name())
+        } else if c.contains("attached to a basic pokémon") {
+            mon.stack.len() == 1
+        } else {
+            return None;
+        };
+        all &= holds;
+    }
+    Some(all)
+}
+
+/// GX attacks and VSTAR Powers: once per game per player.
+fn once_per_game(j: &Judging<'_, '_>, p: PlayerIdx, id: PokemonId, name: &str) -> Step {
+    let pname = &j.state.players[p].name;
+    let gx = name.ends_with("GX") || name.ends_with("-GX");
+    let vstar = is_vstar_power(j, id, name);
+    if gx {
+        if j.state.players[p].gx_attack_used {
+            return Step::violation(
+                "attack.gx-once",
+                format!("{pname} already used a GX attack this game"),
+            );
+        }
+        return Step::ok(
+            "attack.gx-once",
+            format!("{pname}'s GX attack for the game"),
+        );
+    }
+    if vstar {
+        if j.state.players[p].vstar_power_used {
+            return Step::violation(
+                "attack.vstar-once",
+                format!("{pname} already used a VSTAR Power this game"),
+            );
+        }
+        return Step::ok(
+            "attack.vstar-once",
+            format!("{pname}'s VSTAR Power for the game"),
+        );
+    }
+    Step::info("")
+}
+
+fn is_vstar_power(j: &Judging<'_, '_>, id: PokemonId, name: &str) -> bool {
+    // Only Pokémon VSTAR have a VSTAR Power.
+    if !j.state.mon(id).name().ends_with("VSTAR") {
+        return false;
+    }
+    let Ok(prints) = j.prints_of(id) else {
+        return false;
+    };
+    prints.iter().any(|c| {
+        c.attack(name)
+            .is_some_and(|a| a.text.contains("VSTAR Power"))
+            || c.ability(name).is_some_and(|a| {
+                a.text.contains("VSTAR Power") || a.kind.as_str().contains("VSTAR")
+            })
+    })
+}

@@ -1,0 +1,215 @@
+//! The `Damage breakdown` block the client writes under some attack lines: Base first, Total
+//! last, Weakness after every addition and Resistance after Weakness, Weakness adding what the
+//! defender's card says, and the lines adding up to the attack line's damage.
+
+use crate::cards::WeaknessModifier;
+use crate::log::BreakdownItem;
+
+use super::super::super::damage_order::weakness_increase;
+use super::super::super::verdict::Step;
+use super::Judging;
+use super::damage::{Base, DamageClaim, defender_weakness};
+
+/// `attack.damage-breakdown`, `attack.damage-order`, `attack.damage-order.weakness`,
+/// `attack.damage-order.resistance`: the breakdown `items` of the attack line `claim`, whose
+/// printed base damage is `base`.
+pub fn breakdown(
+    j: &Judging<'_, '_>,
+    claim: &DamageClaim<'_>,
+    items: &[BreakdownItem],
+    base: &Base,
+) -> Step {
+    let mut parts = Vec::new();
+    // Order: Base first, Total last, Weakness after every addition, Resistance after Weakness.
+    let pos = |f: &dyn Fn(&BreakdownItem) -> bool| items.iter().position(f);
+    let weak_at = pos(&|i| matches!(i, BreakdownItem::Weakness { .. }));
+    let res_at = pos(&|i| matches!(i, BreakdownItem::Resistance { .. }));
+    let total_at = pos(&|i| matches!(i, BreakdownItem::Total { .. }));
+    let base_at = pos(&|i| matches!(i, BreakdownItem::Base { .. }));
+    let mut order_ok = true;
+    if base_at.is_some_and(|b| b != 0) {
+        order_ok = false;
+        parts.push(Step::violation(
+            "attack.damage-breakdown",
+            "the base damage is not the first line of the damage breakdown",
+        ));
+    }
+    if total_at.is_some_and(|t| t != items.len() - 1) {
+        order_ok = false;
+        parts.push(Step::violation(
+            "attack.damage-breakdown",
+            "the total is not the last line of the damage breakdown",
+        ));
+    }
+    if let (Some(w), Some(r)) = (weak_at, res_at)
+        && r < w
+    {
+        order_ok = false;
+        parts.push(Step::violation(
+            "attack.damage-order.resistance",
+            "the breakdown applies Resistance before Weakness; Weakness comes first",
+        ));
+    }
+    if let Some(w) = weak_at
+        && items[w + 1..]
+            .iter()
+            .any(|i| matches!(i, BreakdownItem::Base { .. } | BreakdownItem::Count { .. }))
+    {
+        order_ok = false;
+        parts.push(Step::violation(
+            "attack.damage-order.weakness",
+            "the breakdown adds damage after Weakness; Weakness comes after every effect on the attacker",
+        ));
+    }
+    if order_ok {
+        parts.push(Step::ok(
+            "attack.damage-order",
+            "the breakdown is in the damage order",
+        ));
+    }
+    // The base the breakdown starts from: its Base or count line, else the printed base.
+    let shows_base = items
+        .iter()
+        .any(|i| matches!(i, BreakdownItem::Base { .. } | BreakdownItem::Count { .. }));
+    let implicit = if shows_base {
+        Some(0)
+    } else {
+        match base {
+            Base::Exact(n) => Some(*n),
+            Base::Chosen { .. } | Base::AnyOf(_) | Base::Unknown(_) => None,
+        }
+    };
+    // Weakness adds as much as the damage before it (×2).
+    if let Some(w) = weak_at
+        && let BreakdownItem::Weakness {
+            amount,
+            energy_type,
+        } = &items[w]
+    {
+        let before: i32 = items[..w]
+            .iter()
+            .map(BreakdownItem::amount)
+            .fold(0, i32::saturating_add);
+        let shown_before = items[..w]
+            .iter()
+            .any(|i| matches!(i, BreakdownItem::Base { .. } | BreakdownItem::Count { .. }));
+        let pre = if shown_before {
+            Some(before)
+        } else {
+            implicit.map(|b| b.saturating_add(before))
+        };
+        let modifier = defender_weakness(j, claim).unwrap_or(WeaknessModifier::Multiply(2));
+        match pre.map(|pre| (pre, weakness_increase(pre, modifier))) {
+            Some((pre, add)) if *amount != add => parts.push(Step::violation(
+                "attack.damage-order.weakness",
+                format!("Weakness {modifier} to {energy_type} on {pre} adds {add}, but the breakdown adds {amount}"),
+            )),
+            Some(_) => parts.push(Step::ok(
+                "attack.damage-order.weakness",
+                format!("Weakness {modifier} applied to the damage before it"),
+            )),
+            None => {
+                if let WeaknessModifier::Add(n) = modifier
+                    && *amount != n as i32
+                {
+                    parts.push(Step::violation(
+                        "attack.damage-order.weakness",
+                        format!("Weakness to {energy_type} adds {n} on this card, but the breakdown adds {amount}"),
+                    ));
+                }
+            }
+        }
+        if let Some(s) = claim.weakness
+            && s.amount != *amount
+        {
+            parts.push(Step::violation(
+                "attack.damage-breakdown",
+                format!(
+                    "the attack line adds {} for Weakness but the breakdown adds {amount}",
+                    s.amount
+                ),
+            ));
+        }
+    }
+    if let Some(r) = res_at
+        && let (BreakdownItem::Resistance { amount, .. }, Some(s)) = (&items[r], claim.resistance)
+        && s.amount != *amount
+    {
+        parts.push(Step::violation(
+            "attack.damage-breakdown",
+            format!(
+                "the attack line takes {} for Resistance but the breakdown takes {amount}",
+                s.amount
+            ),
+        ));
+    }
+    let sum: i32 = items
+        .iter()
+        .filter(|i| !matches!(i, BreakdownItem::Total { .. }))
+        .map(BreakdownItem::amount)
+        .fold(0, i32::saturating_add);
+    match total_at.map(|t| items[t].amount()) {
+        Some(total) => {
+            if total == claim.damage {
+                parts.push(Step::ok(
+                    "attack.damage-breakdown",
+                    format!("the breakdown's total is {total}"),
+                ));
+            } else {
+                parts.push(Step::violation(
+                    "attack.damage-breakdown",
+                    format!(
+                        "the breakdown totals {total} but the attack line says {}",
+                        claim.damage
+                    ),
+                ));
+            }
+            if let Some(b) = implicit
+                && sum.saturating_add(b).max(0) != total
+            {
+                parts.push(Step::cannot_check(
+                    "attack.damage-breakdown",
+                    format!("the breakdown's lines add up to {} but its total is {total}: it does not list every step", sum + b),
+                ));
+            }
+        }
+        None => match implicit {
+            Some(b) if sum.saturating_add(b).max(0) == claim.damage => parts.push(Step::ok(
+                "attack.damage-breakdown",
+                format!("the breakdown adds up to {}", claim.damage),
+            )),
+            // With the printed base: the attack's text and the prints are relied on.
+            Some(b) => parts.push(Step::violation(
+                "attack.damage-order",
+                format!(
+                    "the breakdown adds up to {}{} but the attack line says {}",
+                    sum.saturating_add(b).max(0),
+                    if shows_base {
+                        String::new()
+                    } else {
+                        format!(" (with the printed base {b})")
+                    },
+                    claim.damage
+                ),
+            )),
+            None => {
+                let why = match base {
+                    Base::Unknown(why) => why.clone(),
+                    Base::AnyOf(bases) => format!(
+                        "the prints {} may be print different damage for {} ({bases:?})",
+                        claim.attacker_name, claim.attack
+                    ),
+                    _ => format!(
+                        "the damage of {} depends on how often each Pokémon was chosen",
+                        claim.attack
+                    ),
+                };
+                parts.push(Step::cannot_check(
+                    "attack.damage-breakdown",
+                    format!("the breakdown shows no base damage and {why}"),
+                ));
+            }
+        },
+    }
+    super::card_text::gate_each(j, parts)
+}

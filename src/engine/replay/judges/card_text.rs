@@ -1,0 +1,290 @@
+//! `card-text.overrides-rules`: card text overrides the rulebook, so no check says `violation`
+//! while a card in force may change a fact the check relies on and its effect is not modelled.
+//!
+//! Every clause declares here the facts it depends on and whom each is about (the attacking
+//! Pokémon, the Pokémon the line names, the acting player, the game). A judge's `violation` on
+//! a line goes through [`gate`]: when the tracker is unsure of a Pokémon the finding depends on,
+//! or when a card in force (a Pokémon in play, what is attached, the Stadium, a card played or an
+//! Ability or attack used this turn, a lasting effect of the turns before, the line's own attack)
+//! may change one of those facts, the finding becomes `unverified` naming the card and the fact.
+
+use crate::cards::effects::{Effect, Fact, TextEffects, TextKind};
+use crate::log::Event;
+
+use super::super::super::in_force::{Ask, Subject, Used, first_doubt_with_gone};
+use super::super::super::state::PokemonId;
+use super::super::super::verdict::{Step, Verdict};
+use super::super::card_facts::InForce;
+use super::super::tracker::used::use_on_line;
+use super::Judging;
+
+/// Whom a fact a clause depends on is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// The Pokémon that attacks (or uses the line's Ability).
+    Attacker,
+    /// The Pokémon the line names: the one attacked, evolving, retreating, Knocked Out, given a
+    /// Tool (and every Pokémon the line may mean).
+    Named,
+    /// The player the line names (who plays, attaches, attacks, takes Prize cards).
+    Actor,
+    /// The whole game: any card in force counts.
+    Game,
+}
+
+use Fact::*;
+use Role::*;
+
+/// The facts a clause depends on, each with whom it is about. A clause not listed depends on
+/// no fact a card can change (the opening hand's size, the log's own arithmetic: a Damage
+/// breakdown that disagrees with itself or with its attack line, more Prize cards than exist).
+pub fn depends_on(clause: &str) -> &'static [(Fact, Role)] {
+    match clause {
+        "turn.supporter-once"
+        | "turn.stadium-once"
+        | "turn.stadium-same-name"
+        | "turn.energy-attach-once" => &[(OncePerTurn, Actor), (PlayRules, Actor)],
+        "turn.retreat-once" => &[(OncePerTurn, Actor), (RetreatCost, Named)],
+        "turn.supporter-first-turn" | "turn.first-player-no-attack" => {
+            &[(FirstTurn, Actor), (PlayRules, Actor)]
+        }
+        "turn.attack-ends-turn" | "turn.draw" => &[(PlayRules, Game), (AttackChoice, Game)],
+        "turn.bench-limit" => &[(BenchSize, Actor)],
+        "turn.bench-basic" | "setup.basic-pokemon" => &[(PlayRules, Actor), (Evolution, Actor)],
+        "attack.asleep-paralyzed" => &[(Conditions, Attacker), (AttackChoice, Attacker)],
+        "attack.active-only" | "attack.has-attack" | "attack.gx-once" | "attack.vstar-once" => {
+            &[(AttackChoice, Attacker), (OncePerTurn, Actor)]
+        }
+        "attack.energy-cost" | "energy.special" => &[
+            (AttackCost, Attacker),
+            (EnergyProvided, Attacker),
+            (AttackChoice, Attacker),
+        ],
+        "attack.damage-order"
+        | "attack.damage-order.weakness"
+        | "attack.damage-order.resistance"
+        | "attack.damage-order.bench" => &[
+            (DamageDealt, Attacker),
+            (DamageTaken, Named),
+            (WeaknessResistance, Named),
+        ],
+        // The damage a line states is already taken; what may change whether it Knocks Out is
+        // the HP, effects on Knock Outs, and damage counters no line shows.
+        "knockout.at-hp" => &[(KnockOut, Named), (MaxHp, Named), (DamageCounters, Named)],
+        "knockout.prizes" => &[(PrizeCount, Game), (KnockOut, Game)],
+        "knockout.promote" | "knockout.promote-order" => &[(KnockOut, Game), (PlayRules, Game)],
+        "evolution.first-turn"
+        | "evolution.same-turn"
+        | "evolution.evolves-from"
+        | "evolution.by-effect" => &[(Evolution, Named), (FirstTurn, Actor)],
+        "evolution.clears-conditions" | "switch.clears-conditions" | "conditions.replace" => {
+            &[(Conditions, Named)]
+        }
+        "retreat.asleep-paralyzed" | "retreat.cost" => &[
+            (RetreatCost, Named),
+            (EnergyProvided, Named),
+            (Conditions, Named),
+        ],
+        "trainer.tool" => &[(Tools, Named)],
+        // The order of the Checkup's steps is the rulebook's; cards that add damage counters
+        // change only how much Poison or Burn does.
+        "checkup.order" | "checkup.paralyzed" => &[(Conditions, Game)],
+        "checkup.poisoned" | "checkup.burned" => &[(Conditions, Game), (DamageCounters, Game)],
+        "win.prizes" | "win.no-pokemon" | "win.deck-out" | "win.simultaneous" => {
+            &[(Winner, Game), (PrizeCount, Game), (KnockOut, Game)]
+        }
+        c if c.starts_with("pokemon.") => &[(PrizeCount, Game), (KnockOut, Game)],
+        _ => &[],
+    }
+}
+
+/// Every fact about every subject a finding with these clauses depends on.
+pub fn asks(j: &Judging<'_, '_>, clauses: &[&str]) -> Vec<Ask> {
+    let attacker = j.resolved.attacker.id().or_else(|| {
+        matches!(j.event, crate::log::Event::Use { .. })
+            .then(|| j.resolved.pokemon.id())
+            .flatten()
+    });
+    let named = named_pokemon(j);
+    let actor = j
+        .resolved
+        .player
+        .or_else(|| super::super::super::hints::actor(j.event).and_then(|n| j.player(n)))
+        .or(j.state.to_move);
+    let mut asks = Vec::new();
+    let mut ask = |fact, about| {
+        let a = Ask::new(fact, about);
+        if !asks.contains(&a) {
+            asks.push(a);
+        }
+    };
+    for clause in clauses {
+        for &(fact, role) in depends_on(clause) {
+            match role {
+                Attacker => match attacker {
+                    Some(id) => ask(fact, Subject::Pokemon(id)),
+                    None => ask(fact, Subject::Game),
+                },
+                Named if named.is_empty() => ask(fact, Subject::Game),
+                Named => named.iter().for_each(|id| ask(fact, Subject::Pokemon(*id))),
+                Actor => match actor {
+                    Some(p) => ask(fact, Subject::Player(p)),
+                    None => ask(fact, Subject::Game),
+                },
+                Game => ask(fact, Subject::Game),
+            }
+        }
+    }
+    asks
+}
+
+/// The Pokémon the line names, with every one it may mean.
+fn named_pokemon(j: &Judging<'_, '_>) -> Vec<PokemonId> {
+    let mut ids: Vec<PokemonId> = j.resolved.pokemon.id().into_iter().collect();
+    for id in j.resolved.candidates.iter().chain(&j.resolved.uncertain) {
+        if !ids.contains(id) {
+            ids.push(*id);
+        }
+    }
+    ids.retain(|id| (*id as usize) < j.state.pokemon.len());
+    ids
+}
+
+/// A finding as it may stand: a `violation` that depends on something the replay cannot be
+/// sure of becomes `unverified`, saying what.
+pub fn gate(j: &Judging<'_, '_>, step: Step) -> Step {
+    if step.verdict != Verdict::Violation {
+        return step;
+    }
+    let relied_on = if step.violated.is_empty() {
+        &step.clauses
+    } else {
+        &step.violated
+    };
+    match doubt(j, relied_on) {
+        None => step,
+        Some(why) => Step {
+            verdict: Verdict::Unverified,
+            clauses: with_card_text(step.clauses),
+            message: format!("{why}, so this is not called a violation: {}", step.message),
+            violated: Vec::new(),
+        },
+    }
+}
+
+/// Facts about a Pokémon that depend only on what it is and what is attached to it (not on the
+/// damage or Energy tracked on it): for a Pokémon the replay is unsure of, those of the other
+/// Pokémon of its name are asked too.
+const ATTACHMENT_FACTS: &[Fact] = &[DamageDealt, DamageTaken, WeaknessResistance];
+
+/// The other Pokémon in play of the same owner and name.
+fn same_name(j: &Judging<'_, '_>, id: PokemonId) -> Vec<PokemonId> {
+    let mon = j.state.mon(id);
+    j.state.players[mon.owner]
+        .in_play()
+        .filter(|o| *o != id && j.state.mon(*o).name() == mon.name())
+        .collect()
+}
+
+/// Each finding through [`gate`], then combined: for a judge whose findings rely on different
+/// facts (a fact-free one beside one a card may change).
+pub fn gate_each(j: &Judging<'_, '_>, parts: Vec<Step>) -> Step {
+    Step::combine(parts.into_iter().map(|p| gate(j, p)).collect())
+}
+
+/// Why a finding with these clauses cannot be a violation, if it cannot.
+fn doubt(j: &Judging<'_, '_>, clauses: &[&'static str]) -> Option<String> {
+    let asks = asks(j, clauses);
+    if asks.is_empty() {
+        return None;
+    }
+    let mut asks = asks;
+    let mut siblings = Vec::new();
+    for ask in &asks {
+        let Subject::Pokemon(id) = ask.about else {
+            continue;
+        };
+        if !j.state.mon(id).uncertain {
+            continue;
+        }
+        if ATTACHMENT_FACTS.contains(&ask.fact) {
+            // What is attached to it may be what is attached to another Pokémon of its name:
+            // the effects reaching any of them count.
+            for other in same_name(j, id) {
+                siblings.push(Ask::new(ask.fact, Subject::Pokemon(other)));
+            }
+            continue;
+        }
+        return Some(format!(
+            "the replay is unsure which {} is meant, or of what is on it",
+            j.state.mon(id).name()
+        ));
+    }
+    for a in siblings {
+        if !asks.contains(&a) {
+            asks.push(a);
+        }
+    }
+    let mut recent: Vec<Used> = j.tracked.used.clone();
+    if j.applied.is_none()
+        && let Some(current) = use_on_line(j.state, j.line, j.resolved)
+    {
+        recent.push(current);
+    }
+    let source = InForce {
+        cards: j.cards,
+        state: j.state,
+    };
+    // The damage judge models the text of the line's own attack when it reads all of it.
+    let own_attack = match j.event {
+        Event::Attack {
+            pokemon, attack, ..
+        } if clauses.iter().any(|c| DAMAGE_CLAUSES.contains(c))
+            && super::damage::models_own_text(j) =>
+        {
+            Some((pokemon.name.as_str(), attack.as_str()))
+        }
+        _ => None,
+    };
+    let retreat = clauses
+        .iter()
+        .any(|c| matches!(*c, "retreat.cost" | "retreat.asleep-paralyzed"));
+    let modelled = |card: &str, text: &TextEffects, effect: &Effect| {
+        let own = own_attack.is_some_and(|(pokemon, attack)| {
+            card == pokemon
+                && text.kind == TextKind::Attack
+                && text.name == attack
+                && effect.fact == DamageDealt
+        });
+        // The retreat judge computes these changes to the Retreat Cost itself.
+        own || (retreat && effect.fact == RetreatCost && super::retreat::MODELLED.contains(&card))
+    };
+    first_doubt_with_gone(
+        j.state,
+        &recent,
+        &j.tracked.knocked_out,
+        &source,
+        &asks,
+        &modelled,
+    )
+    .map(|d| d.sentence())
+}
+
+/// The clauses of the damage an attack does.
+const DAMAGE_CLAUSES: &[&str] = &[
+    "attack.damage-order",
+    "attack.damage-order.weakness",
+    "attack.damage-order.resistance",
+    "attack.damage-order.bench",
+];
+
+/// The clauses of a doubted finding, with the rule that made it a doubt.
+fn with_card_text(mut clauses: Vec<&'static str>) -> Vec<&'static str> {
+    if !clauses.contains(&CARD_TEXT) {
+        clauses.push(CARD_TEXT);
+    }
+    clauses
+}
+
+/// The clause: card text overrides the rules.
+pub const CARD_TEXT: &str = "card-text.overrides-rules";

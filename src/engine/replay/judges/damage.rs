@@ -1,0 +1,553 @@
+//! Damage: the damage an attack line reports is recomputed in the rulebook's order — base
+//! damage, effects on the attacker, Weakness, Resistance, effects on the defender — and the
+//! Weakness and Resistance it states agree with the card data; no Weakness or Resistance on
+//! the Bench. A `Damage breakdown` block is judged in `breakdown.rs`.
+//!
+//! What the game client shows is part of the evidence: it writes a `Damage breakdown` whenever
+//! something changes an attack's printed damage (a Tool, an Ability, a Supporter, a count,
+//! Weakness, Resistance). An attack line without one therefore claims the printed damage, with
+//! the Weakness and Resistance its own sentences state.
+
+use crate::cards::{Card, DamageModifier, WeaknessModifier};
+use crate::log::{Depth, Event, Text, TypeModifier};
+
+use super::super::super::damage_order::DamageCalculation;
+use super::super::super::facts;
+use super::super::super::state::{PokemonId, Position};
+use super::super::super::verdict::Step;
+use super::{Judging, breakdown};
+
+/// What an attack line says about its damage.
+pub struct DamageClaim<'e> {
+    pub index: usize,
+    pub attacker: Option<PokemonId>,
+    pub attacker_name: &'e str,
+    pub attack: &'e str,
+    pub target: Option<PokemonId>,
+    pub damage: i32,
+    pub weakness: Option<&'e TypeModifier>,
+    pub resistance: Option<&'e TypeModifier>,
+    pub sub: bool,
+}
+
+/// The attack's printed base damage, as far as it determines the damage.
+pub enum Base {
+    /// Exactly this much before Weakness and Resistance (when nothing else shows).
+    Exact(i32),
+    /// "Choose 1 of your opponent's Pokémon `times` times … do `each` damage to it": each
+    /// Pokémon takes a multiple of `each`, at most `times` × `each`.
+    Chosen { times: i32, each: i32 },
+    /// The prints the attacker may be disagree: one of these (before Weakness and Resistance).
+    AnyOf(Vec<i32>),
+    /// Not known; the reason.
+    Unknown(String),
+}
+
+/// `attack.damage-order`, `attack.damage-order.bench`, `attack.damage-order.weakness`,
+/// `attack.damage-order.resistance`, `attack.damage-breakdown`: the damage of an attack line
+/// (judged before it).
+pub fn damage(j: &Judging<'_, '_>) -> Step {
+    let Event::Attack {
+        pokemon,
+        attack,
+        damage,
+        weakness,
+        resistance,
+        ..
+    } = j.event
+    else {
+        return Step::info("");
+    };
+    let claim = &DamageClaim {
+        index: j.index,
+        attacker: j.resolved.attacker.id(),
+        attacker_name: &pokemon.name,
+        attack,
+        target: j.resolved.pokemon.id(),
+        damage: *damage,
+        weakness: weakness.as_ref(),
+        resistance: resistance.as_ref(),
+        sub: !j.top_level(),
+    };
+    let mut parts = Vec::new();
+    let target_position = claim.target.and_then(|t| j.state.position(t));
+    if target_position == Some(Position::Bench)
+        && (claim.weakness.is_some() || claim.resistance.is_some())
+    {
+        parts.push(Step::violation(
+            "attack.damage-order.bench",
+            "Weakness or Resistance is applied to a Benched Pokémon; they apply only to the Active Pokémon",
+        ));
+    }
+    let attack_card = attack_card(j, claim);
+    let base = base_damage(
+        j,
+        claim,
+        attack_card.as_ref().map(|(c, t)| (*c, t.as_str())),
+    );
+    match j.lines.breakdown_for(claim.index, claim.sub) {
+        Some(items) => parts.push(breakdown::breakdown(j, claim, &items, &base)),
+        None => parts.push(plain_damage(j, claim, &base)),
+    }
+    parts.push(type_sentences(
+        j,
+        claim,
+        attack_card.as_ref().map(|(_, t)| t.as_str()),
+    ));
+    super::card_text::gate_each(j, parts)
+}
+
+/// Whether this judge reads the whole text of the line's attack, so that what the text does to
+/// its damage is modelled: an attack that prints no damage and states it in its text ("does 120
+/// damage to 2 of your opponent's Pokémon", "choose … 6 times … do 20 damage").
+pub fn models_own_text(j: &Judging<'_, '_>) -> bool {
+    let Event::Attack { attack, .. } = j.event else {
+        return false;
+    };
+    let Some(prints) = j.resolved.attacker.id().and_then(|id| j.prints_of(id).ok()) else {
+        return false;
+    };
+    let mut with = prints.iter().filter_map(|c| c.attack(attack)).peekable();
+    with.peek().is_some()
+        && with.all(|a| {
+            let text = a.text.to_lowercase();
+            a.damage.is_none() && (damage_in_text(&text).is_some() || chosen_times(&text).is_some())
+        })
+}
+
+/// The print of the attacker that has the attack, and the attack's text (lower case).
+fn attack_card<'a>(j: &Judging<'_, 'a>, claim: &DamageClaim<'_>) -> Option<(&'a Card, String)> {
+    let id = claim.attacker?;
+    let prints = j.prints_of(id).ok()?;
+    let card = prints
+        .iter()
+        .copied()
+        .find(|c| c.attack(claim.attack).is_some())?;
+    let text = card.attack(claim.attack)?.text.to_lowercase();
+    Some((card, text))
+}
+
+fn base_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, card: Option<(&Card, &str)>) -> Base {
+    if let Some((card, text)) = card
+        && let Some(attack) = card.attack(claim.attack)
+    {
+        if text.contains("use it as this attack")
+            || text.contains("choose 1 of") && text.contains("attacks")
+        {
+            return copied_base(j, claim);
+        }
+        return match attack.damage {
+            Some(d) if matches!(d.modifier, DamageModifier::Fixed | DamageModifier::Plus) => {
+                print_bases(j, claim, d.amount as i32)
+            }
+            Some(d) => Base::Unknown(format!(
+                "{} does {}{} damage: the amount depends on its text",
+                claim.attack,
+                d.amount,
+                if d.modifier == DamageModifier::Times {
+                    "×"
+                } else {
+                    "-"
+                }
+            )),
+            None => match (damage_in_text(text), chosen_times(text)) {
+                (Some(n), _) => Base::Exact(n),
+                (None, Some((times, each))) => Base::Chosen { times, each },
+                (None, None) => Base::Unknown(format!("{} prints no damage", claim.attack)),
+            },
+        };
+    }
+    // Not in the card data: the other uses of the same attack in this log, shown without a
+    // breakdown or Weakness/Resistance, show its printed damage.
+    match learned_damage(j, claim) {
+        Ok(n) => Base::Exact(n),
+        Err(why) => Base::Unknown(why),
+    }
+}
+
+/// The base damage of `claim`'s attack over every print the attacker may be: `first` when they
+/// agree, else every value printed.
+fn print_bases(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, first: i32) -> Base {
+    let mut bases = vec![first];
+    if let Some(prints) = claim.attacker.and_then(|id| j.prints_of(id).ok()) {
+        for card in prints.iter() {
+            if let Some(d) = card.attack(claim.attack).and_then(|a| a.damage)
+                && matches!(d.modifier, DamageModifier::Fixed | DamageModifier::Plus)
+                && !bases.contains(&(d.amount as i32))
+            {
+                bases.push(d.amount as i32);
+            }
+        }
+    }
+    if bases.len() == 1 {
+        Base::Exact(first)
+    } else {
+        bases.sort_unstable();
+        Base::AnyOf(bases)
+    }
+}
+
+/// An attack that copies another (the sub-line `- X chose Trifrost` names the copy): the
+/// copied attack's printed damage, when every card with that attack prints it alike.
+fn copied_base(j: &Judging<'_, '_>, claim: &DamageClaim<'_>) -> Base {
+    let chosen = j.lines.log.lines[claim.index + 1..]
+        .iter()
+        .take_while(|l| l.depth != Depth::Top || matches!(l.event, Event::Blank))
+        .find_map(|l| match &l.event {
+            Event::ChoseOption { option, .. } => Some(option.clone()),
+            _ => None,
+        });
+    let Some(chosen) = chosen else {
+        return Base::Unknown(format!(
+            "{} copies an attack the log does not name",
+            claim.attack
+        ));
+    };
+    let Some(db) = j.db() else {
+        return Base::Unknown("no card data".to_string());
+    };
+    let mut bases: Vec<Option<i32>> = db
+        .with_attack(&chosen)
+        .iter()
+        .filter_map(|i| db.card(*i).attack(&chosen))
+        .map(|a| match a.damage {
+            Some(d) if d.modifier == DamageModifier::Fixed => Some(d.amount as i32),
+            Some(_) => None,
+            None => damage_in_text(&a.text.to_lowercase()),
+        })
+        .collect();
+    bases.dedup();
+    match bases.as_slice() {
+        [Some(n)] => Base::Exact(*n),
+        [] => Base::Unknown(format!(
+            "{} copies {chosen}, which is not in the card data",
+            claim.attack
+        )),
+        _ => Base::Unknown(format!(
+            "{} copies {chosen}, whose damage the cards with it do not agree on",
+            claim.attack
+        )),
+    }
+}
+
+/// The damage every other plain use of this attack by a Pokémon of this name shows.
+fn learned_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>) -> Result<i32, String> {
+    let plain = j.lines.plain_uses();
+    let key = (Text::from(claim.attacker_name), Text::from(claim.attack));
+    let others: Vec<(usize, i32)> = plain
+        .get(&key)
+        .map(|v| {
+            v.iter()
+                .copied()
+                .filter(|(i, _)| *i != claim.index)
+                .collect()
+        })
+        .unwrap_or_default();
+    let missing = format!(
+        "{} is not in the card data with {}",
+        claim.attacker_name, claim.attack
+    );
+    match others.as_slice() {
+        [] | [_] => Err(missing),
+        [(_, first), rest @ ..] if rest.iter().all(|(_, d)| d == first) => Ok(*first),
+        _ => Err(format!(
+            "{missing}, and its other uses in this log show different damage"
+        )),
+    }
+}
+
+fn plain_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, base: &Base) -> Step {
+    let base = match *base {
+        Base::Exact(n) => n,
+        Base::AnyOf(ref bases) => return any_print_damage(j, claim, bases),
+        Base::Chosen { times, each } => return chosen_damage(claim, times, each),
+        Base::Unknown(ref why) => {
+            return Step::cannot_check(
+                "attack.damage-order",
+                format!("cannot recompute the damage: {why}"),
+            );
+        }
+    };
+    let (expected, how) = expected_damage(j, claim, base);
+    let learned = !attack_known(j, claim);
+    if claim.damage == expected {
+        let source = if learned {
+            " (the damage the same attack shows elsewhere in this log without modifiers)"
+        } else {
+            ""
+        };
+        Step::ok("attack.damage-order", format!("{how} = {expected}{source}"))
+    } else {
+        Step::violation(
+            "attack.damage-order",
+            format!(
+                "{} should do {expected} ({how}) but the log says {}{}",
+                claim.attack,
+                claim.damage,
+                if learned {
+                    " (the damage the other uses of this attack in the log show)"
+                } else {
+                    ""
+                }
+            ),
+        )
+    }
+}
+
+/// The prints the attacker may be print different damage for the attack: the line must match
+/// one of them.
+fn any_print_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, bases: &[i32]) -> Step {
+    let results: Vec<(i32, String)> = bases
+        .iter()
+        .map(|b| expected_damage(j, claim, *b))
+        .collect();
+    let listed: Vec<String> = results
+        .iter()
+        .map(|(e, how)| format!("{how} = {e}"))
+        .collect();
+    if let Some((expected, how)) = results.iter().find(|(e, _)| *e == claim.damage) {
+        Step::ok(
+            "attack.damage-order",
+            format!(
+                "{how} = {expected} (the prints of {} with {} differ: {})",
+                claim.attacker_name,
+                claim.attack,
+                listed.join("; ")
+            ),
+        )
+    } else {
+        Step::violation(
+            "attack.damage-order",
+            format!(
+                "{} does one of {} as printed on the cards {} may be, but the log says {}",
+                claim.attack,
+                listed.join("; "),
+                claim.attacker_name,
+                claim.damage
+            ),
+        )
+    }
+}
+
+/// The damage the line should show from `base`, with Weakness and Resistance as it states them
+/// (whether they belong on this Pokémon is checked on its own), in the damage order; and how.
+fn expected_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, base: i32) -> (i32, String) {
+    let mut calc = DamageCalculation::plain(base, Position::Active);
+    let mut steps = vec![format!("base {base}")];
+    if let Some(w) = claim.weakness {
+        let modifier = defender_weakness(j, claim).unwrap_or(WeaknessModifier::Multiply(2));
+        calc.weakness = Some(modifier);
+        steps.push(format!("Weakness to {} {modifier}", w.energy_type));
+    }
+    if let Some(r) = claim.resistance {
+        calc.resistance = Some(r.amount.min(0).saturating_neg());
+        steps.push(format!("Resistance to {} {}", r.energy_type, r.amount));
+    }
+    (calc.run().damage, steps.join(", "))
+}
+
+fn attack_known(j: &Judging<'_, '_>, claim: &DamageClaim<'_>) -> bool {
+    claim
+        .attacker
+        .and_then(|id| j.prints_of(id).ok())
+        .is_some_and(|prints| prints.iter().any(|c| c.attack(claim.attack).is_some()))
+}
+
+pub fn defender_weakness(j: &Judging<'_, '_>, claim: &DamageClaim<'_>) -> Option<WeaknessModifier> {
+    let prints = j.prints_of(claim.target?).ok()?;
+    let ws = facts::weaknesses(&prints).ok()?;
+    let t = claim.weakness?.energy_type.as_str();
+    ws.iter()
+        .find(|w| w.type_.as_str() == t)
+        .map(|w| w.modifier)
+}
+
+/// The Weakness and Resistance sentences agree with the card data: the defender has that
+/// Weakness (Resistance) and the attacker is of that type; and none is missing.
+fn type_sentences(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, attack_text: Option<&str>) -> Step {
+    let (Some(att), Some(def)) = (claim.attacker, claim.target) else {
+        return Step::info("");
+    };
+    if j.state.position(def) != Some(Position::Active) {
+        return Step::info("");
+    }
+    let (Ok(ap), Ok(dp)) = (j.prints_of(att), j.prints_of(def)) else {
+        return Step::info("");
+    };
+    let (Ok(types), Ok(weak), Ok(res)) = (
+        facts::types(&ap),
+        facts::weaknesses(&dp),
+        facts::resistances(&dp),
+    ) else {
+        return Step::info("");
+    };
+    let ignores = attack_text.is_some_and(|t| {
+        t.contains("weakness or resistance") || t.contains("weakness and resistance")
+    });
+    let names = j.cards_in_play(None);
+    let mut parts = Vec::new();
+    let should_weak = !ignores && weak.iter().any(|w| types.contains(&w.type_));
+    let should_res = !ignores && res.iter().any(|r| types.contains(&r.type_));
+    let (an, dn) = (j.state.mon(att).name(), j.state.mon(def).name());
+    let type_names: Vec<&str> = types.iter().map(|t| t.as_str()).collect();
+    for (is, should, what, clause) in [
+        (
+            claim.weakness.is_some(),
+            should_weak,
+            "Weakness",
+            "attack.damage-order.weakness",
+        ),
+        (
+            claim.resistance.is_some(),
+            should_res,
+            "Resistance",
+            "attack.damage-order.resistance",
+        ),
+    ] {
+        if is == should {
+            if is {
+                parts.push(Step::ok(
+                    clause,
+                    format!("{dn} has {what} to {}", type_names.join("/")),
+                ));
+            }
+            continue;
+        }
+        if let Some(why) = j.cards.may_change(&names, &[&what.to_lowercase()]) {
+            parts.push(Step::cannot_check(
+                clause,
+                format!("{what} may be changed: {why}"),
+            ));
+        } else if is {
+            parts.push(Step::violation(
+                clause,
+                format!(
+                    "the log applies {what} but {dn} has no {what} to {an}'s type ({})",
+                    type_names.join("/")
+                ),
+            ));
+        } else {
+            parts.push(Step::violation(
+                clause,
+                format!(
+                    "{dn} has {what} to {} ({an}'s type) but the log does not apply it",
+                    type_names.join("/")
+                ),
+            ));
+        }
+    }
+    super::card_text::gate_each(j, parts)
+}
+
+/// `attack.damage-order.bench`: damage to a second Pokémon (a `took N damage` sub-line; judged
+/// before it): no Weakness or Resistance on the Bench.
+pub fn took_damage(j: &Judging<'_, '_>) -> Step {
+    let Event::TookDamage {
+        weakness,
+        resistance,
+        ..
+    } = j.event
+    else {
+        return Step::info("");
+    };
+    let (weakness, resistance) = (weakness.is_some(), resistance.is_some());
+    match j.resolved.pokemon.id().and_then(|t| j.state.position(t)) {
+        Some(Position::Bench) if weakness || resistance => Step::violation(
+            "attack.damage-order.bench",
+            "Weakness or Resistance is applied to a Benched Pokémon; they apply only to the Active Pokémon",
+        ),
+        Some(Position::Bench) => Step::ok(
+            "attack.damage-order.bench",
+            "no Weakness or Resistance on the Bench",
+        ),
+        _ => Step::info(""),
+    }
+}
+
+/// The damage of an attack that chooses Pokémon several times (Oil Salvo): a positive multiple
+/// of the damage per choice, at most one per choice. Weakness and Resistance are not modelled
+/// for it, so a line with either cannot be checked this way.
+fn chosen_damage(claim: &DamageClaim<'_>, times: i32, each: i32) -> Step {
+    if claim.weakness.is_some() || claim.resistance.is_some() {
+        return Step::cannot_check(
+            "attack.damage-order",
+            format!(
+                "{} chooses Pokémon {times} times; Weakness or Resistance on it is not modelled",
+                claim.attack
+            ),
+        );
+    }
+    let most = times * each;
+    if claim.damage > 0 && claim.damage % each == 0 && claim.damage <= most {
+        Step::ok(
+            "attack.damage-order",
+            format!(
+                "{} does {each} each time a Pokémon is chosen ({times} times): {} is {} × {each}",
+                claim.attack,
+                claim.damage,
+                claim.damage / each
+            ),
+        )
+    } else {
+        Step::violation(
+            "attack.damage-order",
+            format!(
+                "{} does {each} damage each time a Pokémon is chosen ({times} times), so a Pokémon takes a multiple of {each} up to {most}; the log says {}",
+                claim.attack, claim.damage
+            ),
+        )
+    }
+}
+
+/// "Choose 1 of your opponent's Pokémon 6 times. (You can choose the same Pokémon more than
+/// once.) For each time you chose a Pokémon, do 20 damage to it." -> (6, 20).
+fn chosen_times(text: &str) -> Option<(i32, i32)> {
+    let at = text.find(" times. (you can choose the same pokémon more than once.)")?;
+    let times: String = text[..at]
+        .chars()
+        .rev()
+        .take_while(char::is_ascii_digit)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    let rest = &text[at..];
+    let d = rest.find(", do ")? + 5;
+    let each: String = rest[d..].chars().take_while(char::is_ascii_digit).collect();
+    if !rest[d + each.len()..].starts_with(" damage to it") {
+        return None;
+    }
+    Some((times.parse().ok()?, each.parse().ok()?))
+}
+
+/// "This attack does 120 damage to 2 of your opponent's Pokémon" -> 120.
+fn damage_in_text(text: &str) -> Option<i32> {
+    let at = text.find("does ")?;
+    let rest = &text[at + 5..];
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    if digits.is_empty() || !rest[digits.len()..].starts_with(" damage to") {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::chosen_times;
+
+    #[test]
+    fn reads_how_often_and_how_much_an_attack_chooses() {
+        let oil = "choose 1 of your opponent's pokémon 6 times. (you can choose the same pokémon more than once.) for each time you chose a pokémon, do 20 damage to it. this damage isn't affected by weakness or resistance.";
+        assert_eq!(chosen_times(oil), Some((6, 20)));
+        assert_eq!(
+            chosen_times("this attack does 120 damage to 2 of your opponent's pokémon."),
+            None
+        );
+        assert_eq!(
+            chosen_times(
+                "choose 1 of your opponent's pokémon 4 times. (you can choose the same pokémon more than once.) for each time you chose a pokémon, put 2 damage counters on it."
+            ),
+            None
+        );
+    }
+}

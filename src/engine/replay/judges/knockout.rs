@@ -1,0 +1,377 @@
+//! Knock Outs: a Pokémon is Knocked Out exactly when its damage reaches its HP, and every
+//! Pokémon whose damage reached its HP is Knocked Out in its window.
+
+use crate::log::{Event, Text};
+
+use super::super::super::facts;
+use super::super::super::resolve;
+use super::super::super::state::{PlayerIdx, PokemonId};
+use super::super::super::verdict::Step;
+use super::super::tracker::Source;
+use super::Judging;
+
+/// The HP of a Pokémon in play, as the lowest and highest of its possible prints, with why a
+/// card may raise or lower it; `Err` when the HP is not known.
+fn hp_of(j: &Judging<'_, '_>, id: PokemonId) -> Result<Hp, String> {
+    let (lo, hi) = hp_bounds(j, id)?;
+    Ok(Hp {
+        lo,
+        hi,
+        may_raise: hp_may_raise(j, id),
+        may_lower: hp_may_change(j, id, &[" hp", "hit points"]),
+    })
+}
+
+/// The lowest and highest printed HP of the prints a Pokémon in play may be.
+fn hp_bounds(j: &Judging<'_, '_>, id: PokemonId) -> Result<(i32, i32), String> {
+    j.cards.hp_bounds(j.state, id)
+}
+
+/// Why a card may raise this Pokémon's HP: what is attached to it, its own Abilities, or
+/// the Stadium.
+fn hp_may_raise(j: &Judging<'_, '_>, id: PokemonId) -> Option<String> {
+    let mut names: Vec<Text> = j.cards_in_play(Some(&[id]));
+    if let Some(s) = &j.state.stadium {
+        names.push(s.name.clone());
+    }
+    j.cards.may_change_where(&names, hp_raise_phrase)
+}
+
+fn hp_may_change(j: &Judging<'_, '_>, id: PokemonId, phrases: &[&str]) -> Option<String> {
+    let mut names: Vec<Text> = j.cards_in_play(Some(&[id]));
+    if let Some(s) = &j.state.stadium {
+        names.push(s.name.clone());
+    }
+    j.cards.may_change(&names, phrases)
+}
+
+/// Whether a Pokémon's damage has surely reached its HP, whatever print it is, and nothing
+/// may raise the HP; `Some(hp)` then.
+fn surely_at_hp(j: &Judging<'_, '_>, id: PokemonId, damage: i32) -> Option<i32> {
+    let (_, hi) = hp_bounds(j, id).ok()?;
+    (damage >= hi && hp_may_raise(j, id).is_none()).then_some(hi)
+}
+
+/// A Knock Out line: the Pokémon's damage has reached its HP. When lines that damaged
+/// Pokémon of this name could have meant another one, the damage lies in a range; the Knock
+/// Out is consistent when the highest reading reaches the HP (the message says under which
+/// reading), and wrong only when even the highest does not.
+///
+/// `knockout.at-hp`: judged before the line, on the Pokémon it resolved to.
+pub fn knock_out(j: &Judging<'_, '_>) -> Step {
+    let Some(id) = j.resolved.pokemon.id() else {
+        return Step::info("");
+    };
+    let index = j.index;
+    let mon = j.state.mon(id);
+    let mut parts = Vec::new();
+    let least = mon.damage - mon.doubtful_damage;
+    let most = mon.damage.saturating_add(mon.missing_damage);
+    let name = mon.name();
+    match hp_of(j, id) {
+        Ok(Hp { hi, may_raise: Some(why), .. }) if most >= hi => parts.push(Step::cannot_check(
+            "knockout.at-hp",
+            format!("{name} has {most} damage and {hi} HP, but a card may raise its HP: {why}"),
+        )),
+        Ok(Hp { lo, may_lower: Some(why), .. }) if most < lo => parts.push(Step::cannot_check(
+            "knockout.at-hp",
+            format!("{name} has {most} damage and {lo} HP, but a card may lower its HP: {why}"),
+        )),
+        Ok(Hp { hi, .. }) if least >= hi => parts.push(Step::ok(
+            "knockout.at-hp",
+            format!("{name} has {} damage and {} HP", mon.damage, hp_text(j, id, hi)),
+        )),
+        Ok(Hp { hi, .. }) if most >= hi => parts.push(Step::ok(
+            "knockout.at-hp",
+            format!(
+                "{name} reaches its {} HP if the damage lines that could mean either Pokémon named {name} meant this one ({most} damage)",
+                hp_text(j, id, hi)
+            ),
+        )),
+        Ok(Hp { lo, .. }) if most < lo => {
+            let effect = j
+                .tracked.action
+                .effect
+                .as_ref()
+                .is_some_and(|e| e.lower().contains("knocked out"));
+            let unknown_effect = j.tracked.action.effect.is_none() && !matches!(j.tracked.action.source, Source::None);
+            if effect || unknown_effect {
+                parts.push(Step::cannot_check(
+                    "knockout.at-hp",
+                    format!("{name} has {most} damage and {lo} HP; an effect may Knock it Out"),
+                ));
+            } else {
+                parts.push(Step::violation(
+                    "knockout.at-hp",
+                    format!("{name} is Knocked Out with {most} damage but has {lo} HP; it needs {} more", lo - most),
+                ));
+            }
+        }
+        Ok(Hp { lo, hi, .. }) => parts.push(Step::cannot_check(
+            "knockout.at-hp",
+            format!(
+                "{name} has {most} damage; its prints have {lo} to {hi} HP and the log does not show which one this is"
+            ),
+        )),
+        Err(why) => parts.push(Step::cannot_check("knockout.at-hp", format!("cannot check the HP of {name}: {why}"))),
+    }
+    if let Some(s) = missing_knock_outs(j, index, Some(id)) {
+        parts.push(s);
+    }
+    super::card_text::gate_each(j, parts)
+}
+
+/// `knockout.at-hp`: Pokémon whose damage reached their HP but that no Knock Out line in the
+/// rest of the window of line `index` takes out (`except` is the one being Knocked Out).
+pub fn missing_knock_outs(
+    j: &Judging<'_, '_>,
+    index: usize,
+    except: Option<PokemonId>,
+) -> Option<Step> {
+    // Without card data no HP is known: only a discarded Basic can show a missing Knock Out.
+    if j.db().is_none() {
+        return discarded_basic_without_knock_out(j, index);
+    }
+    let window = j.lines.window(index);
+    // Knock Out lines still to come in this window, by name.
+    let all_later: Vec<&str> = j.lines.log.lines[index + 1..window.end]
+        .iter()
+        .filter_map(|l| match &l.event {
+            Event::KnockOut { pokemon, .. } => Some(pokemon.name.as_str()),
+            _ => None,
+        })
+        .collect();
+    let mut later = all_later.clone();
+    for p in &j.state.players {
+        for id in p.in_play() {
+            if Some(id) == except {
+                continue;
+            }
+            let mon = j.state.mon(id);
+            let sure = mon.damage - mon.doubtful_damage;
+            if sure <= 0 {
+                continue;
+            }
+            let Some(hp) = surely_at_hp(j, id, sure) else {
+                continue;
+            };
+            // Each Pokémon over its HP needs a Knock Out line of its own.
+            if let Some(k) = later.iter().position(|n| *n == mon.name()) {
+                later.remove(k);
+                continue;
+            }
+            return Some(Step::violation(
+                "knockout.at-hp",
+                format!(
+                    "{}'s {} has {} damage and {hp} HP but is not Knocked Out",
+                    p.name,
+                    mon.name(),
+                    mon.damage
+                ),
+            ));
+        }
+    }
+    // A damage line that could mean several Pokémon of one name, where each reading puts
+    // the one it meant at its HP: one of them must be Knocked Out.
+    for hit in &j.tracked.window.ambiguous_hits {
+        let gone = hit
+            .candidates
+            .iter()
+            .any(|id| Some(*id) == except || j.state.position(*id).is_none());
+        if gone {
+            continue;
+        }
+        let each_reaches_hp = hit.candidates.iter().all(|id| {
+            let m = j.state.mon(*id);
+            surely_at_hp(
+                j,
+                *id,
+                (m.damage - m.doubtful_damage).saturating_add(hit.amount),
+            )
+            .is_some()
+        });
+        let Some(first) = hit.candidates.first() else {
+            continue;
+        };
+        let name = j.state.mon(*first).name();
+        if !each_reaches_hp {
+            continue;
+        }
+        if let Some(k) = later.iter().position(|n| *n == name) {
+            later.remove(k);
+            continue;
+        }
+        return Some(Step::violation(
+            "knockout.at-hp",
+            format!(
+                "a line put {} damage on one of {} Pokémon named {name}; whichever it meant reaches its HP, but no {name} is Knocked Out",
+                hit.amount,
+                hit.candidates.len()
+            ),
+        ));
+    }
+    discarded_basic_without_knock_out(j, index)
+}
+
+/// A discard line that takes the Basic Pokémon card from under an evolved Pokémon: that
+/// Pokémon leaves play, which (in a Knock Out window) only a Knock Out does. Each such line
+/// of a name in the window needs a Knock Out line of that name in the window.
+fn discarded_basic_without_knock_out(j: &Judging<'_, '_>, index: usize) -> Option<Step> {
+    let Event::DiscardFromPokemon { owner, pokemon, .. } = &j.lines.log.lines[index].event else {
+        return None;
+    };
+    let p = j.player(owner)?;
+    let candidates = resolve::candidates(j.state, p, &pokemon.name, None);
+    // The Basic under every Pokémon of that name (they must agree).
+    let basic = candidates
+        .iter()
+        .map(|id| {
+            let stack = &j.state.mon(*id).stack;
+            (stack.len() >= 2).then(|| stack[0].clone())
+        })
+        .reduce(|a, b| if a == b { a } else { None })??;
+    if !discarded_names(j, index).contains(&basic.as_str()) {
+        return None;
+    }
+    let window = j.lines.window(index);
+    let mut discards = 0usize;
+    let mut knock_outs = knocked_out_in_window(j, p, &pokemon.name, window.start..index);
+    for i in window.clone() {
+        match &j.lines.log.lines[i].event {
+            Event::DiscardFromPokemon {
+                owner: o,
+                pokemon: n,
+                ..
+            } if n.name == pokemon.name
+                && j.player(o) == Some(p)
+                && discarded_names(j, i).contains(&basic.as_str()) =>
+            {
+                discards += 1;
+            }
+            Event::KnockOut {
+                owner: o,
+                pokemon: n,
+            } if i >= index && n.name == pokemon.name && j.player(o) == Some(p) => {
+                knock_outs += 1;
+            }
+            _ => {}
+        }
+    }
+    if discards <= knock_outs {
+        return None;
+    }
+    let message = if knock_outs == 0 {
+        format!(
+            "{basic}, the Basic Pokémon under {}, is discarded, but {} is not Knocked Out in this part of the game",
+            pokemon.name, pokemon.name
+        )
+    } else {
+        format!(
+            "{discards} lines discard {basic} from under a {}, but only {knock_outs} {} Knocked Out in this part of the game",
+            pokemon.name,
+            if knock_outs == 1 { "is" } else { "are" }
+        )
+    };
+    Some(Step::violation("knockout.at-hp", message))
+}
+
+/// The card names a discard line takes off a Pokémon (its own, or the list under it).
+fn discarded_names<'a>(j: &Judging<'_, 'a>, index: usize) -> Vec<&'a str> {
+    match &j.lines.log.lines[index].event {
+        Event::DiscardFromPokemon {
+            card: crate::log::CardRef::Named { card },
+            ..
+        } => vec![card.name.as_str()],
+        Event::DiscardFromPokemon { .. } => {
+            match j.lines.log.lines.get(index + 1).map(|l| &l.event) {
+                Some(Event::CardList { cards }) => cards.iter().map(|c| c.name.as_str()).collect(),
+                _ => Vec::new(),
+            }
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Knock Out lines of `player`'s Pokémon named `name` among the lines `range`.
+fn knocked_out_in_window(
+    j: &Judging<'_, '_>,
+    player: PlayerIdx,
+    name: &str,
+    range: std::ops::Range<usize>,
+) -> usize {
+    j.lines.log.lines[range]
+        .iter()
+        .filter(|l| matches!(&l.event, Event::KnockOut { owner, pokemon } if pokemon.name == name && j.player(owner) == Some(player)))
+        .count()
+}
+
+/// The phrase of a (lower case) card text that raises HP: "+30 hp", "more hp", "hp is
+/// increased", "maximum hp".
+fn hp_raise_phrase(text: &str) -> Option<String> {
+    for (i, _) in text.match_indices("hp") {
+        let before = &text[..i];
+        if before.ends_with("more ") {
+            return Some("more hp".to_string());
+        }
+        if before.ends_with("maximum ") {
+            return Some("maximum hp".to_string());
+        }
+        if text[i..].starts_with("hp is increased") {
+            return Some("hp is increased".to_string());
+        }
+        // "+N hp" with N a multiple of 10.
+        if let Some(number) = before.strip_suffix(' ') {
+            let digits = number.len() - number.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+            let (head, n) = number.split_at(number.len() - digits);
+            if digits >= 2 && n.ends_with('0') && head.ends_with('+') {
+                return Some(format!("+{n} hp"));
+            }
+        }
+    }
+    None
+}
+
+/// "120" or "120 (whichever print)" when prints differ.
+fn hp_text(j: &Judging<'_, '_>, id: PokemonId, hi: i32) -> String {
+    match j.prints_of(id).ok().and_then(|p| facts::hp(&p).ok()) {
+        Some(_) => hi.to_string(),
+        None => format!("at most {hi} (whichever print it is)"),
+    }
+}
+
+/// HP as the checks need it.
+struct Hp {
+    lo: i32,
+    hi: i32,
+    /// Why a card in play may raise it (a Knock Out at the printed HP may then be early).
+    may_raise: Option<String>,
+    /// Why a card in play may lower it (a Knock Out below the printed HP may then be right).
+    may_lower: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hp_raise_phrase;
+
+    #[test]
+    fn finds_the_phrases_that_raise_hp() {
+        assert_eq!(
+            hp_raise_phrase("the pokémon this card is attached to gets +100 hp."),
+            Some("+100 hp".into())
+        );
+        assert_eq!(
+            hp_raise_phrase("its maximum hp is 300."),
+            Some("maximum hp".into())
+        );
+        assert_eq!(
+            hp_raise_phrase("this pokémon gets 50 more hp"),
+            Some("more hp".into())
+        );
+        assert_eq!(
+            hp_raise_phrase("heal 30 damage. it has more hp"),
+            Some("more hp".into())
+        );
+        assert_eq!(hp_raise_phrase("if it has 30 hp or less"), None);
+        assert_eq!(hp_raise_phrase("+5 hp"), None);
+    }
+}

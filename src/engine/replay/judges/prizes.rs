@@ -1,0 +1,225 @@
+//! Prize cards: the player who Knocked Out a Pokémon takes as many Prize cards as its kind gives
+//! (unless a card in force changes the count), and effects that take Prize cards otherwise.
+
+use crate::log::{Event, Text};
+
+use super::super::super::facts;
+use super::super::super::resolve;
+use super::super::super::state::PlayerIdx;
+use super::super::super::verdict::Step;
+use super::super::tracker::Source;
+use super::Judging;
+
+/// `knockout.prizes` (and the Prize count of the Knocked Out Pokémon's kind, `pokemon.*`): a
+/// Prize line (judged before it): the Prize cards taken in this window match the Knock Outs of
+/// the opponent's Pokémon in it (capped by the Prize cards left).
+pub fn prizes(j: &Judging<'_, '_>) -> Step {
+    let Some(p) = j.resolved.player else {
+        return Step::info("");
+    };
+    let pname = &j.state.players[p].name;
+    if let Event::TookPrizes { count, .. } = j.event
+        && i64::from(*count) > i64::from(j.state.prize_count)
+    {
+        return Step::violation(
+            "knockout.prizes-left",
+            format!(
+                "{pname} takes {count} Prize cards in one line, but the game began with {} each",
+                j.state.prize_count
+            ),
+        );
+    }
+    let index = j.index;
+    let window = j.lines.window(index);
+    let mut owed = 0u32;
+    let mut why: Vec<String> = Vec::new();
+    let mut clauses: Vec<&'static str> = Vec::new();
+    let mut watch: Vec<Text> = Vec::new();
+    // Knock Outs already applied in this window.
+    for ko in &j.tracked.window.knock_outs {
+        if ko.owner != p {
+            owed = owed.saturating_add(ko.prizes);
+            why.push(ko.why.clone());
+            clauses.push(ko.clause);
+            watch.extend(ko.cards.iter().cloned());
+        }
+    }
+    // Knock Outs still to come in this window (the client may list the Prize cards first).
+    for l in &j.lines.log.lines[index + 1..window.end] {
+        if let Event::KnockOut { owner, pokemon } = &l.event {
+            let (found, who) = resolve::owned(
+                j.state,
+                j.player(owner),
+                &pokemon.name,
+                None,
+                resolve::Claim::Trusted,
+                None,
+            );
+            if who == Some(1 - p)
+                && let Some(id) = found.id()
+            {
+                let m = j.state.mon(id);
+                match facts::prize_value(&j.cards.info, m.name(), &m.uses) {
+                    Ok((n, clause, w)) => {
+                        owed = owed.saturating_add(n);
+                        why.push(w);
+                        clauses.push(clause);
+                    }
+                    Err(w) => return Step::cannot_check("knockout.prizes", w),
+                }
+                watch.extend(j.cards_in_play(Some(&[id])));
+            }
+        }
+    }
+    let taken: u32 = j.lines.log.lines[window.clone()]
+        .iter()
+        .filter_map(|l| match &l.event {
+            Event::TookPrizes { player, count } if j.player(player) == Some(p) => Some(*count),
+            _ => None,
+        })
+        .fold(0u32, u32::saturating_add);
+    // Counts come from the log text: a cut or hand-edited log may hold any number.
+    let left_before = (j.state.players[p]
+        .prizes_left
+        .unwrap_or(j.state.prize_count) as u32)
+        .saturating_add(taken_in_window(j, p));
+    let expected = owed.min(left_before);
+    if owed == 0 {
+        let effect_text = match &j.tracked.window.source {
+            Some(Source::Trainer(name)) => j.cards.card_effect(name).map(|e| e.lower().to_string()),
+            _ => None,
+        };
+        if let Some(t) = &effect_text
+            && (t.contains("takes a prize card") || t.contains("take a prize card"))
+            && !t.contains("more prize")
+        {
+            return if taken == 1 {
+                Step::ok(
+                    "knockout.prizes",
+                    format!("{pname} takes 1 Prize card by the effect of the card played"),
+                )
+            } else {
+                Step::violation(
+                    "knockout.prizes",
+                    format!("the effect lets {pname} take 1 Prize card, but {taken} are taken"),
+                )
+            };
+        }
+        return if matches!(
+            j.tracked.window.source,
+            Some(Source::Trainer(_) | Source::Ability(..))
+        ) {
+            Step::cannot_check(
+                "knockout.prizes",
+                format!(
+                    "{pname} takes Prize cards by an effect, not a Knock Out; the effect is not modelled"
+                ),
+            )
+        } else {
+            Step::violation(
+                "knockout.prizes",
+                format!(
+                    "{pname} takes {taken} Prize card(s) but none of the opponent's Pokémon was Knocked Out"
+                ),
+            )
+        };
+    }
+    let mut found = vec![Step::ok(
+        "knockout.prizes",
+        format!("{pname} takes {taken}: {}", why.join("; ")),
+    )];
+    for c in clauses {
+        found.push(Step::ok(c, ""));
+    }
+    if taken == expected {
+        // The count matches the Knock Outs alone; an attack whose text may give more Prize
+        // cards ("take 1 more Prize card") is not modelled, so the count is not claimed.
+        if let Some(Source::Attack(_, name)) = &j.tracked.window.source {
+            let text = action_effect_for_window(j).map(|t| t.to_lowercase());
+            let more = text.as_deref().and_then(|t| {
+                t.contains("more prize card").then(|| {
+                    format!(
+                        "the text of {name} may give more Prize cards; its effect is not modelled"
+                    )
+                })
+            });
+            if let Some(doubt) = more {
+                return Step::cannot_check(
+                    "knockout.prizes",
+                    format!("{pname} takes {taken}: {}; but {doubt}", why.join("; ")),
+                );
+            }
+        }
+        return Step::combine(found);
+    }
+    // What may change a Prize count: the Knocked Out Pokémon's own cards, the Stadium and the
+    // attack that did it raise a doubt when unknown; Trainers played this turn only when
+    // their known text says so.
+    const PHRASES: &[&str] = &[
+        "1 more prize card",
+        "2 more prize card",
+        "3 more prize card",
+        "1 fewer prize card",
+        "take any prize card",
+        "take a prize card for it",
+        "take 2 prize cards",
+        "take 3 prize cards",
+    ];
+    if let Some(s) = &j.state.stadium {
+        watch.push(s.name.clone());
+    }
+    let attack_unknown = match &j.tracked.window.source {
+        Some(Source::Attack(_, name)) => action_effect_for_window(j)
+            .is_none()
+            .then(|| format!("the attack {name} is not in the card data")),
+        _ => None,
+    };
+    let attack_text = action_effect_for_window(j).map(|t| t.to_lowercase());
+    let reason = format!(
+        "{pname} takes {taken} Prize card(s) for this Knock Out but {} {expected} ({})",
+        if expected < owed {
+            "has only"
+        } else {
+            "is owed"
+        },
+        why.join("; ")
+    );
+    let from_attack = attack_text
+        .as_deref()
+        .and_then(|t| PHRASES.iter().find(|p| t.contains(*p)))
+        .map(|p| format!("the attack's text speaks of \"{p}\""));
+    let trainers: Vec<Text> = j.tracked.trainers_this_turn.clone();
+    // Only the side that gains may make the count higher (an attack "takes 1 more"); the
+    // Knocked Out Pokémon's own cards may make it higher or lower.
+    let attack_doubt = if taken > expected {
+        attack_unknown.or(from_attack)
+    } else {
+        None
+    };
+    match j
+        .cards
+        .may_change(&watch, PHRASES)
+        .or(attack_doubt)
+        .or_else(|| j.cards.may_change_known(&trainers, PHRASES))
+    {
+        Some(w) => Step::cannot_check("knockout.prizes", format!("{reason}; but {w}")),
+        None => Step::violation("knockout.prizes", reason),
+    }
+}
+
+/// The text of the attack (or Ability) that opened the current window, when known.
+fn action_effect_for_window(j: &Judging<'_, '_>) -> Option<String> {
+    match &j.tracked.window.source {
+        Some(Source::Attack(Some(id), name)) | Some(Source::Ability(Some(id), name)) => j
+            .cards
+            .use_effect(j.state.mon(*id).name(), name)
+            .map(|(_, e)| e.text.clone()),
+        Some(Source::Attack(None, _)) | Some(Source::Ability(None, _)) => None,
+        _ => None,
+    }
+}
+
+/// Prize cards `p` took earlier in the current window.
+fn taken_in_window(j: &Judging<'_, '_>, p: PlayerIdx) -> u32 {
+    j.tracked.window.prizes[p]
+}

@@ -1,0 +1,197 @@
+//! The tracker's Knock Outs: which Pokémon a Knock Out line means, the Knock Outs and Prize cards
+//! of the window, the cards a Knocked Out Pokémon takes to the discard pile, and what the list
+//! of those cards tells about Energy the tracker had to guess.
+
+use crate::log::{CardName, CardRef, Event, Text};
+
+use super::super::super::facts;
+use super::super::super::resolve::{self, Claim, Found};
+use super::super::super::state::{PlayerIdx, PokemonId, Position};
+use super::super::card_facts;
+use super::records::{Applied, Note, Resolved};
+use super::{KnockedOut, ListUse, Tracker, take_attached};
+
+impl Tracker<'_> {
+    /// Which Pokémon a Knock Out line means when its owner has several of that name: the one
+    /// whose damage reached its HP (if only one did), else the Active one, else any.
+    pub(super) fn knock_out_target(
+        &self,
+        found: Found,
+        owner: Option<PlayerIdx>,
+        name: &str,
+    ) -> Found {
+        let Some(owner) = owner else { return found };
+        let all = resolve::candidates(&self.state, owner, name, None);
+        if all.len() < 2 {
+            return found;
+        }
+        let lethal: Vec<PokemonId> = all
+            .iter()
+            .copied()
+            .filter(|id| {
+                let m = self.state.mon(*id);
+                matches!(self.cards.hp_bounds(&self.state, *id), Ok((_, hi)) if m.damage.saturating_add(m.missing_damage) >= hi)
+            })
+            .collect();
+        match lethal.as_slice() {
+            [one] => Found::One(*one),
+            [] => found,
+            several => resolve::pick(&self.state, several.to_vec(), true, |m| i64::from(m.damage)),
+        }
+    }
+
+    pub(super) fn knock_out(&mut self, index: usize, r: &Resolved, pokemon: &CardName) -> Applied {
+        let Some(id) = r.pokemon.id() else {
+            return Applied::default();
+        };
+        self.record_knock_out(id);
+        let p = self.state.mon(id).owner;
+        self.state.remove_from_play(id);
+        let mon = self.state.mon(id).clone();
+        let ps = &mut self.state.players[p];
+        ps.discard.extend(mon.stack.iter().cloned());
+        ps.discard.extend(mon.energy.iter().cloned());
+        ps.discard.extend(mon.tools.iter().cloned());
+        self.knocked_out.push(id);
+        // Several Pokémon of that name: if the check passed for the one chosen and the others
+        // fall too in this window, which one the line meant does not matter.
+        if let Found::Ambiguous(_, all) = &r.pokemon {
+            let window = self.lines.window(index);
+            let later = self.lines.log.lines[index + 1..window.end]
+                .iter()
+                .filter(|l| matches!(&l.event, Event::KnockOut { pokemon: n, .. } if n.name == pokemon.name))
+                .count();
+            if later + 1 < all.len() {
+                self.mark_uncertain_ids(all);
+                return Applied::with_note(Note::ambiguous(&r.pokemon));
+            }
+        }
+        Applied::default()
+    }
+
+    /// Record a Knock Out for the Prize check.
+    fn record_knock_out(&mut self, id: PokemonId) {
+        let m = self.state.mon(id);
+        let (prizes, clause, why) = facts::prize_value(&self.cards.info, m.name(), &m.uses)
+            .unwrap_or((
+                1,
+                "pokemon.single-prize",
+                format!("{}: 1 Prize card", m.name()),
+            ));
+        let cards = card_facts::cards_in_play(&self.state, Some(&[id]));
+        let was_active = self.state.position(id) == Some(Position::Active);
+        self.window.knock_outs.push(KnockedOut {
+            owner: m.owner,
+            prizes,
+            clause,
+            why,
+            cards,
+            was_active,
+        });
+    }
+
+    pub(super) fn took_prizes(&mut self, r: &Resolved, count: u32) -> Applied {
+        let Some(p) = r.player else {
+            return Applied::default();
+        };
+        self.window.prizes[p] = self.window.prizes[p].saturating_add(count);
+        let ps = &mut self.state.players[p];
+        ps.hand.add(count as i32);
+        let left = ps
+            .prizes_left
+            .unwrap_or(self.state.prize_count)
+            .saturating_sub(count as i32);
+        ps.prizes_left = Some(left);
+        Applied::default()
+    }
+
+    pub(super) fn discard_from_pokemon(
+        &mut self,
+        index: usize,
+        owner: &str,
+        pokemon: &CardName,
+        card: &CardRef,
+    ) -> Applied {
+        let named = self.player(owner);
+        // A Pokémon already Knocked Out: its cards went to the discard pile with it.
+        let gone_id = self.knocked_out.iter().copied().find(|id| {
+            self.state.mon(*id).name() == pokemon.name && Some(self.state.mon(*id).owner) == named
+        });
+        let gone = gone_id.is_some();
+        if let (Some(ko), CardRef::Hidden { .. }) = (gone_id, card)
+            && let Some(Event::CardList { cards }) =
+                self.lines.log.lines.get(index + 1).map(|l| &l.event)
+        {
+            let shown: Vec<Text> = cards.iter().map(|c| c.name.clone()).collect();
+            self.reconcile_attachments(ko, &shown);
+        }
+        let (found, _) = resolve::owned(
+            &self.state,
+            named,
+            &pokemon.name,
+            None,
+            Claim::Trusted,
+            None,
+        );
+        if gone {
+            // Its cards went to the discard pile with it (a Pokémon of the same name still in
+            // play keeps its own).
+            return Applied::default();
+        }
+        let Some(id) = found.id() else {
+            return Applied::note(Note::not_in_play(owner, &pokemon.name));
+        };
+        match card {
+            CardRef::Named { card } => {
+                let p = self.state.mon(id).owner;
+                take_attached(self.state.mon_mut(id), &card.name);
+                self.state.players[p].discard.push(card.name.clone());
+            }
+            CardRef::Hidden { .. } => self.list = Some(ListUse::DiscardedFrom(id)),
+        }
+        Applied::default()
+    }
+
+    /// The list of cards discarded with a Knocked Out Pokémon shows the Energy it really had.
+    /// When lines that could mean it or another Pokémon of its name made the tracker guess
+    /// (both are marked uncertain), put the Energy right: the Knocked Out one had what the list
+    /// shows, and the other one has the rest.
+    fn reconcile_attachments(&mut self, ko: PokemonId, shown: &[Text]) {
+        let k = self.state.mon(ko);
+        if !k.uncertain {
+            return;
+        }
+        let siblings: Vec<PokemonId> = resolve::candidates(&self.state, k.owner, k.name(), None)
+            .into_iter()
+            .filter(|id| *id != ko && self.state.mon(*id).uncertain)
+            .collect();
+        let [sibling] = siblings.as_slice() else {
+            return;
+        };
+        let mut total: Vec<Text> = k.energy.clone();
+        total.extend(self.state.mon(*sibling).energy.iter().cloned());
+        let shown_energy: Vec<Text> = shown
+            .iter()
+            .filter(|c| total.contains(c))
+            .cloned()
+            .collect();
+        let mut rest = total.clone();
+        for e in &shown_energy {
+            match rest.iter().position(|r| r == e) {
+                Some(i) => {
+                    rest.remove(i);
+                }
+                None => return,
+            }
+        }
+        let mut had = k.energy.clone();
+        let mut now = shown_energy.clone();
+        had.sort();
+        now.sort();
+        if had == now {
+            return;
+        }
+        self.state.mon_mut(ko).energy = shown_energy;
+        self.state.mon_mut(*sibling).energy = rest;
+    }
+}

@@ -1,0 +1,447 @@
+//! The tracker: folds each log line's event into the visible [`GameState`] and the bookkeeping
+//! the replay keeps beside it (the current action and its effect text, what the next card list
+//! names, extra mulligan draws, the Knock Out window, trainers played this turn, Checkup
+//! progress, the Pokémon damaged by the current action). It decides nothing about legality.
+
+use std::rc::Rc;
+
+use crate::cards::CardDb;
+use crate::log::{Depth, Destination, Event, LogLine, OncePerGame, ParsedLog, Shuffled, Text};
+
+use super::super::edition::RuleEdition;
+use super::super::effect::{EffectText, Zone};
+use super::super::in_force::Used;
+use super::super::resolve::Claim;
+use super::super::state::{GameState, Phase, PlayerIdx, Pokemon, PokemonId, Position};
+use super::card_facts::CardFacts;
+use super::log_view::{LogView, is_boundary, starts_player_action};
+use records::{Applied, Note, Resolved};
+
+mod board;
+mod damage;
+mod knockout;
+mod play;
+pub mod records;
+mod resolve;
+mod turns;
+pub mod used;
+mod zones;
+
+/// What produced the sub-lines that follow a top-level line.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum Source {
+    #[default]
+    None,
+    Trainer(Text),
+    Ability(Option<PokemonId>, Text),
+    Attack(Option<PokemonId>, Text),
+    Activated(Text),
+    Stadium(Text),
+    MulliganDraw,
+    Other,
+}
+
+/// The top-level line the current sub-lines belong to.
+#[derive(Debug, Clone, Default)]
+pub struct Action {
+    pub player: Option<PlayerIdx>,
+    pub source: Source,
+    pub effect: Option<Rc<EffectText>>,
+    /// Players whose hand an effect shuffled, in order (`- X shuffled their hand.`).
+    pub hand_shuffles: Vec<PlayerIdx>,
+    pub puts_seen: usize,
+    pub draws_seen: usize,
+}
+
+/// What the next card list names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ListUse {
+    /// Shown for information (an opening hand, a mulligan reveal, drawn cards).
+    Ignore,
+    /// Pokémon put onto the Bench from the deck.
+    BenchFromDeck(PlayerIdx),
+    /// Cards that went to the discard pile.
+    Discarded(PlayerIdx),
+    /// Cards discarded from a Pokémon in play.
+    DiscardedFrom(PokemonId),
+    /// Cards shuffled into the deck; those that were in the discard pile or in play leave it.
+    ShuffledIn(PlayerIdx, Option<Zone>),
+    /// Cards moved to a zone the engine records by name.
+    MovedTo(PlayerIdx, Destination),
+    /// The hand a mulligan reveals.
+    MulliganReveal(PlayerIdx),
+}
+
+/// A Knock Out in the current window, for the Prize and promotion checks.
+#[derive(Debug, Clone)]
+pub struct KnockedOut {
+    pub owner: PlayerIdx,
+    pub prizes: u32,
+    pub clause: &'static str,
+    pub why: String,
+    /// The Knocked Out Pokémon's cards (an Energy on it may change the Prize count).
+    pub cards: Vec<Text>,
+    pub was_active: bool,
+}
+
+/// A damage line that could mean any of several Pokémon of one name: whichever it meant, that
+/// Pokémon took `amount`.
+#[derive(Debug, Clone)]
+pub struct AmbiguousHit {
+    pub amount: i32,
+    pub candidates: Vec<PokemonId>,
+}
+
+/// The current window (from a player action or header to the next): its Knock Outs, the Prize
+/// cards each player took, promotions, and what opened it.
+#[derive(Debug, Clone, Default)]
+pub struct Window {
+    pub knock_outs: Vec<KnockedOut>,
+    pub prizes: [u32; 2],
+    pub promotions: u32,
+    pub source: Option<Source>,
+    /// Damage lines of this window that could mean several Pokémon of one name.
+    pub ambiguous_hits: Vec<AmbiguousHit>,
+}
+
+/// Where the Checkup is in its order.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CheckupProgress {
+    /// The highest Special Condition step seen so far (1 Poisoned … 4 Paralyzed).
+    pub rank: u8,
+    pub seen_condition: bool,
+    /// An other effect came after a Special Condition step.
+    pub others_after: bool,
+}
+
+/// The visible state of one replay and the bookkeeping kept beside it.
+pub struct Tracker<'a> {
+    pub lines: LogView<'a>,
+    pub cards: CardFacts<'a>,
+    pub edition: RuleEdition,
+    pub state: GameState,
+    pub action: Action,
+    pub list: Option<ListUse>,
+    pub extra_draws: Option<(PlayerIdx, u32)>,
+    pub stadium_discard: Option<(PlayerIdx, Text)>,
+    /// Pokémon Knocked Out since the last player action, for lines that refer to them after.
+    pub knocked_out: Vec<PokemonId>,
+    pub log_owner: Option<PlayerIdx>,
+    pub sudden_death_next: bool,
+    /// The player whose turn began and who has not drawn yet.
+    pub expect_draw: Option<PlayerIdx>,
+    pub window: Window,
+    /// Trainer cards played this turn (an effect may change a Prize count).
+    pub trainers_this_turn: Vec<Text>,
+    pub checkup: CheckupProgress,
+    /// The player whose mulligan the next reveal shows.
+    pub mulligan_player: Option<PlayerIdx>,
+    /// Pokémon the current action already damaged: a spread attack's next "took N damage" of
+    /// the same name means another one.
+    pub damaged_this_action: Vec<PokemonId>,
+    /// Trainer cards played, Abilities and attacks used in this turn and the two before.
+    pub used: Vec<Used>,
+}
+
+/// The two player names a state needs: the log's, padded when a cut log names fewer.
+fn player_names(log: &ParsedLog) -> Vec<Text> {
+    let mut names = log.players.clone();
+    while names.len() < 2 {
+        names.push(compact_str::format_compact!(
+            "(unnamed player {})",
+            names.len() + 1
+        ));
+    }
+    names
+}
+
+impl<'a> Tracker<'a> {
+    pub fn new(log: &'a ParsedLog, cards: Option<&'a CardDb>, edition: RuleEdition) -> Tracker<'a> {
+        let lines = LogView::new(log);
+        let state = GameState::new(&player_names(log));
+        let log_owner = lines
+            .hints
+            .log_owner
+            .as_deref()
+            .and_then(|n| state.player_named(n));
+        Tracker {
+            lines,
+            cards: CardFacts::for_edition(cards, edition),
+            edition,
+            state,
+            action: Action::default(),
+            list: None,
+            extra_draws: None,
+            stadium_discard: None,
+            knocked_out: Vec::new(),
+            log_owner,
+            sudden_death_next: false,
+            expect_draw: None,
+            window: Window::default(),
+            trainers_this_turn: Vec::new(),
+            checkup: CheckupProgress::default(),
+            mulligan_player: None,
+            damaged_this_action: Vec::new(),
+            used: Vec::new(),
+        }
+    }
+}
+
+impl Tracker<'_> {
+    /// The player a line names.
+    pub fn player(&self, name: &str) -> Option<PlayerIdx> {
+        self.state.player_named(name)
+    }
+
+    /// A line that opens a new window (a player action or a phase header): the Knock Outs,
+    /// Prize cards, promotions and doubtful hits of the last one are forgotten.
+    pub fn open_window(&mut self) {
+        self.window.knock_outs.clear();
+        self.window.ambiguous_hits.clear();
+        self.window.prizes = [0; 2];
+        self.window.promotions = 0;
+    }
+
+    /// Before a line's event is resolved: the turn's draw and the Checkup's order are followed,
+    /// and a top-level line ends what the last action left pending (extra mulligan draws, the
+    /// card list it announced, the Pokémon it Knocked Out, the action itself).
+    pub fn start_line(&mut self, index: usize, line: &LogLine) {
+        let top = line.depth == Depth::Top;
+        self.note_turn_draw(&line.event, line.depth);
+        if self.state.phase == Phase::Checkup {
+            self.advance_checkup(index, &line.event, line.depth);
+        }
+        if top && !matches!(line.event, Event::Blank | Event::CardList { .. }) {
+            self.settle_extra_draws();
+        }
+        if !matches!(line.event, Event::CardList { .. } | Event::Blank) {
+            self.list = None;
+        }
+        if top && starts_player_action(&line.event) {
+            self.knocked_out.clear();
+        }
+        if top {
+            self.action = Action::default();
+            if is_boundary(&line.event) {
+                self.damaged_this_action.clear();
+            }
+        }
+    }
+
+    /// After a line that opened a window: what opened it (the Prize check reads the effect).
+    pub fn end_window_opener(&mut self) {
+        self.window.source = Some(self.action.source.clone());
+    }
+
+    /// Fold line `index`'s event into the state, given what [`Tracker::resolve`] found it
+    /// refers to. A line that cannot be followed as written (`resolved.lost`) changes what can
+    /// still be followed of it.
+    pub fn apply(&mut self, index: usize, line: &LogLine, r: &Resolved) -> Applied {
+        if r.lost.is_none() {
+            self.record_use(line, r);
+        }
+        self.apply_event(index, line, r)
+    }
+
+    fn apply_event(&mut self, index: usize, line: &LogLine, r: &Resolved) -> Applied {
+        let sub = line.depth != Depth::Top;
+        match &line.event {
+            Event::Blank => Applied::default(),
+            Event::AfterGame => Applied::info(
+                "not part of the game: text added below the line that ended it (such as a player's notes)",
+            ),
+            Event::Unparsed { why } => Applied::note(Note::Unparsed(format!(
+                "{why}; the line is kept as written"
+            ))),
+            Event::SetupHeader => self.setup(),
+            Event::CheckupHeader => {
+                self.state.phase = Phase::Checkup;
+                self.checkup = CheckupProgress::default();
+                Applied::info("Pokémon Checkup")
+            }
+            Event::TurnHeader { player, .. } => self.begin_turn(index, player.as_deref()),
+            Event::CoinChoice { player, face } => {
+                Applied::info(format!("{player} calls {face:?} for the opening coin flip"))
+            }
+            Event::CoinTossWon { player } => Applied::info(format!("{player} wins the coin toss")),
+            Event::TurnOrderChosen { player, first } => self.turn_order(player, *first),
+            Event::OpeningHand { count, .. } => self.opening_hand(r.player, *count),
+            Event::DrawnCards { .. } => {
+                self.list = Some(ListUse::Ignore);
+                Applied::default()
+            }
+            Event::MulliganReveal { .. } => {
+                self.list = Some(match self.mulligan_player {
+                    Some(p) => ListUse::MulliganReveal(p),
+                    None => ListUse::Ignore,
+                });
+                Applied::default()
+            }
+            Event::Mulligan { player, count } => self.mulligan(player, *count),
+            Event::MulliganExtraDraw { count, .. } => self.mulligan_extra_draw(r.player, *count),
+            Event::PlayToActive { player, card } => {
+                self.play_pokemon(r, player, card, Position::Active, sub)
+            }
+            Event::PlayToBench { player, card } => {
+                self.play_pokemon(r, player, card, Position::Bench, sub)
+            }
+            Event::PlayToStadium { card, .. } => self.play_stadium(r, card, sub),
+            Event::PlayCard { player, card } => self.play_card(r, player, card),
+            Event::Drew { player, card } => self.drew(player, card, sub),
+            Event::DrewAndPlayed { card, to, .. } => self.drew_and_played(r, card, *to),
+            Event::Attach { card, .. } => self.attach(r, card, sub),
+            Event::Evolve { to, .. } => self.evolve(r, to, sub),
+            Event::Devolve {
+                owner, from, to, ..
+            } => self.devolve(owner, from, to),
+            Event::Retreat { .. } => self.retreat(r),
+            Event::Promote { .. } => self.promote(r),
+            Event::Switch {
+                first_owner,
+                first,
+                second_owner,
+                second,
+                ..
+            } => self.switch(first_owner, first, second_owner, second),
+            Event::Use { name, .. } => self.use_(r, name, sub),
+            Event::Attack { .. } => self.attack(r, line),
+            Event::TookDamage { damage, .. } => {
+                if r.pokemon.id().is_some() {
+                    self.add_damage(&r.pokemon, (*damage).max(0));
+                }
+                Applied::default()
+            }
+            Event::BreakdownHeader | Event::Breakdown { .. } => Applied::default(),
+            Event::CardList { cards } => self.card_list(cards),
+            Event::KnockOut { pokemon, .. } => self.knock_out(index, r, pokemon),
+            Event::TookPrizes { count, .. } => self.took_prizes(r, *count),
+            Event::AddedToHand { .. } => Applied::default(),
+            Event::Discard { player, card } => self.discard(player, card, sub),
+            Event::DiscardFromPokemon {
+                owner,
+                pokemon,
+                card,
+            } => self.discard_from_pokemon(index, owner, pokemon, card),
+            Event::Shuffle { player, what } => {
+                if let (Some(p), Shuffled::Hand) = (self.player(player), what) {
+                    self.action.hand_shuffles.push(p);
+                }
+                Applied::default()
+            }
+            Event::ShuffleInto { player, card, into } => self.shuffle_into(player, card, *into),
+            Event::PutInDeck { player, card, .. } => self.put_in_deck(player, card),
+            Event::Move {
+                player,
+                owner,
+                card,
+                to,
+            } => self.move_card(player, owner, card, *to),
+            Event::NoCardsMoved => Applied::default(),
+            Event::PutCounters {
+                count,
+                owner,
+                target,
+                ..
+            } => self.put_counters(*count, owner, target),
+            Event::MoveCounters {
+                count,
+                from_owner,
+                from,
+                to_owner,
+                to,
+                ..
+            } => self.move_counters(*count, from_owner, from, to_owner, to),
+            Event::ConditionDamage {
+                count,
+                owner,
+                pokemon,
+                condition,
+            } => self.condition_damage(*count, owner, pokemon, *condition),
+            Event::ConditionApplied {
+                owner,
+                pokemon,
+                condition,
+            } => self.condition_applied(owner, pokemon, *condition),
+            Event::ConditionRemoved {
+                owner,
+                pokemon,
+                condition,
+            } => Applied::with_note(self.with_pokemon(owner, pokemon, Claim::Trusted, |m| {
+                m.conditions.retain(|c| c != condition)
+            })),
+            Event::AllConditionsRemoved { owner, pokemon } => Applied::with_note(
+                self.with_pokemon(owner, pokemon, Claim::Trusted, |m| m.conditions.clear()),
+            ),
+            Event::Healed {
+                owner,
+                pokemon,
+                amount,
+            } => {
+                let amount = *amount as i32;
+                Applied::with_note(self.with_pokemon(owner, pokemon, Claim::Trusted, |m| {
+                    m.damage = (m.damage - amount).max(0)
+                }))
+            }
+            Event::Activated { card } => {
+                self.action.source = Source::Activated(card.name.clone());
+                self.action.effect = self.cards.card_effect(&card.name);
+                Applied::default()
+            }
+            Event::CoinFlip { .. }
+            | Event::Reveal { .. }
+            | Event::ChoseOption { .. }
+            | Event::Prevented { .. }
+            | Event::TeraEffect { .. }
+            | Event::Reconnected { .. }
+            | Event::TimedOut { .. }
+            | Event::PerformedAction { .. }
+            | Event::RpsChoice { .. }
+            | Event::RpsWon { .. } => Applied::default(),
+            Event::EndTurn { .. } => Applied::default(),
+            Event::OncePerGameUsed { player, what } => {
+                if let Some(p) = self.player(player) {
+                    match what {
+                        OncePerGame::GxAttack => self.state.players[p].gx_attack_used = true,
+                        OncePerGame::VstarPower => self.state.players[p].vstar_power_used = true,
+                        OncePerGame::Other(_) => {}
+                    }
+                }
+                Applied::default()
+            }
+            Event::SuddenDeath => {
+                self.sudden_death_next = true;
+                Applied::info("Sudden Death: a new game with 1 Prize card each")
+            }
+            Event::GameDrawn => {
+                self.state.phase = Phase::Ended;
+                Applied::info("the game is a draw")
+            }
+            Event::GameEnd { winner, .. } => {
+                self.state.phase = Phase::Ended;
+                self.state.winner = self.player(winner);
+                Applied::default()
+            }
+        }
+    }
+}
+
+fn remove_one(list: &mut Vec<Text>, name: &str) {
+    if let Some(i) = list.iter().position(|c| c == name) {
+        list.remove(i);
+    }
+}
+
+/// Remove a card from a Pokémon: an attached Energy or Tool, or a card under its top card.
+fn take_attached(mon: &mut Pokemon, name: &str) {
+    if let Some(i) = mon.energy.iter().position(|c| c == name) {
+        mon.energy.remove(i);
+    } else if let Some(i) = mon.tools.iter().position(|c| c == name) {
+        mon.tools.remove(i);
+    } else if mon.stack.len() > 1
+        && let Some(i) = mon.stack[..mon.stack.len() - 1]
+            .iter()
+            .position(|c| c == name)
+    {
+        mon.stack.remove(i);
+    }
+}

@@ -1,0 +1,353 @@
+//! What a line refers to, read from the state before it is applied: the player it names, the
+//! Pokémon it means (the client's possessives are not trusted blindly; among several Pokémon of
+//! one name the tracker picks the likeliest and says when it could not tell), how a `played`
+//! or `used` line is read. Nothing here changes the state.
+
+use crate::log::{CardName, Depth, Event, LogLine, Spot, Text};
+
+use super::super::super::cardinfo::{CardKind, UseKind};
+use super::super::super::resolve::{self, Claim, Found};
+use super::super::super::state::Position;
+use super::Tracker;
+use super::records::{Note, Played, Resolved};
+
+impl Tracker<'_> {
+    /// What line `index` refers to, for the judges that run before it is applied and for
+    /// [`Tracker::apply`].
+    pub fn resolve(&self, index: usize, line: &LogLine) -> Option<Resolved> {
+        let sub = line.depth != Depth::Top;
+        Some(match &line.event {
+            Event::OpeningHand { player, .. }
+            | Event::MulliganExtraDraw { player, .. }
+            | Event::PlayToActive { player, .. }
+            | Event::PlayToBench { player, .. }
+            | Event::PlayToStadium { player, .. }
+            | Event::DrewAndPlayed { player, .. }
+            | Event::TookPrizes { player, .. } => self.named_player(player),
+            Event::PlayCard { player, card } => self.resolve_played(player, card),
+            Event::Attach {
+                player,
+                card,
+                target,
+                spot,
+            } => self.resolve_attach(player, card, target, *spot),
+            Event::Evolve {
+                player, from, spot, ..
+            } => self.resolve_evolve(player, from, *spot, sub),
+            Event::Retreat { player, card } => self.resolve_retreat(player, card),
+            Event::Promote { player, card } => self.resolve_promote(player, card),
+            Event::Use {
+                player,
+                pokemon,
+                name,
+            } => self.resolve_use(index, player, pokemon, name),
+            Event::Attack {
+                player,
+                pokemon,
+                target_owner,
+                target,
+                ..
+            } => self.resolve_attack(player, pokemon, target_owner, target),
+            Event::TookDamage { owner, pokemon, .. } => {
+                self.resolve_took_damage(index, owner, pokemon)
+            }
+            Event::KnockOut { owner, pokemon } => self.resolve_knock_out(owner, pokemon),
+            Event::CardList { .. } => Resolved {
+                list: self.list.clone(),
+                ..Resolved::default()
+            },
+            _ => return None,
+        })
+    }
+
+    /// The player a line names; the line cannot be followed when it is not one of the two.
+    fn named_player(&self, player: &str) -> Resolved {
+        match self.player(player) {
+            Some(p) => Resolved {
+                player: Some(p),
+                ..Resolved::default()
+            },
+            None => Resolved::lost(Note::unknown_player(player)),
+        }
+    }
+
+    /// `X played Y.`: the Stadium in play used, an Ability the client writes that way, or a
+    /// Trainer card from the hand.
+    fn resolve_played(&self, player: &str, card: &CardName) -> Resolved {
+        let mut r = self.named_player(player);
+        let Some(p) = r.player else { return r };
+        let name = card.name.as_str();
+        r.played = Some(
+            if self.state.stadium.as_ref().is_some_and(|s| s.name == name) {
+                Played::StadiumEffect
+            } else {
+                let kind = self.cards.info.kind(name);
+                let in_play = resolve::candidates(&self.state, p, name, None);
+                if !in_play.is_empty() && matches!(kind, CardKind::Pokemon | CardKind::Unknown) {
+                    Played::Ability(in_play.first().copied())
+                } else {
+                    Played::Trainer(kind)
+                }
+            },
+        );
+        r
+    }
+
+    fn resolve_attach(
+        &self,
+        player: &str,
+        card: &CardName,
+        target: &CardName,
+        spot: Spot,
+    ) -> Resolved {
+        let mut r = self.named_player(player);
+        let Some(p) = r.player else { return r };
+        let (found, _) = resolve::owned(
+            &self.state,
+            Some(p),
+            &target.name,
+            position(spot),
+            Claim::Trusted,
+            Some(p),
+        );
+        // Of several Pokémon of that name, players pile Energy on the one already powered up
+        // (a guess: all of them are marked uncertain).
+        let found = match found {
+            Found::Ambiguous(_, all) => {
+                let all = resolve::narrow_by_id(&self.state, all, target.id.as_deref());
+                if all.len() == 1 {
+                    return Resolved {
+                        pokemon: Found::One(all[0]),
+                        tool: self.is_tool(card),
+                        ..r
+                    };
+                }
+                r.uncertain = all.clone();
+                resolve::pick(&self.state, all, false, |m| m.energy.len() as i64)
+            }
+            f => f,
+        };
+        if found.id().is_none() {
+            return Resolved::lost(Note::not_in_play(player, &target.name));
+        }
+        r.tool = self.is_tool(card);
+        r.pokemon = found;
+        r
+    }
+
+    /// An attached card is a Pokémon Tool (else Energy).
+    fn is_tool(&self, card: &CardName) -> bool {
+        match self.cards.info.kind(&card.name) {
+            CardKind::Tool => true,
+            CardKind::Energy => false,
+            _ => !card.name.ends_with("Energy"),
+        }
+    }
+
+    fn resolve_evolve(&self, player: &str, from: &CardName, spot: Spot, sub: bool) -> Resolved {
+        let mut r = self.named_player(player);
+        let Some(p) = r.player else { return r };
+        let turn = self.state.turn;
+        let candidates = resolve::narrow_by_id(
+            &self.state,
+            resolve::candidates(&self.state, p, &from.name, position(spot)),
+            from.id.as_deref(),
+        );
+        // Of several Pokémon that may evolve, players evolve the one they have powered up.
+        let found = resolve::pick(&self.state, candidates.clone(), false, |m| {
+            i64::from(m.entered_turn < turn && m.evolved_turn != Some(turn)) * 100
+                + m.energy.len() as i64
+        });
+        if found.id().is_none() {
+            return Resolved::lost(Note::not_in_play(player, &from.name));
+        }
+        // Of several Pokémon that differ, the pick is a guess (the likeliest, not the proven
+        // one): what is tracked on each of them becomes uncertain.
+        if candidates.len() > 1 && !resolve::all_alike(&self.state, &candidates) {
+            r.uncertain = candidates.clone();
+        }
+        r.candidates = candidates;
+        r.pokemon = found;
+        r.effect = if sub {
+            self.action.effect.clone()
+        } else {
+            None
+        };
+        r
+    }
+
+    /// The Active Pokémon retreats; a retreat line naming another Pokémon is followed (the
+    /// Active one goes to the Bench) but not judged.
+    fn resolve_retreat(&self, player: &str, card: &CardName) -> Resolved {
+        let mut r = self.named_player(player);
+        let Some(p) = r.player else { return r };
+        let Some(id) = self.state.players[p].active else {
+            r.lost = Some(Note::Unsure(format!(
+                "{player} has no Active Pokémon to retreat"
+            )));
+            return r;
+        };
+        r.pokemon = Found::One(id);
+        let actual = self.state.mon(id).name();
+        if actual != card.name {
+            r.lost = Some(Note::Unsure(format!(
+                "the log retreats {} but the Active Pokémon tracked is {actual}",
+                card.name
+            )));
+        }
+        r
+    }
+
+    fn resolve_promote(&self, player: &str, card: &CardName) -> Resolved {
+        let mut r = self.named_player(player);
+        let Some(p) = r.player else { return r };
+        // Of several Benched Pokémon of that name, players promote the one they have powered up.
+        let found = resolve::pick(
+            &self.state,
+            resolve::narrow_by_id(
+                &self.state,
+                resolve::candidates(&self.state, p, &card.name, None),
+                card.id.as_deref(),
+            ),
+            true,
+            |m| m.energy.len() as i64,
+        );
+        if found.id().is_none() {
+            return Resolved::lost(Note::not_in_play(player, &card.name));
+        }
+        let benched: Vec<_> = resolve::candidates(&self.state, p, &card.name, None);
+        if let Found::Ambiguous(_, all) = &found {
+            r.uncertain = all.clone();
+        } else if benched.len() > 1 && !resolve::all_alike(&self.state, &benched) {
+            r.uncertain = benched;
+        }
+        r.pokemon = found;
+        r
+    }
+
+    /// `X's Y used Z.`: an attack or an Ability (the card data says; else an attack when the
+    /// turn ends after it). A user not in play is followed (the attack counts) but not judged.
+    fn resolve_use(&self, index: usize, player: &str, pokemon: &CardName, name: &str) -> Resolved {
+        let mut r = self.named_player(player);
+        let Some(p) = r.player else { return r };
+        // Among Pokémon of one name, the one a Tool gives the Ability or attack to, else one
+        // seen using it before.
+        let found = resolve::pick(
+            &self.state,
+            resolve::narrow_by_id(
+                &self.state,
+                resolve::candidates(&self.state, p, &pokemon.name, None),
+                pokemon.id.as_deref(),
+            ),
+            true,
+            |m| {
+                if self.tool_grants(m, name) {
+                    2
+                } else {
+                    i64::from(m.uses.iter().any(|u| u == name))
+                }
+            },
+        );
+        let (kind, effect) = match self.cards.use_effect(&pokemon.name, name) {
+            Some((k, e)) => (k, Some(e)),
+            None if self
+                .lines
+                .hints
+                .ends_turn
+                .get(index)
+                .copied()
+                .unwrap_or(false) =>
+            {
+                (UseKind::Attack, None)
+            }
+            None => (UseKind::Ability, None),
+        };
+        if found.id().is_none() {
+            r.lost = Some(Note::not_in_play(player, &pokemon.name));
+        }
+        r.pokemon = found;
+        r.use_kind = Some(kind);
+        r.effect = effect;
+        r
+    }
+
+    fn resolve_attack(
+        &self,
+        player: &str,
+        pokemon: &CardName,
+        target_owner: &Text,
+        target: &CardName,
+    ) -> Resolved {
+        let mut r = self.named_player(player);
+        let Some(p) = r.player else { return r };
+        r.attacker = resolve::pick(
+            &self.state,
+            resolve::narrow_by_id(
+                &self.state,
+                resolve::candidates(&self.state, p, &pokemon.name, None),
+                pokemon.id.as_deref(),
+            ),
+            true,
+            |_| 0,
+        );
+        r.pokemon = resolve::owned(
+            &self.state,
+            self.player(target_owner),
+            &target.name,
+            None,
+            Claim::Trusted,
+            Some(1 - p),
+        )
+        .0;
+        r
+    }
+
+    fn resolve_took_damage(&self, index: usize, owner: &str, pokemon: &CardName) -> Resolved {
+        let prefer = self.action.player.map(|p| 1 - p);
+        let (found, _) = resolve::owned(
+            &self.state,
+            self.player(owner),
+            &pokemon.name,
+            None,
+            Claim::Trusted,
+            prefer,
+        );
+        let found = self.spread_target(found);
+        let found = self.one_hit_each(index, found, &pokemon.name);
+        if found.id().is_none() {
+            return Resolved::lost(Note::not_in_play(owner, &pokemon.name));
+        }
+        Resolved {
+            pokemon: found,
+            ..Resolved::default()
+        }
+    }
+
+    fn resolve_knock_out(&self, owner: &str, pokemon: &CardName) -> Resolved {
+        let (found, who) = resolve::owned(
+            &self.state,
+            self.player(owner),
+            &pokemon.name,
+            None,
+            Claim::Trusted,
+            None,
+        );
+        let found = self.knock_out_target(found, who, &pokemon.name);
+        if found.id().is_none() {
+            return Resolved::lost(Note::not_in_play(owner, &pokemon.name));
+        }
+        Resolved {
+            player: who,
+            pokemon: found,
+            ..Resolved::default()
+        }
+    }
+}
+
+fn position(spot: Spot) -> Option<Position> {
+    match spot {
+        Spot::Active => Some(Position::Active),
+        Spot::Bench => Some(Position::Bench),
+        Spot::Unspecified => None,
+    }
+}

@@ -1,0 +1,278 @@
+//! The tracker's zones: cards discarded, shuffled into or put on the deck, moved to the hand,
+//! the discard pile, the Lost Zone or into play, and what the card list after such a line names.
+
+use crate::log::{CardName, CardRef, Destination};
+
+use super::super::super::effect::{Verb, Zone};
+use super::super::super::resolve;
+use super::super::super::state::{PlayerIdx, Position};
+use super::records::{Applied, Note};
+use super::{ListUse, Source, Tracker, remove_one, take_attached};
+
+impl Tracker<'_> {
+    pub(super) fn discard(&mut self, player: &str, card: &CardRef, sub: bool) -> Applied {
+        let Some(p) = self.player(player) else {
+            return Applied::note(Note::unknown_player(player));
+        };
+        // The client names either the acting player or the Stadium's owner on this line.
+        if let (Some((_, name)), Some(n)) = (&self.stadium_discard, card.name())
+            && name == n
+        {
+            self.stadium_discard = None;
+            return Applied::info("the Stadium that was in play goes to its owner's discard pile");
+        }
+        let n = card.count() as i32;
+        if sub {
+            self.take_from_effect_zone(Verb::Discard, p, n, None);
+        } else {
+            self.state.players[p].hand.add(-n);
+        }
+        match card {
+            CardRef::Named { card } => self.state.players[p].discard.push(card.name.clone()),
+            CardRef::Hidden { .. } => self.list = Some(ListUse::Discarded(p)),
+        }
+        Applied::default()
+    }
+
+    pub(super) fn shuffle_into(
+        &mut self,
+        player: &str,
+        card: &CardRef,
+        into: Destination,
+    ) -> Applied {
+        let Some(p) = self.player(player) else {
+            return Applied::note(Note::unknown_player(player));
+        };
+        let n = card.count() as i32;
+        let both = self
+            .action
+            .effect
+            .as_ref()
+            .is_some_and(|e| e.touches_both_players());
+        if into != Destination::Deck || both {
+            for ps in &mut self.state.players {
+                ps.hand.blur();
+                ps.deck.blur();
+            }
+            return Applied::default();
+        }
+        let zone = self
+            .action
+            .effect
+            .as_ref()
+            .and_then(|e| e.zone_for(Verb::ShuffleIntoDeck));
+        self.state.players[p].deck.add(n);
+        match zone {
+            Some(Zone::Hand) => self.state.players[p].hand.add(-n),
+            Some(Zone::Discard) | Some(Zone::InPlay) => {}
+            _ => self.state.players[p].hand.blur(),
+        }
+        match card {
+            CardRef::Named { card } => {
+                if zone == Some(Zone::Discard) {
+                    remove_one(&mut self.state.players[p].discard, &card.name);
+                }
+            }
+            CardRef::Hidden { .. } => self.list = Some(ListUse::ShuffledIn(p, zone)),
+        }
+        Applied::default()
+    }
+
+    pub(super) fn put_in_deck(&mut self, player: &str, card: &CardRef) -> Applied {
+        let Some(named) = self.player(player) else {
+            return Applied::note(Note::unknown_player(player));
+        };
+        // After `- X shuffled their hand.`, the cards put on the deck are X's hand, whatever
+        // name the client writes on this line.
+        let shuffled = self
+            .action
+            .hand_shuffles
+            .get(self.action.puts_seen)
+            .copied();
+        self.action.puts_seen += 1;
+        let p = shuffled.unwrap_or(named);
+        let n = card.count() as i32;
+        self.state.players[p].deck.add(n);
+        if shuffled.is_some() {
+            self.state.players[p].hand.add(-n);
+        } else {
+            match self
+                .action
+                .effect
+                .as_ref()
+                .and_then(|e| e.zone_for(Verb::PutOnDeck))
+            {
+                Some(Zone::Hand) => self.state.players[p].hand.add(-n),
+                _ => {
+                    self.state.players[p].hand.blur();
+                    self.state.players[p].deck.blur();
+                }
+            }
+        }
+        Applied::default()
+    }
+
+    pub(super) fn move_card(
+        &mut self,
+        player: &str,
+        owner: &str,
+        card: &CardRef,
+        to: Destination,
+    ) -> Applied {
+        let Some(mut p) = self.player(owner) else {
+            return Applied::note(Note::unknown_player(owner));
+        };
+        let n = card.count() as i32;
+        if to == Destination::Discard
+            && let (Some(actor), Some(effect)) = (self.player(player), self.action.effect.as_ref())
+        {
+            // Milling: the client sometimes writes the acting player as the owner of the cards
+            // it discards from the opponent's deck; the effect text says whose deck it is.
+            let t = effect.lower();
+            match (t.contains("opponent's deck"), t.contains("your deck")) {
+                (true, false) => p = 1 - actor,
+                (false, true) => p = actor,
+                _ => {}
+            }
+        }
+        match (to, card) {
+            (Destination::Hand, CardRef::Named { card }) => {
+                let in_play = resolve::candidates(&self.state, p, &card.name, None);
+                let in_discard = self.state.players[p].discard.contains(&card.name);
+                if !in_discard && !in_play.is_empty() {
+                    // A Pokémon put back into the hand from play (its attached cards are discarded).
+                    let found =
+                        resolve::pick(&self.state, in_play, false, |m| -i64::from(m.damage));
+                    if let Some(id) = found.id() {
+                        self.state.remove_from_play(id);
+                        let mon = self.state.mon(id).clone();
+                        let ps = &mut self.state.players[p];
+                        ps.discard.extend(mon.energy);
+                        ps.discard.extend(mon.tools);
+                        ps.discard.extend(
+                            mon.stack[..mon.stack.len().saturating_sub(1)]
+                                .iter()
+                                .cloned(),
+                        );
+                    }
+                } else {
+                    remove_one(&mut self.state.players[p].discard, &card.name);
+                }
+                self.state.players[p].hand.add(1);
+            }
+            (Destination::Hand, CardRef::Hidden { .. }) => {
+                self.state.players[p].hand.add(n);
+                self.list = Some(ListUse::MovedTo(p, Destination::Hand));
+            }
+            (Destination::Discard, _) => {
+                // Milling: cards from the top of the deck.
+                self.state.players[p].deck.add(-n);
+                match card {
+                    CardRef::Named { card } => {
+                        self.state.players[p].discard.push(card.name.clone())
+                    }
+                    CardRef::Hidden { .. } => self.list = Some(ListUse::Discarded(p)),
+                }
+            }
+            (Destination::LostZone, _) => {
+                self.state.players[p].hand.blur();
+                self.state.players[p].deck.blur();
+                match card {
+                    CardRef::Named { card } => {
+                        self.state.players[p].lost_zone.push(card.name.clone())
+                    }
+                    CardRef::Hidden { .. } => {
+                        self.list = Some(ListUse::MovedTo(p, Destination::LostZone))
+                    }
+                }
+            }
+            (Destination::Active | Destination::Bench, CardRef::Named { card }) => {
+                let pos = if to == Destination::Active {
+                    Position::Active
+                } else {
+                    Position::Bench
+                };
+                self.state.put_card_into_play(p, card, pos);
+                self.state.players[p].hand.blur();
+                self.state.players[p].deck.blur();
+            }
+            _ => {
+                self.state.players[p].hand.blur();
+                self.state.players[p].deck.blur();
+            }
+        }
+        Applied::default()
+    }
+
+    /// The card list after a line: applied to the zone the line announced (a mulligan reveal
+    /// changes nothing; the judges read it).
+    pub(super) fn card_list(&mut self, cards: &[CardName]) -> Applied {
+        let Some(use_) = self.list.take() else {
+            return Applied::default();
+        };
+        match use_ {
+            ListUse::Ignore | ListUse::MulliganReveal(_) => {}
+            ListUse::BenchFromDeck(p) => {
+                for c in cards {
+                    self.state.put_card_into_play(p, c, Position::Bench);
+                }
+            }
+            ListUse::Discarded(p) => {
+                self.state.players[p]
+                    .discard
+                    .extend(cards.iter().map(|c| c.name.clone()));
+            }
+            ListUse::DiscardedFrom(id) => {
+                let p = self.state.mon(id).owner;
+                for c in cards {
+                    take_attached(self.state.mon_mut(id), &c.name);
+                    self.state.players[p].discard.push(c.name.clone());
+                }
+            }
+            ListUse::ShuffledIn(p, zone) => {
+                if zone == Some(Zone::Discard) {
+                    for c in cards {
+                        remove_one(&mut self.state.players[p].discard, &c.name);
+                    }
+                }
+                self.remove_shuffled_user(p, cards);
+            }
+            ListUse::MovedTo(p, Destination::Hand) => {
+                for c in cards {
+                    remove_one(&mut self.state.players[p].discard, &c.name);
+                }
+            }
+            ListUse::MovedTo(p, Destination::LostZone) => {
+                self.state.players[p]
+                    .lost_zone
+                    .extend(cards.iter().map(|c| c.name.clone()));
+            }
+            ListUse::MovedTo(..) => {}
+        }
+        Applied::default()
+    }
+
+    /// An Ability that shuffles its own Pokémon into the deck (its stack is in the list): the
+    /// Pokémon leaves play.
+    fn remove_shuffled_user(&mut self, p: PlayerIdx, cards: &[CardName]) {
+        let Source::Ability(Some(id), _) = self.action.source else {
+            return;
+        };
+        if self.state.mon(id).owner != p || self.state.position(id).is_none() {
+            return;
+        }
+        let mon = self.state.mon(id);
+        let mut listed: Vec<&str> = cards.iter().map(|c| c.name.as_str()).collect();
+        let all_listed = mon.stack.iter().all(|s| {
+            if let Some(i) = listed.iter().position(|l| l == s) {
+                listed.remove(i);
+                true
+            } else {
+                false
+            }
+        });
+        if all_listed {
+            self.state.remove_from_play(id);
+        }
+    }
+}

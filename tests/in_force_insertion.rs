@@ -1,0 +1,223 @@
+//! Insertion property: put into a real log a card in force that changes a fact (a Tool that adds
+//! damage on the attacker, a Tool that adds HP on a Pokémon), change the figures that fact
+//! governs, and the checks of that fact must never say `violation`: the engine does not model
+//! the inserted card, so it may only say it cannot tell.
+//!
+//! Skipped, saying so, when ../shared (the logs and the card data) is absent.
+
+mod common;
+
+use std::sync::OnceLock;
+
+use proptest::prelude::*;
+use ptcg_judge::cards::CardDb;
+use ptcg_judge::cards::effects::{Fact, card_effects};
+use ptcg_judge::engine::{RuleEdition, Verdict};
+use ptcg_judge::log::{CardName, Depth, Event, parse_log};
+
+/// A real log's lines and the attack lines of it that can be changed.
+struct Game {
+    lines: Vec<String>,
+    /// (index of the attack line, attacking player, attacker as written, damage, Knock Out line
+    /// of the defender right after it with the defender's owner and name as written).
+    attacks: Vec<Attack>,
+}
+
+struct Attack {
+    index: usize,
+    player: String,
+    attacker: String,
+    damage: i32,
+    /// The line that Knocks Out the attacked Pokémon, when one follows in the same window, and
+    /// the defender's owner and name as written.
+    knock_out: Option<(usize, String, String)>,
+}
+
+struct Corpus {
+    db: CardDb,
+    games: Vec<Game>,
+}
+
+fn written(card: &CardName) -> String {
+    match &card.id {
+        Some(id) => format!("({id}) {}", card.name),
+        None => card.name.to_string(),
+    }
+}
+
+fn corpus() -> Option<&'static Corpus> {
+    static CORPUS: OnceLock<Option<Corpus>> = OnceLock::new();
+    CORPUS
+        .get_or_init(|| {
+            let (files, cards) = (common::english_logs()?, common::shared_cards()?);
+            let db = CardDb::load_dir(&cards).unwrap();
+            let mut games = Vec::new();
+            for f in files {
+                let raw = String::from_utf8(std::fs::read(&f).unwrap()).unwrap();
+                let log = parse_log(raw.as_bytes()).unwrap();
+                let lines: Vec<String> = raw.lines().map(str::to_string).collect();
+                let mut attacks = Vec::new();
+                for (i, l) in log.lines.iter().enumerate() {
+                    let Event::Attack {
+                        player,
+                        pokemon,
+                        target_owner,
+                        target,
+                        damage,
+                        ..
+                    } = &l.event
+                    else {
+                        continue;
+                    };
+                    // Only plain attack lines: a Damage breakdown would have to change too.
+                    let window: Vec<_> = log.lines[i + 1..]
+                        .iter()
+                        .enumerate()
+                        .take_while(|(_, n)| n.depth != Depth::Top || !starts_action(&n.event))
+                        .collect();
+                    if l.depth != Depth::Top
+                        || *damage <= 0
+                        || window
+                            .iter()
+                            .any(|(_, n)| matches!(n.event, Event::BreakdownHeader))
+                    {
+                        continue;
+                    }
+                    let knock_out = window.iter().find_map(|(k, n)| match &n.event {
+                        Event::KnockOut { owner, pokemon } if pokemon.name == target.name => {
+                            Some((i + 1 + k, owner.to_string(), written(pokemon)))
+                        }
+                        _ => None,
+                    });
+                    attacks.push(Attack {
+                        index: i,
+                        player: player.to_string(),
+                        attacker: written(pokemon),
+                        damage: *damage,
+                        knock_out: knock_out
+                            .map(|(k, _, name)| (k, target_owner.to_string(), name)),
+                    });
+                }
+                if !attacks.is_empty() {
+                    games.push(Game { lines, attacks });
+                }
+            }
+            Some(Corpus { db, games })
+        })
+        .as_ref()
+}
+
+/// A line that begins a new player action (the window of an attack ends there).
+fn starts_action(e: &Event) -> bool {
+    matches!(
+        e,
+        Event::TurnHeader { .. }
+            | Event::CheckupHeader
+            | Event::Attack { .. }
+            | Event::Use { .. }
+            | Event::PlayCard { .. }
+            | Event::Attach { .. }
+            | Event::Evolve { .. }
+            | Event::Retreat { .. }
+            | Event::PlayToBench { .. }
+            | Event::GameEnd { .. }
+    )
+}
+
+/// The card data reads `card` as changing `fact` of the Pokémon holding it (else the property
+/// would test nothing).
+fn holder_changes(db: &CardDb, card: &str, fact: Fact) -> bool {
+    db.by_name(card)
+        .iter()
+        .all(|i| card_effects(db.card(*i)).facts().contains(fact))
+}
+
+/// The violations on line `number` (1-based) that cite one of `clauses`.
+fn violations_at(text: &str, db: &CardDb, number: usize, clauses: &[&str]) -> Vec<String> {
+    let report = ptcg_judge::verify(text.as_bytes(), Some(db), RuleEdition::default()).unwrap();
+    report
+        .steps
+        .iter()
+        .filter(|s| s.line as usize == number && s.verdict == Verdict::Violation)
+        .filter(|s| {
+            s.clauses
+                .iter()
+                .any(|c| clauses.iter().any(|p| c.starts_with(p)))
+        })
+        .map(|s| format!("{}: {} -- {}", s.line, s.text, s.message))
+        .collect()
+}
+
+const DAMAGE_TOOLS: &[&str] = &["Choice Belt", "Defiance Band", "Maximum Belt"];
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    /// A damage Tool on the attacker, and the attack's damage changed: the damage checks say
+    /// `unverified`, never `violation`.
+    #[test]
+    fn a_damage_tool_on_the_attacker_turns_changed_damage_into_a_doubt(
+        game in any::<prop::sample::Index>(),
+        attack in any::<prop::sample::Index>(),
+        tool in prop::sample::select(DAMAGE_TOOLS),
+        delta in prop::sample::select(&[10, 20, 30, 50, 60, -10][..]),
+    ) {
+        let Some(c) = corpus() else {
+            common::skipped("in-force insertion", "../shared");
+            return Ok(());
+        };
+        prop_assert!(holder_changes(&c.db, tool, Fact::DamageDealt), "{tool} does not read as a damage Tool");
+        let g = &c.games[game.index(c.games.len())];
+        let a = &g.attacks[attack.index(g.attacks.len())];
+        let mut lines = g.lines.clone();
+        let changed = (a.damage + delta).max(0);
+        lines[a.index] = lines[a.index].replace(
+            &format!(" for {} damage", a.damage),
+            &format!(" for {changed} damage"),
+        );
+        lines.insert(
+            a.index,
+            format!("{} attached {tool} to {} in the Active Spot.", a.player, a.attacker),
+        );
+        let text = lines.join("\n");
+        let found = violations_at(&text, &c.db, a.index + 2, &["attack.damage-order"]);
+        prop_assert!(found.is_empty(), "{tool} on the attacker, damage {} -> {changed}: {found:?}", a.damage);
+    }
+
+    /// An HP Tool on the Pokémon an attack Knocked Out, and the Knock Out line removed: the
+    /// Knock Out check says `unverified`, never `violation`.
+    #[test]
+    fn an_hp_tool_on_the_defender_turns_a_missing_knock_out_into_a_doubt(
+        game in any::<prop::sample::Index>(),
+        attack in any::<prop::sample::Index>(),
+    ) {
+        let Some(c) = corpus() else {
+            common::skipped("in-force insertion", "../shared");
+            return Ok(());
+        };
+        prop_assert!(holder_changes(&c.db, "Hero's Cape", Fact::MaxHp), "Hero's Cape does not read as an HP Tool");
+        let g = &c.games[game.index(c.games.len())];
+        let with_ko: Vec<&Attack> = g.attacks.iter().filter(|a| a.knock_out.is_some()).collect();
+        prop_assume!(!with_ko.is_empty());
+        let a = with_ko[attack.index(with_ko.len())];
+        let Some((ko, owner, defender)) = &a.knock_out else { unreachable!() };
+        let mut lines = g.lines.clone();
+        lines.remove(*ko);
+        lines.insert(
+            a.index,
+            format!("{owner} attached Hero's Cape to {defender} in the Active Spot."),
+        );
+        let text = lines.join("\n");
+        // The missing Knock Out is judged when the window closes: on any line after the attack.
+        let report = ptcg_judge::verify(text.as_bytes(), Some(&c.db), RuleEdition::default()).unwrap();
+        let found: Vec<String> = report
+            .steps
+            .iter()
+            .filter(|s| s.line as usize > a.index + 1 && s.verdict == Verdict::Violation)
+            .filter(|s| s.clauses.iter().any(|c| *c == "knockout.at-hp"))
+            .filter(|s| s.message.contains(defender.rsplit(") ").next().unwrap_or(defender)))
+            .map(|s| format!("{}: {} -- {}", s.line, s.text, s.message))
+            .collect();
+        prop_assert!(found.is_empty(), "Hero's Cape on {defender}, its Knock Out removed: {found:?}");
+    }
+}
