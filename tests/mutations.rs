@@ -435,7 +435,15 @@ fn mutants(base: &Base, db: &CardDb) -> Vec<Mutant> {
 
 #[test]
 fn mutants_of_real_logs_are_caught_at_the_changed_line_or_the_next() {
-    let (Some(files), Some(cards)) = (common::english_logs(), common::shared_cards()) else {
+    // Both card sources when present (the games' 2025-26 cards are in TCGdex only), else the
+    // pokemon-tcg-data copy.
+    let both = common::shared_card_sources();
+    // The raw floor over all kinds: with both sources the games' cards are known (80% when this
+    // was measured); with pokemon-tcg-data alone most mutants of the 2025-26 games stay
+    // `unverified`, since an unknown card may change any rule (26% then).
+    let raw_floor = if both.is_some() { 0.70 } else { 0.22 };
+    let cards = both.or_else(common::shared_cards);
+    let (Some(files), Some(cards)) = (common::english_logs(), cards) else {
         return common::skipped(
             "mutation suite",
             "../shared/ptcgl-logs or ../shared/cards/pokemon-tcg-data",
@@ -546,19 +554,16 @@ fn mutants_of_real_logs_are_caught_at_the_changed_line_or_the_next() {
             100.0 * t.checkable_rate()
         );
     }
-    // A floor on the raw rate over all kinds, so that doubts cannot spread unnoticed. Since the
-    // soundness gate (no violation while a card in force may change what a check relies on)
-    // most mutants of the 2025-26 games are `unverified`: the pokemon-tcg-data copy lacks their
-    // newest cards, and a card the data does not know may change anything. The raw rates per
-    // kind are printed above; the floor is the rate measured when the gate landed, less a
-    // margin.
+    // A floor on the raw rate over all kinds, so that doubts cannot spread unnoticed; the raw
+    // rates per kind are printed above.
     let rate = raw.0 as f64 / raw.1.max(1) as f64;
     assert!(
-        rate >= 0.22,
-        "caught {} of {} mutants over all kinds ({:.1}%), floor 22%",
+        rate >= raw_floor,
+        "caught {} of {} mutants over all kinds ({:.1}%), floor {:.0}%",
         raw.0,
         raw.1,
-        100.0 * rate
+        100.0 * rate,
+        100.0 * raw_floor
     );
 }
 

@@ -45,6 +45,14 @@ pub fn shared_cards() -> Option<PathBuf> {
     dir.join("cards/en").is_dir().then_some(dir)
 }
 
+/// The shared folder holding both card data sources (pokemon-tcg-data and the TCGdex
+/// cards-database), read together as one database, when both are present.
+pub fn shared_card_sources() -> Option<PathBuf> {
+    let dir = shared_dir()?.join("cards");
+    (dir.join("pokemon-tcg-data/cards/en").is_dir() && dir.join("tcgdex-cards-database").is_dir())
+        .then_some(dir)
+}
+
 /// The project's own sample logs.
 pub fn sample_logs() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("replays");
