@@ -159,9 +159,12 @@ fn error_positions() {
     assert_eq!((e.line, e.column), (1, 27));
 }
 
+/// A source text and the test its problem must pass.
+type Case = (&'static str, fn(&Problem) -> bool);
+
 #[test]
 fn rejects_what_is_outside_the_subset() {
-    let cases: &[(&str, fn(&Problem) -> bool)] = &[
+    let cases: &[Case] = &[
         ("`template`", |p| *p == Problem::TemplateLiteral),
         ("{ ...other }", |p| matches!(p, Problem::Expected { .. })),
         ("{ [k]: 1 }", |p| matches!(p, Problem::Expected { .. })),

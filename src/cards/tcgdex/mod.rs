@@ -264,7 +264,7 @@ pub fn load(dir: &Path) -> Result<Loaded, CardDataError> {
     let mut cards = Vec::with_capacity(card_paths.len());
     for (key, _) in &ordered {
         if let Some(mut list) = per_set.remove(key) {
-            list.sort_by(|(a, _), (b, _)| natural_key(a).cmp(&natural_key(b)));
+            list.sort_by_key(|(a, _)| natural_key(a));
             cards.extend(list.into_iter().map(|(_, c)| c));
         }
     }
