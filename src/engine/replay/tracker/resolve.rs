@@ -7,11 +7,21 @@ use crate::log::{CardName, Depth, Event, LogLine, Spot, Text};
 
 use super::super::super::cardinfo::{CardKind, UseKind};
 use super::super::super::resolve::{self, Claim, Found};
-use super::super::super::state::Position;
+use super::super::super::state::{PlayerIdx, PokemonId, Position};
 use super::Tracker;
 use super::records::{Note, Played, Resolved};
 
 impl Tracker<'_> {
+    /// The Pokémon in play of player `p` that a card name of a line may mean: by name, and by
+    /// the card id the log gives when it tells them apart.
+    fn named_candidates(&self, p: PlayerIdx, card: &CardName) -> Vec<PokemonId> {
+        resolve::narrow_by_id(
+            &self.state,
+            resolve::candidates(&self.state, p, &card.name, None),
+            card.id.as_deref(),
+        )
+    }
+
     /// What line `index` refers to, for the judges that run before it is applied and for
     /// [`Tracker::apply`].
     pub fn resolve(&self, index: usize, line: &LogLine) -> Option<Resolved> {
@@ -202,16 +212,9 @@ impl Tracker<'_> {
         let mut r = self.named_player(player);
         let Some(p) = r.player else { return r };
         // Of several Benched Pokémon of that name, players promote the one they have powered up.
-        let found = resolve::pick(
-            &self.state,
-            resolve::narrow_by_id(
-                &self.state,
-                resolve::candidates(&self.state, p, &card.name, None),
-                card.id.as_deref(),
-            ),
-            true,
-            |m| m.energy.len() as i64,
-        );
+        let found = resolve::pick(&self.state, self.named_candidates(p, card), true, |m| {
+            m.energy.len() as i64
+        });
         if found.id().is_none() {
             return Resolved::lost(Note::not_in_play(player, &card.name));
         }
@@ -232,22 +235,13 @@ impl Tracker<'_> {
         let Some(p) = r.player else { return r };
         // Among Pokémon of one name, the one a Tool gives the Ability or attack to, else one
         // seen using it before.
-        let found = resolve::pick(
-            &self.state,
-            resolve::narrow_by_id(
-                &self.state,
-                resolve::candidates(&self.state, p, &pokemon.name, None),
-                pokemon.id.as_deref(),
-            ),
-            true,
-            |m| {
-                if self.tool_grants(m, name) {
-                    2
-                } else {
-                    i64::from(m.uses.iter().any(|u| u == name))
-                }
-            },
-        );
+        let found = resolve::pick(&self.state, self.named_candidates(p, pokemon), true, |m| {
+            if self.tool_grants(m, name) {
+                2
+            } else {
+                i64::from(m.uses.iter().any(|u| u == name))
+            }
+        });
         let (kind, effect) = match self.cards.use_effect(&pokemon.name, name) {
             Some((k, e)) => (k, Some(e)),
             None if self
@@ -280,16 +274,7 @@ impl Tracker<'_> {
     ) -> Resolved {
         let mut r = self.named_player(player);
         let Some(p) = r.player else { return r };
-        r.attacker = resolve::pick(
-            &self.state,
-            resolve::narrow_by_id(
-                &self.state,
-                resolve::candidates(&self.state, p, &pokemon.name, None),
-                pokemon.id.as_deref(),
-            ),
-            true,
-            |_| 0,
-        );
+        r.attacker = resolve::pick(&self.state, self.named_candidates(p, pokemon), true, |_| 0);
         r.pokemon = resolve::owned(
             &self.state,
             self.player(target_owner),
