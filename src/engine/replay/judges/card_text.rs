@@ -188,8 +188,14 @@ fn same_name(j: &Judging<'_, '_>, id: PokemonId) -> Vec<PokemonId> {
 
 /// Each finding through [`gate`], then combined: for a judge whose findings rely on different
 /// facts (a fact-free one beside one a card may change).
-pub fn gate_each(j: &Judging<'_, '_>, parts: Vec<Step>) -> Step {
-    Step::combine(parts.into_iter().map(|p| gate(j, p)).collect())
+pub fn gate_each(j: &Judging<'_, '_>, mut parts: Vec<Step>) -> Step {
+    for part in &mut parts {
+        if part.verdict == Verdict::Violation {
+            let step = std::mem::replace(part, Step::info(""));
+            *part = gate(j, step);
+        }
+    }
+    Step::combine(parts)
 }
 
 /// Why a finding with these clauses cannot be a violation, if it cannot.
