@@ -70,6 +70,20 @@ enum Command {
         #[arg(long)]
         fact: Option<String>,
     },
+    /// Compare two card data folders (one of each layout, e.g. pokemon-tcg-data and a TCGdex
+    /// checkout): how many cards match, and every fact on which a matched card disagrees.
+    CardsDiff {
+        /// The first source (its facts win when both are read together).
+        first: PathBuf,
+        /// The second source.
+        second: PathBuf,
+        /// Only this fact (a label as printed, e.g. "HP" or "attack damage").
+        #[arg(long)]
+        fact: Option<String>,
+        /// At most this many disagreements listed (the counts cover all).
+        #[arg(long, default_value_t = 50)]
+        limit: usize,
+    },
     /// Run the web service: upload logs, read annotated replays, browse the rulings.
     Serve {
         /// Address to listen on.
@@ -139,6 +153,12 @@ fn main() -> ExitCode {
         Command::Effects { cards, name, fact } => {
             effects_command(cards.as_deref(), name.as_deref(), fact.as_deref())
         }
+        Command::CardsDiff {
+            first,
+            second,
+            fact,
+            limit,
+        } => cards_diff_command(&first, &second, fact.as_deref(), limit),
         Command::Serve {
             addr,
             data,
@@ -339,6 +359,63 @@ fn cards_command(dir: &Path, name: &str, uses: Option<&str>) -> ExitCode {
 
 /// `ptcg-judge effects`: exit 0 with the table, 2 when the card data or the fact id is missing
 /// or unreadable.
+fn cards_diff_command(first: &Path, second: &Path, fact: Option<&str>, limit: usize) -> ExitCode {
+    use ptcg_judge::cards::merge::{diff, match_cards};
+    let (a, b) = match (load_cards(first), load_cards(second)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let matching = match_cards(&a, &b);
+    let all = diff::diff(&a, &b, &matching);
+    let shown: Vec<_> = all
+        .iter()
+        .filter(|d| fact.is_none_or(|f| d.fact.label().eq_ignore_ascii_case(f.trim())))
+        .collect();
+    if let Some(f) = fact
+        && shown.is_empty()
+        && !all
+            .iter()
+            .any(|d| d.fact.label().eq_ignore_ascii_case(f.trim()))
+    {
+        let mut labels: Vec<&str> = all.iter().map(|d| d.fact.label()).collect();
+        labels.sort_unstable();
+        labels.dedup();
+        eprintln!(
+            "note: no disagreement on {f:?}; facts that disagree: {}",
+            labels.join(", ")
+        );
+    }
+    println!(
+        "{}: {} cards; {}: {} cards; {} matched, {} only in the first, {} only in the second",
+        first.display(),
+        a.len(),
+        second.display(),
+        b.len(),
+        matching.cards.len(),
+        matching.only_a,
+        matching.only_b.len()
+    );
+    let counts = diff::counts(&all);
+    println!(
+        "{} disagreements on {} matched cards:",
+        all.len(),
+        counts.cards
+    );
+    for (f, n) in &counts.by_fact {
+        println!("  {:20} {n}", f.label());
+    }
+    for d in shown.iter().take(limit) {
+        println!("{d}");
+    }
+    if shown.len() > limit {
+        println!("… {} more (--limit)", shown.len() - limit);
+    }
+    ExitCode::SUCCESS
+}
+
 fn effects_command(cards: Option<&Path>, name: Option<&str>, fact: Option<&str>) -> ExitCode {
     use ptcg_judge::cards::effects::{Catalogue, Fact, render_counts, render_fact, render_name};
     let fact = match fact.map(|id| Fact::from_id(id).ok_or(id)).transpose() {

@@ -335,3 +335,37 @@ fn the_effect_catalogue_prints_per_fact_counts_and_readings() {
         .assert()
         .failure();
 }
+
+/// `ptcg-judge cards-diff` on the two shared sources: both read, cards matched, the
+/// disagreements counted by fact and listed (at most `--limit`); a missing folder is refused.
+#[test]
+fn cards_diff_compares_the_two_card_sources() {
+    let Some(both) = common::shared_card_sources() else {
+        return common::skipped("cards-diff command", "../shared/cards (both sources)");
+    };
+    let out = cmd()
+        .arg("cards-diff")
+        .arg(both.join("pokemon-tcg-data"))
+        .arg(both.join("tcgdex-cards-database"))
+        .args(["--fact", "HP", "--limit", "2"])
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let first = text.lines().next().unwrap_or("");
+    let matched: usize = first
+        .split(';')
+        .nth(2)
+        .and_then(|p| p.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no matched count in {first:?}"));
+    assert!(matched > 10_000, "{first}");
+    assert!(text.contains("disagreements on"), "{text}");
+    let listed = text.lines().filter(|l| l.contains(": HP: ")).count();
+    assert!((1..=2).contains(&listed), "{text}");
+    cmd()
+        .arg("cards-diff")
+        .arg(both.join("no-such-folder"))
+        .arg(both.join("tcgdex-cards-database"))
+        .assert()
+        .code(2);
+}
