@@ -267,7 +267,11 @@ pub fn after_event(j: &Judging<'_, '_>, parts: &mut Vec<Step>) {
 
 /// The findings from `from` on, through [`card_text::gate`]: no `violation` stands while
 /// something in force may change what it relies on.
+#[inline]
 fn gate_from(j: &Judging<'_, '_>, parts: &mut [Step], from: usize) {
+    if parts.len() <= from {
+        return;
+    }
     for part in &mut parts[from..] {
         if part.verdict == super::super::verdict::Verdict::Violation {
             let step = std::mem::replace(part, Step::info(""));

@@ -65,7 +65,14 @@ pub fn use_on_line(state: &GameState, line: &LogLine, r: &Resolved) -> Option<Us
 impl Tracker<'_> {
     /// Remember the effect a line uses (before the line is applied: the Pokémon that used it
     /// is named as it was then).
+    #[inline]
     pub fn record_use(&mut self, line: &LogLine, r: &Resolved) {
+        if !matches!(
+            line.event,
+            Event::PlayCard { .. } | Event::Use { .. } | Event::Attack { .. }
+        ) {
+            return;
+        }
         if let Some(used) = use_on_line(&self.state, line, r) {
             self.used.push(used);
         }
