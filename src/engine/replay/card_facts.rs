@@ -195,7 +195,7 @@ impl<'a> CardFacts<'a> {
 
     /// The effect text of a Trainer or Energy card (or a Pokémon's Abilities), memoised.
     pub fn card_effect(&self, name: &str) -> Option<Rc<EffectText>> {
-        let key = format!("card\u{1f}{name}");
+        let key = memo_key(&["card", name]);
         if let Some(e) = self.effect_memo.borrow().get(&key) {
             return e.as_ref().map(|(_, e)| e.clone());
         }
@@ -209,7 +209,7 @@ impl<'a> CardFacts<'a> {
 
     /// The attack or Ability a Pokémon uses, and its text, memoised.
     pub fn use_effect(&self, pokemon: &str, what: &str) -> Option<(UseKind, Rc<EffectText>)> {
-        let key = format!("use\u{1f}{pokemon}\u{1f}{what}");
+        let key = memo_key(&["use", pokemon, what]);
         if let Some(e) = self.effect_memo.borrow().get(&key) {
             return e.clone();
         }
@@ -321,6 +321,19 @@ pub fn cards_in_play(state: &GameState, pokemon: Option<&[PokemonId]>) -> Vec<Te
     names.sort();
     names.dedup();
     names
+}
+
+/// A memo key: the parts joined by a unit separator (built without the formatting machinery:
+/// it is made for every attack and Ability line).
+fn memo_key(parts: &[&str]) -> String {
+    let mut key = String::with_capacity(parts.iter().map(|p| p.len() + 1).sum());
+    for (i, part) in parts.iter().enumerate() {
+        if i > 0 {
+            key.push('\u{1f}');
+        }
+        key.push_str(part);
+    }
+    key
 }
 
 /// The texts of several prints of one card, each reading once.
