@@ -84,6 +84,15 @@ enum Command {
         #[arg(long, default_value_t = 50)]
         limit: usize,
     },
+    /// Make the built-in card data: read card data (both sources, e.g. ../shared/cards) and
+    /// write the compressed snapshot the binary is built with.
+    MakeCardSnapshot {
+        /// The card data (a folder of either layout, or one holding both).
+        dir: PathBuf,
+        /// Where to write it (the repository's committed snapshot by default).
+        #[arg(long, default_value = ptcg_judge::cards::snapshot::SNAPSHOT_PATH)]
+        out: PathBuf,
+    },
     /// Run the web service: upload logs, read annotated replays, browse the rulings.
     Serve {
         /// Address to listen on.
@@ -159,6 +168,7 @@ fn main() -> ExitCode {
             fact,
             limit,
         } => cards_diff_command(&first, &second, fact.as_deref(), limit),
+        Command::MakeCardSnapshot { dir, out } => make_card_snapshot(&dir, &out),
         Command::Serve {
             addr,
             data,
@@ -357,8 +367,44 @@ fn cards_command(dir: &Path, name: &str, uses: Option<&str>) -> ExitCode {
     }
 }
 
-/// `ptcg-judge effects`: exit 0 with the table, 2 when the card data or the fact id is missing
-/// or unreadable.
+/// `ptcg-judge make-card-snapshot`: exit 0 when written (with what it holds and its size), 2
+/// when the card data cannot be read or the file cannot be written.
+fn make_card_snapshot(dir: &Path, out: &Path) -> ExitCode {
+    use ptcg_judge::cards::snapshot;
+    let db = match load_cards(dir) {
+        Ok(db) => db,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let made = chrono::Utc::now().format("%Y-%m-%d").to_string();
+    let bytes = match snapshot::encode(&db, &made) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Err(e) = std::fs::write(out, &bytes) {
+        eprintln!("error: cannot write {}: {e}", out.display());
+        return ExitCode::from(2);
+    }
+    for source in db.sources() {
+        println!("{source}");
+    }
+    println!(
+        "wrote {} cards in {} sets to {} ({} bytes)",
+        db.len(),
+        db.sets().len(),
+        out.display(),
+        bytes.len()
+    );
+    ExitCode::SUCCESS
+}
+
+/// `ptcg-judge cards-diff`: exit 0 with the counts and the disagreements listed, 2 when a
+/// folder cannot be read.
 fn cards_diff_command(first: &Path, second: &Path, fact: Option<&str>, limit: usize) -> ExitCode {
     use ptcg_judge::cards::merge::{diff, match_cards};
     let (a, b) = match (load_cards(first), load_cards(second)) {
@@ -416,6 +462,8 @@ fn cards_diff_command(first: &Path, second: &Path, fact: Option<&str>, limit: us
     ExitCode::SUCCESS
 }
 
+/// `ptcg-judge effects`: exit 0 with the table, 2 when the card data or the fact id is missing
+/// or unreadable.
 fn effects_command(cards: Option<&Path>, name: Option<&str>, fact: Option<&str>) -> ExitCode {
     use ptcg_judge::cards::effects::{Catalogue, Fact, render_counts, render_fact, render_name};
     let fact = match fact.map(|id| Fact::from_id(id).ok_or(id)).transpose() {

@@ -369,3 +369,37 @@ fn cards_diff_compares_the_two_card_sources() {
         .assert()
         .code(2);
 }
+
+/// `ptcg-judge make-card-snapshot` writes the compressed snapshot of a card folder, which reads
+/// back to the same cards; an unreadable folder is refused.
+#[test]
+fn make_card_snapshot_writes_a_snapshot_that_reads_back() {
+    let cards = card_folder();
+    let out_dir = tempfile::tempdir().unwrap();
+    let out = out_dir.path().join("snapshot.bin.zst");
+    cmd()
+        .args([
+            "make-card-snapshot",
+            cards.path().to_str().unwrap(),
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("pokemon-tcg-data ("))
+        .stdout(predicate::str::contains("wrote 1 cards in 0 sets"));
+    let db = ptcg_judge::cards::snapshot::decode(&std::fs::read(&out).unwrap()).unwrap();
+    assert_eq!(db.len(), 1);
+    assert_eq!(db.cards()[0].hp, Some(60));
+    assert!(
+        db.sources()[0]
+            .location
+            .starts_with("built-in snapshot of ")
+    );
+    cmd()
+        .args(["make-card-snapshot", "/nonexistent/cards", "--out"])
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot load card data"));
+}

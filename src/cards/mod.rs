@@ -8,6 +8,7 @@
 //! - [`load`]: a folder of either layout, or several as one ([`CardDb::load_dirs`]).
 //! - [`merge`]: the same card in both sources, merged; their disagreements; set codes.
 //! - [`db`]: [`CardDb`] with indexes by id and normalised name, [`Lookup`] and [`Fact`].
+//! - [`snapshot`]: the built-in card data (both sources merged, compressed, compiled in).
 //! - [`prize`]: Prize value of a Knock Out, with its reason.
 //! - [`energy`]: what an Energy card provides, and [`can_pay`] for attack costs.
 //! - [`mod@describe`]: terminal rendering of what the data knows about a name.
@@ -27,6 +28,7 @@ pub mod merge;
 pub mod model;
 pub mod names;
 pub mod prize;
+pub mod snapshot;
 pub mod tcgdex;
 #[cfg(test)]
 mod test_support;
