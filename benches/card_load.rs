@@ -1,7 +1,9 @@
-//! Time to load the full pokemon-tcg-data copy into a `CardDb`.
+//! Time to load card data into a `CardDb`: the built-in snapshot (always), and the full
+//! pokemon-tcg-data copy.
 //!
-//! Data: `../shared/cards/pokemon-tcg-data` relative to the crate, else `$PTCG_JUDGE_CARDS`.
-//! Skipped (with a message) when neither exists. Run: `cargo bench --bench card_load`.
+//! Data: `../shared/cards/pokemon-tcg-data` relative to the crate, else `$PTCG_JUDGE_CARDS`;
+//! that part is skipped (with a message) when neither exists. Run:
+//! `cargo bench --bench card_load`.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -17,6 +19,20 @@ fn data_dir() -> Option<PathBuf> {
     std::env::var_os("PTCG_JUDGE_CARDS")
         .map(PathBuf::from)
         .filter(|p| p.is_dir())
+}
+
+fn builtin_decode(c: &mut Criterion) {
+    let bytes = ptcg_judge::cards::snapshot::builtin_bytes();
+    let mut group = c.benchmark_group("card_load");
+    group.sample_size(20);
+    group.measurement_time(Duration::from_secs(8));
+    group.bench_function("builtin_snapshot", |b| {
+        b.iter(|| {
+            let db = ptcg_judge::cards::snapshot::decode(bytes).expect("snapshot decodes");
+            std::hint::black_box(db.len())
+        })
+    });
+    group.finish();
 }
 
 fn card_load(c: &mut Criterion) {
@@ -49,5 +65,5 @@ fn card_load(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, card_load);
+criterion_group!(benches, builtin_decode, card_load);
 criterion_main!(benches);

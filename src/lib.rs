@@ -30,5 +30,6 @@ pub fn verify(
         result,
         edition,
         cards.map_or(0, CardDb::len),
+        cards.map(|c| c.sources().to_vec()).unwrap_or_default(),
     ))
 }

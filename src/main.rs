@@ -4,6 +4,7 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
@@ -31,15 +32,27 @@ enum Format {
     Json,
 }
 
+/// Which card data a command reads: the folders given (either layout each; several, or one
+/// holding both, are merged), else the built-in data, or none with `--no-cards`.
+#[derive(clap::Args)]
+struct CardArgs {
+    /// Card data: a pokemon-tcg-data folder, a TCGdex cards-database checkout, or a folder
+    /// holding both; repeat the flag to read several. Default: the built-in data.
+    #[arg(long, env = "PTCG_JUDGE_CARDS")]
+    cards: Vec<PathBuf>,
+    /// Read no card data (checks that need it are reported as unverified).
+    #[arg(long, conflicts_with = "cards")]
+    no_cards: bool,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Verify a Pokémon TCG Live battle log line by line.
     Verify {
         /// The exported log; `-` reads standard input.
         file: String,
-        /// The pokemon-tcg-data folder (with cards/en and sets/en.json).
-        #[arg(long, env = "PTCG_JUDGE_CARDS")]
-        cards: Option<PathBuf>,
+        #[command(flatten)]
+        cards: CardArgs,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
         /// Rule edition: sv (current), swsh, hgss, apr-2018, classic.
@@ -48,8 +61,9 @@ enum Command {
     },
     /// Show what the card data knows about a card name.
     Cards {
-        /// The pokemon-tcg-data folder.
-        dir: PathBuf,
+        /// A card data folder (either layout, or one holding both); the built-in data when
+        /// absent.
+        dir: Option<PathBuf>,
         #[arg(long)]
         name: String,
         /// Narrow the prints to those with this attack or Ability.
@@ -60,9 +74,8 @@ enum Command {
     /// card text); with --name, how each print of a card is read; with --fact, which cards
     /// may change that fact.
     Effects {
-        /// The pokemon-tcg-data folder (with cards/en and sets/en.json).
-        #[arg(long, env = "PTCG_JUDGE_CARDS")]
-        cards: Option<PathBuf>,
+        #[command(flatten)]
+        cards: CardArgs,
         /// Show how the prints of this card name are read.
         #[arg(long)]
         name: Option<String>,
@@ -101,9 +114,10 @@ enum Command {
         /// The store's folder (created when absent).
         #[arg(long, default_value = "data")]
         data: PathBuf,
-        /// Card data to read at start, instead of the data imported into the store.
-        #[arg(long, env = "PTCG_JUDGE_CARDS")]
-        cards: Option<PathBuf>,
+        /// Card data to read at start, instead of the data imported into the store or the
+        /// built-in data.
+        #[command(flatten)]
+        cards: CardArgs,
         /// Count uploads against the first X-Forwarded-For address instead of the peer's
         /// (only behind a proxy that sets that header).
         #[arg(long)]
@@ -157,10 +171,10 @@ fn main() -> ExitCode {
             cards,
             format,
             edition,
-        } => verify(&file, cards.as_deref(), format, edition),
-        Command::Cards { dir, name, uses } => cards_command(&dir, &name, uses.as_deref()),
+        } => verify(&file, &cards, format, edition),
+        Command::Cards { dir, name, uses } => cards_command(dir, &name, uses.as_deref()),
         Command::Effects { cards, name, fact } => {
-            effects_command(cards.as_deref(), name.as_deref(), fact.as_deref())
+            effects_command(&cards, name.as_deref(), fact.as_deref())
         }
         Command::CardsDiff {
             first,
@@ -178,7 +192,8 @@ fn main() -> ExitCode {
             upload_rate,
         } => {
             let mut settings = Settings {
-                cards_dir: cards,
+                cards_dirs: cards.cards,
+                builtin_cards: !cards.no_cards,
                 ..Settings::new(data)
             };
             settings.limits.trust_proxy = trust_proxy;
@@ -316,7 +331,22 @@ fn load_cards(dir: &Path) -> Result<CardDb, String> {
     CardDb::load_dir(dir).map_err(|e| format!("cannot load card data from {}: {e}", dir.display()))
 }
 
-fn verify(file: &str, cards: Option<&Path>, format: Format, edition: RuleEdition) -> ExitCode {
+/// The card data `args` choose: the folders (merged), else the built-in data; `None` with
+/// `--no-cards`.
+fn chosen_cards(args: &CardArgs) -> Result<Option<Arc<CardDb>>, String> {
+    match args.cards.as_slice() {
+        _ if args.no_cards => Ok(None),
+        [] => ptcg_judge::cards::snapshot::builtin()
+            .map(Some)
+            .map_err(|e| e.to_string()),
+        [one] => load_cards(one).map(|db| Some(Arc::new(db))),
+        several => CardDb::load_dirs(several)
+            .map(|db| Some(Arc::new(db)))
+            .map_err(|e| format!("cannot load card data: {e}")),
+    }
+}
+
+fn verify(file: &str, cards: &CardArgs, format: Format, edition: RuleEdition) -> ExitCode {
     let bytes = match read_input(file) {
         Ok(b) => b,
         Err(e) => {
@@ -324,7 +354,7 @@ fn verify(file: &str, cards: Option<&Path>, format: Format, edition: RuleEdition
             return ExitCode::from(2);
         }
     };
-    let db = match cards.map(load_cards).transpose() {
+    let db = match chosen_cards(cards) {
         Ok(db) => db,
         Err(e) => {
             eprintln!("error: {e}");
@@ -333,10 +363,10 @@ fn verify(file: &str, cards: Option<&Path>, format: Format, edition: RuleEdition
     };
     if db.is_none() {
         eprintln!(
-            "note: no card data (--cards DIR or PTCG_JUDGE_CARDS); checks that need HP, attacks, Weakness or card kinds are reported as unverified"
+            "note: no card data (--no-cards); checks that need HP, attacks, Weakness or card kinds are reported as unverified"
         );
     }
-    let report = match ptcg_judge::verify(&bytes, db.as_ref(), edition) {
+    let report = match ptcg_judge::verify(&bytes, db.as_deref(), edition) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: {file}: {e}");
@@ -354,12 +384,17 @@ fn verify(file: &str, cards: Option<&Path>, format: Format, edition: RuleEdition
     }
 }
 
-fn cards_command(dir: &Path, name: &str, uses: Option<&str>) -> ExitCode {
-    match load_cards(dir) {
-        Ok(db) => {
+fn cards_command(dir: Option<PathBuf>, name: &str, uses: Option<&str>) -> ExitCode {
+    let args = CardArgs {
+        cards: dir.into_iter().collect(),
+        no_cards: false,
+    };
+    match chosen_cards(&args) {
+        Ok(Some(db)) => {
             print!("{}", ptcg_judge::cards::describe(&db, name, uses));
             ExitCode::SUCCESS
         }
+        Ok(None) => ExitCode::from(2),
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(2)
@@ -464,7 +499,7 @@ fn cards_diff_command(first: &Path, second: &Path, fact: Option<&str>, limit: us
 
 /// `ptcg-judge effects`: exit 0 with the table, 2 when the card data or the fact id is missing
 /// or unreadable.
-fn effects_command(cards: Option<&Path>, name: Option<&str>, fact: Option<&str>) -> ExitCode {
+fn effects_command(cards: &CardArgs, name: Option<&str>, fact: Option<&str>) -> ExitCode {
     use ptcg_judge::cards::effects::{Catalogue, Fact, render_counts, render_fact, render_name};
     let fact = match fact.map(|id| Fact::from_id(id).ok_or(id)).transpose() {
         Ok(f) => f,
@@ -474,12 +509,12 @@ fn effects_command(cards: Option<&Path>, name: Option<&str>, fact: Option<&str>)
             return ExitCode::from(2);
         }
     };
-    let Some(dir) = cards else {
-        eprintln!("error: no card data (--cards DIR or PTCG_JUDGE_CARDS)");
-        return ExitCode::from(2);
-    };
-    let db = match load_cards(dir) {
-        Ok(db) => db,
+    let db = match chosen_cards(cards) {
+        Ok(Some(db)) => db,
+        Ok(None) => {
+            eprintln!("error: the effect catalogue needs card data (no --no-cards)");
+            return ExitCode::from(2);
+        }
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);

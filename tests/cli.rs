@@ -43,12 +43,56 @@ fn temp_with(bytes: &[u8]) -> tempfile::NamedTempFile {
 fn a_log_cut_off_mid_turn_is_read_and_exits_zero() {
     let f = temp_with(SHORT_LOG.as_bytes());
     cmd()
-        .args(["verify", f.path().to_str().unwrap()])
+        .args(["verify", f.path().to_str().unwrap(), "--no-cards"])
         .assert()
         .code(0)
         .stdout(predicate::str::contains("Zoë (went first)"))
         .stdout(predicate::str::contains("result: no winner shown"))
-        .stderr(predicate::str::contains("no card data"));
+        .stdout(predicate::str::contains("card data: 0 cards"))
+        .stderr(predicate::str::contains("no card data (--no-cards)"));
+}
+
+/// A fresh clone's first command (no --cards, no PTCG_JUDGE_CARDS): the built-in card data
+/// knows both Supporters of the sample, so its second Supporter is a violation (exit 1), and
+/// the report says which data it used and how new it is.
+#[test]
+fn with_no_card_folder_the_built_in_data_finds_the_sample_violation() {
+    let sample = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/replays/illegal-second-supporter.log"
+    );
+    cmd()
+        .args(["verify", sample])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::is_match(r"(?m)^violation .*Professor's Research").unwrap())
+        .stdout(predicate::str::contains(
+            "from pokemon-tcg-data (built-in, made ",
+        ))
+        .stdout(predicate::str::contains("from tcgdex (built-in, made "))
+        .stderr(predicate::str::contains("no card data").not());
+    let out = cmd()
+        .args(["verify", sample, "--format", "json"])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert!(
+        v["card_data"].as_u64().unwrap() > 20_000,
+        "{}",
+        v["card_data"]
+    );
+    let sources = v["card_sources"].as_array().unwrap();
+    assert_eq!(sources[0]["layout"], "pokemon-tcg-data");
+    assert_eq!(sources[1]["layout"], "tcgdex");
+    assert!(sources[1]["newest_release"].as_str().unwrap() >= "2026/");
+    // --no-cards: the Supporter cannot be told from the data, so no violation.
+    cmd()
+        .args(["verify", sample, "--no-cards"])
+        .assert()
+        .code(0);
 }
 
 #[test]
@@ -391,11 +435,7 @@ fn make_card_snapshot_writes_a_snapshot_that_reads_back() {
     let db = ptcg_judge::cards::snapshot::decode(&std::fs::read(&out).unwrap()).unwrap();
     assert_eq!(db.len(), 1);
     assert_eq!(db.cards()[0].hp, Some(60));
-    assert!(
-        db.sources()[0]
-            .location
-            .starts_with("built-in snapshot of ")
-    );
+    assert!(db.sources()[0].location.starts_with("built-in, made "));
     cmd()
         .args(["make-card-snapshot", "/nonexistent/cards", "--out"])
         .arg(&out)

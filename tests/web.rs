@@ -11,7 +11,7 @@ use chrono::Utc;
 use ptcg_judge::cards::CardDb;
 use ptcg_judge::engine::RuleEdition;
 use ptcg_judge::store::{ReplayId, Store, StoredReplay};
-use ptcg_judge::web::{AppState, CONTENT_SECURITY_POLICY, run};
+use ptcg_judge::web::{AppState, CONTENT_SECURITY_POLICY, Settings, run};
 use reqwest::StatusCode;
 use reqwest::header::{
     AUTHORIZATION, CACHE_CONTROL, CONTENT_SECURITY_POLICY as CSP, CONTENT_TYPE, COOKIE, LOCATION,
@@ -48,6 +48,11 @@ impl TestApp {
             store = Store::open(dir, 8 << 20);
         }
         let state = AppState::with(store.unwrap(), cards, "test fixture".into());
+        TestApp::spawn_state(state)
+    }
+
+    /// Serve `state`.
+    fn spawn_state(state: AppState) -> TestApp {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         let port = listener.local_addr().unwrap().port();
         let server = run(listener, actix_web::web::Data::new(state)).unwrap();
@@ -449,6 +454,47 @@ async fn without_card_data_the_home_page_says_how_to_import_it() {
     let health = json(app.get("/healthz").await).await;
     assert_eq!(health["cards"], 0);
     app.stop().await;
+}
+
+/// A fresh store and no --cards: the service reads the built-in card data, says which and how
+/// new (home page, /healthz, the replay page), and its sample shows the second Supporter as a
+/// violation. `--no-cards` (builtin_cards off) keeps the service without card data.
+#[tokio::test(flavor = "multi_thread")]
+async fn with_no_card_folder_the_service_uses_the_built_in_data() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = AppState::open(&Settings::new(dir.path().to_path_buf())).unwrap();
+    assert!(state.card_count() > 20_000, "{}", state.card_count());
+    assert!(
+        state.card_source.contains("tcgdex (built-in, made "),
+        "{}",
+        state.card_source
+    );
+    let app = TestApp::spawn_state(state);
+    let home = app.get("/").await.text().await.unwrap();
+    assert!(
+        home.contains("cards loaded (pokemon-tcg-data (built-in, made "),
+        "{home}"
+    );
+    let health = json(app.get("/healthz").await).await;
+    assert_eq!(health["card_sources"][1]["layout"], "tcgdex");
+    let page = app
+        .get("/samples/illegal-second-supporter")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(page.contains("turn.supporter-once"), "no violation shown");
+    assert!(page.contains("tcgdex to Pitch Black ("), "data not named");
+    let created = json(app.upload_text(SAMPLE).await).await;
+    assert_eq!(created["summary"]["violations"], 1);
+    app.stop().await;
+
+    let none = tempfile::tempdir().unwrap();
+    let settings = Settings {
+        builtin_cards: false,
+        ..Settings::new(none.path().to_path_buf())
+    };
+    assert_eq!(AppState::open(&settings).unwrap().card_count(), 0);
 }
 
 /// Snapshots of rendered pages (insta): a replay page and a rulings page. A change in what a

@@ -23,7 +23,7 @@ pub mod stats;
 pub mod upload;
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::web::UploadRate;
@@ -42,7 +42,7 @@ pub const MAX_CLIENTS: usize = 1000;
 /// What to measure, from the command line.
 #[derive(Debug, Clone)]
 pub struct Options {
-    /// The card data folder; `None` looks for the default (see [`card_source`]).
+    /// The card data folder; `None` takes the default (see [`card_source`]).
     pub cards: Option<PathBuf>,
     /// Measure without card data even when some is found.
     pub no_cards: bool,
@@ -78,29 +78,35 @@ pub fn project_root() -> PathBuf {
     }
 }
 
+/// The card data a run measures with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BenchCards {
+    /// A folder (either layout, or one holding both).
+    Folder(PathBuf),
+    /// The built-in snapshot.
+    Builtin,
+    /// None (`--no-cards`).
+    NoCards,
+}
+
 /// Which card data to use, and how it was chosen: `--cards`, else `$PTCG_JUDGE_CARDS`, else
-/// `../shared/cards/pokemon-tcg-data` beside the project when present, else none.
-pub fn card_source(options: &Options, root: &Path) -> (Option<PathBuf>, String) {
+/// the built-in data; none with `--no-cards`.
+pub fn card_source(options: &Options) -> (BenchCards, String) {
     if options.no_cards {
-        return (None, "none (--no-cards)".into());
+        return (BenchCards::NoCards, "none (--no-cards)".into());
     }
     if let Some(dir) = &options.cards {
-        return (Some(dir.clone()), format!("{} (--cards)", dir.display()));
+        let said = format!("{} (--cards)", dir.display());
+        return (BenchCards::Folder(dir.clone()), said);
     }
     if let Some(dir) = std::env::var_os("PTCG_JUDGE_CARDS").filter(|v| !v.is_empty()) {
         let dir = PathBuf::from(dir);
         let said = format!("{} ($PTCG_JUDGE_CARDS)", dir.display());
-        return (Some(dir), said);
-    }
-    let shared = root.join("../shared/cards/pokemon-tcg-data");
-    if shared.join("cards/en").is_dir() {
-        let shared = std::fs::canonicalize(&shared).unwrap_or(shared);
-        let said = format!("{} (found beside the project)", shared.display());
-        return (Some(shared), said);
+        return (BenchCards::Folder(dir), said);
     }
     (
-        None,
-        "none (no --cards, no $PTCG_JUDGE_CARDS, no ../shared/cards/pokemon-tcg-data)".into(),
+        BenchCards::Builtin,
+        "built-in (no --cards, no $PTCG_JUDGE_CARDS)".into(),
     )
 }
 
@@ -155,7 +161,7 @@ pub fn run(options: &Options) -> Result<Outcome, String> {
     let machine = Machine::read();
     let load_before = load_average();
     let root = project_root();
-    let (cards_dir, cards_said) = card_source(options, &root);
+    let (card_choice, cards_said) = card_source(options);
 
     let corpus = match &options.corpus {
         Some(dir) => Corpus::from_dir(dir),
@@ -175,14 +181,12 @@ pub fn run(options: &Options) -> Result<Outcome, String> {
     let mut rows: Vec<(String, String)> = Vec::new();
 
     // Card data first: its database serves the corpus run with cards.
-    let cards = match &cards_dir {
-        Some(dir) => {
+    let cards = match &card_choice {
+        BenchCards::NoCards => None,
+        choice => {
             progress(&format!("loading the card data {} times", plan.card_loads));
-            let (spread, db) = card_load::measure(dir, plan.card_loads)
-                .map_err(|e| format!("cannot load card data from {}: {e}", dir.display()))?;
-            Some((spread, db))
+            Some(card_load::measure(choice, plan.card_loads)?)
         }
-        None => None,
     };
     let card_count = cards.as_ref().map_or(0, |(_, db)| db.len());
 
@@ -237,7 +241,7 @@ pub fn run(options: &Options) -> Result<Outcome, String> {
 
     // Page views and single uploads, on one server.
     progress("starting the server for page views and uploads");
-    let server = ServerProcess::start(&options.exe, cards_dir.as_deref())?;
+    let server = ServerProcess::start(&options.exe, &card_choice)?;
     let (page_run, upload_run) = runtime.block_on(async {
         let seed = seed_replay(&server, &upload_log).await?;
         progress(&format!(
@@ -289,7 +293,7 @@ pub fn run(options: &Options) -> Result<Outcome, String> {
 
     // The mixed load, on a fresh server.
     progress("starting a fresh server for the mixed load");
-    let server = ServerProcess::start(&options.exe, cards_dir.as_deref())?;
+    let server = ServerProcess::start(&options.exe, &card_choice)?;
     progress(&format!(
         "mixed load: {} clients for {} s (first {} s warm-up)",
         plan.load.clients,

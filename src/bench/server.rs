@@ -9,6 +9,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
+use super::BenchCards;
 use super::machine::proc_field;
 
 /// A running `ptcg-judge serve`, stopped (and its store removed) when dropped.
@@ -19,9 +20,9 @@ pub struct ServerProcess {
 }
 
 impl ServerProcess {
-    /// Start `exe serve` with a new store, `cards` (or none), trusting `X-Forwarded-For` (each
+    /// Start `exe serve` with a new store, `cards` (a folder, the built-in data or none), trusting `X-Forwarded-For` (each
     /// simulated client sends its own address) and the default upload limit.
-    pub fn start(exe: &Path, cards: Option<&Path>) -> Result<ServerProcess, String> {
+    pub fn start(exe: &Path, cards: &BenchCards) -> Result<ServerProcess, String> {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos());
@@ -39,8 +40,14 @@ impl ServerProcess {
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped());
-        if let Some(cards) = cards {
-            command.arg("--cards").arg(cards);
+        match cards {
+            BenchCards::Folder(dir) => {
+                command.arg("--cards").arg(dir);
+            }
+            BenchCards::NoCards => {
+                command.arg("--no-cards");
+            }
+            BenchCards::Builtin => {}
         }
         let mut child = command
             .spawn()

@@ -3,14 +3,14 @@
 
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::db::CardDb;
 use super::error::CardDataError;
 use super::model::SetInfo;
 
 /// The layouts of card data the project reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Layout {
     /// github: PokemonTCG/pokemon-tcg-data (`cards/en/*.json`, `sets/en.json`).
@@ -41,7 +41,7 @@ impl Layout {
 }
 
 /// One source a database was read from, and how new its data is.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DataSource {
     /// Which layout.
     pub layout: Layout,
@@ -86,6 +86,20 @@ impl std::fmt::Display for DataSource {
         }
         Ok(())
     }
+}
+
+/// Which card data a database holds and how new it is, one source after the other, e.g.
+/// `pokemon-tcg-data (built-in, made 2026-11-25): 19783 cards, newest set Phantasmal Flames
+/// (2025/11/14); tcgdex (…)`; `"none"` for no source.
+pub fn describe_sources(sources: &[DataSource]) -> String {
+    if sources.is_empty() {
+        return "none".to_string();
+    }
+    sources
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 impl CardDb {

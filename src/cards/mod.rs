@@ -40,7 +40,7 @@ pub use energy::{
     energy_details, energy_provides,
 };
 pub use error::{CardDataError, ImportWarning};
-pub use load::{DataSource, Layout};
+pub use load::{DataSource, Layout, describe_sources};
 pub use localized::{Lang, LangTexts, Localized, LocalizedNamed};
 pub use model::{
     Ability, AbilityKind, Attack, BaseDamage, Card, DamageModifier, EnergyType, Legalities,

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::cards::DataSource;
 use crate::engine::{ReplayResult, RuleEdition, Verdict};
 use crate::log::{Event, ExportFormat, ParsedLog, Text};
 
@@ -18,6 +19,11 @@ pub struct Report {
     pub engine_version: String,
     /// How many cards the card data held (0: none loaded, card checks are unverified).
     pub card_data: usize,
+    /// Which card data it was and how new: each source read (pokemon-tcg-data, TCGdex; a
+    /// folder, the store or the built-in snapshot), its cards and its newest set with the
+    /// release date. Empty when no card data was loaded.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub card_sources: Vec<DataSource>,
     /// The export format the log is in (which lines its client writes).
     #[serde(default)]
     pub export_format: ExportFormat,
@@ -87,6 +93,7 @@ impl Report {
         replay: ReplayResult,
         edition: RuleEdition,
         card_data: usize,
+        card_sources: Vec<DataSource>,
     ) -> Report {
         let ReplayResult {
             steps: records,
@@ -165,6 +172,7 @@ impl Report {
             edition: edition.id().to_string(),
             engine_version: env!("CARGO_PKG_VERSION").to_string(),
             card_data,
+            card_sources,
             export_format,
             after_game,
             players: state

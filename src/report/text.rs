@@ -29,6 +29,9 @@ pub fn render_text(report: &Report) -> String {
         "rules: {}; card data: {} cards",
         report.edition, report.card_data
     );
+    for source in &report.card_sources {
+        let _ = writeln!(out, "  from {source}");
+    }
     let width = report
         .steps
         .iter()

@@ -140,6 +140,8 @@ struct Health {
     engine_version: &'static str,
     replays: usize,
     cards: usize,
+    /// Which card data and how new: each source with its cards and newest set.
+    card_sources: Vec<crate::cards::DataSource>,
 }
 
 pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
@@ -148,5 +150,10 @@ pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
         engine_version: super::state::ENGINE_VERSION,
         replays: state.store.replay_count(),
         cards: state.card_count(),
+        card_sources: state
+            .cards
+            .as_ref()
+            .map(|c| c.sources().to_vec())
+            .unwrap_or_default(),
     })
 }

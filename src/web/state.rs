@@ -24,8 +24,11 @@ pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
 pub struct Settings {
     /// The store's folder (created when absent).
     pub data_dir: PathBuf,
-    /// Card data to read at start instead of the data imported into the store.
-    pub cards_dir: Option<PathBuf>,
+    /// Card data folders to read at start (either layout each; several are merged) instead of
+    /// the data imported into the store.
+    pub cards_dirs: Vec<PathBuf>,
+    /// With no folder and nothing imported: use the built-in data (else none).
+    pub builtin_cards: bool,
     /// Bound of the store's page cache, in bytes.
     pub cache_bytes: u64,
     /// Timeouts and the per-client upload limit ([`super::run_with`]).
@@ -36,7 +39,8 @@ impl Settings {
     pub fn new(data_dir: PathBuf) -> Settings {
         Settings {
             data_dir,
-            cards_dir: None,
+            cards_dirs: Vec::new(),
+            builtin_cards: true,
             cache_bytes: 16 * 1024 * 1024,
             limits: super::Limits::default(),
         }
@@ -50,6 +54,8 @@ pub enum StartError {
     Store(#[from] StoreError),
     #[error("the card data could not be read: {0}")]
     Cards(#[from] CardDataError),
+    #[error("{0}")]
+    BuiltinCards(#[from] crate::cards::snapshot::SnapshotError),
 }
 
 /// A sample game written for the project (from `replays/`).
@@ -116,17 +122,33 @@ pub struct AppState {
 impl AppState {
     pub fn open(settings: &Settings) -> Result<AppState, StartError> {
         let store = Store::open(&settings.data_dir, settings.cache_bytes)?;
-        let (cards, card_source) = match &settings.cards_dir {
-            Some(dir) => (Some(CardDb::load_dir(dir)?), dir.display().to_string()),
-            None => match store.card_texts()? {
+        let (cards, card_source) = match settings.cards_dirs.as_slice() {
+            [] => match store.card_texts()? {
                 Some(texts) => (
-                    Some(CardDb::from_texts(&texts)?),
+                    Some(Arc::new(CardDb::from_texts(&texts)?)),
                     "imported into the store".to_string(),
                 ),
+                None if settings.builtin_cards => {
+                    let db = crate::cards::snapshot::builtin()?;
+                    let said = crate::cards::describe_sources(db.sources());
+                    (Some(db), said)
+                }
                 None => (None, String::new()),
             },
+            [one] => (
+                Some(Arc::new(CardDb::load_dir(one)?)),
+                one.display().to_string(),
+            ),
+            several => (
+                Some(Arc::new(CardDb::load_dirs(several)?)),
+                several
+                    .iter()
+                    .map(|d| d.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
         };
-        Ok(AppState::with(store, cards.map(Arc::new), card_source))
+        Ok(AppState::with(store, cards, card_source))
     }
 
     /// The state over an open store and card data.

@@ -27,6 +27,8 @@ pub struct ReplayPage {
     pub edition: String,
     pub engine_version: String,
     pub card_data: usize,
+    /// Each card data source with its newest set, e.g. "tcgdex to Pitch Black (2026/07/17)".
+    pub card_sources: Vec<String>,
     pub uploaded_at: Option<String>,
     pub only_violations: bool,
     pub turns: Vec<TurnView>,
@@ -125,6 +127,14 @@ impl ReplayPage {
             edition: report.edition.clone(),
             engine_version: report.engine_version.clone(),
             card_data: report.card_data,
+            card_sources: report
+                .card_sources
+                .iter()
+                .map(|c| match (&c.newest_set, &c.newest_release) {
+                    (Some(set), Some(date)) => format!("{} to {set} ({date})", c.layout.name()),
+                    _ => c.layout.name().to_string(),
+                })
+                .collect(),
             uploaded_at: options.uploaded_at,
             only_violations: options.only_violations,
             turns: turns(&report.steps, options.only_violations),

@@ -120,9 +120,9 @@ pub fn decode(bytes: &[u8]) -> Result<CardDb, SnapshotError> {
     Ok(db)
 }
 
-/// The size of the compiled-in snapshot, in bytes.
-pub fn builtin_size() -> usize {
-    BUILTIN_BYTES.len()
+/// The compiled-in snapshot, compressed (what [`builtin`] decodes).
+pub fn builtin_bytes() -> &'static [u8] {
+    BUILTIN_BYTES
 }
 
 /// The built-in card data, decoded on first use and shared afterwards.

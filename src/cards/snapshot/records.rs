@@ -86,8 +86,6 @@ pub(super) struct SetRecord {
 pub(super) struct SourceRecord {
     /// [`Layout::name`].
     layout: String,
-    /// The folder's name when the snapshot was made (no path).
-    folder: String,
     cards: usize,
     newest_set: Option<String>,
     newest_release: Option<String>,
@@ -351,15 +349,8 @@ impl SetRecord {
 
 impl SourceRecord {
     pub(super) fn new(source: &DataSource) -> SourceRecord {
-        let folder = std::path::Path::new(&source.location)
-            .file_name()
-            .map_or_else(
-                || source.location.clone(),
-                |f| f.to_string_lossy().into_owned(),
-            );
         SourceRecord {
             layout: source.layout.name().to_string(),
-            folder,
             cards: source.cards,
             newest_set: source.newest_set.clone(),
             newest_release: source.newest_release.clone(),
@@ -378,7 +369,7 @@ impl SourceRecord {
             })?;
         Ok(DataSource {
             layout,
-            location: format!("built-in snapshot of {} (made {made})", self.folder),
+            location: format!("built-in, made {made}"),
             cards: self.cards,
             newest_set: self.newest_set,
             newest_release: self.newest_release,

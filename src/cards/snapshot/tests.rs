@@ -108,10 +108,7 @@ fn round_trip_keeps_every_gameplay_fact() {
     let sources = back.sources();
     assert_eq!(sources.len(), 2);
     assert_eq!(sources[0].layout, Layout::PokemonTcgData);
-    assert_eq!(
-        sources[0].location,
-        "built-in snapshot of pokemon-tcg-data (made 2026-11-25)"
-    );
+    assert_eq!(sources[0].location, "built-in, made 2026-11-25");
     assert_eq!(sources[1].newest_release.as_deref(), Some("2026/03/27"));
     // Indexes are rebuilt: by name, by id and by the client's card ids (set alias).
     assert!(back.by_id("dp7-1").is_some());
