@@ -142,8 +142,8 @@ fn energy_provided(cx: &mut Cx, s: &str) {
 }
 
 fn attack_cost(cx: &mut Cx, s: &str) {
-    if !cx.has(kw::COST | kw::WITHOUT | kw::IGNORE)
-        && !(cx.has(kw::ENERGY) && has(s, "energy necessary"))
+    if !(cx.has(kw::COST | kw::WITHOUT | kw::IGNORE)
+        || (cx.has(kw::ENERGY) && has(s, "energy necessary")))
     {
         return;
     }

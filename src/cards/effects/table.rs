@@ -89,7 +89,7 @@ pub fn render_counts(db: &CardDb, cat: &Catalogue) -> String {
 }
 
 /// The original text of one of a card's texts.
-fn original<'a>(card: &'a Card, t: &TextEffects) -> String {
+fn original(card: &Card, t: &TextEffects) -> String {
     match t.kind {
         TextKind::Attack => card
             .attacks
