@@ -282,3 +282,102 @@ fn import_cards_refuses_a_bad_folder_and_leaves_the_store_alone() {
     let store = ptcg_judge::store::Store::open(data.path(), 1 << 20).unwrap();
     assert_eq!(store.card_texts().unwrap(), None);
 }
+
+/// `ptcg-judge effects` over the shared pokemon-tcg-data copy: the per-fact table has one row
+/// per fact, in order, with counts that make sense; the facts the checks rely on most are
+/// changed by some card. Skipped, saying so, when ../shared is absent.
+#[test]
+fn the_effects_command_prints_the_per_fact_table_of_the_shared_card_data() {
+    use ptcg_judge::cards::effects::Fact;
+    let Some(cards) = common::shared_cards() else {
+        common::skipped("effects command", "the pokemon-tcg-data card set");
+        return;
+    };
+    let out = cmd()
+        .args(["effects", "--cards"])
+        .arg(&cards)
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let header: Vec<&str> = lines[0].split_whitespace().collect();
+    assert_eq!(
+        header,
+        ["fact", "may", "change", "cards", "names"],
+        "{text}"
+    );
+    let mut counts = std::collections::BTreeMap::new();
+    for (line, fact) in lines[1..].iter().zip(Fact::ALL) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(fields[0], fact.id(), "{line}");
+        assert!(line.contains(fact.words()), "{line}");
+        let n = |i: usize| -> usize { fields[fields.len() - i].parse().expect(line) };
+        let (prints, names) = (n(2), n(1));
+        assert!(names <= prints, "{line}");
+        counts.insert(fact.id(), prints);
+    }
+    assert_eq!(counts.len(), Fact::ALL.len());
+    let summary = lines[1 + Fact::ALL.len()];
+    assert!(
+        summary.contains(" cards read, ") && summary.ends_with(" may change at least one fact"),
+        "{summary}"
+    );
+    let read: usize = summary.split_whitespace().next().unwrap().parse().unwrap();
+    assert!(read >= 19_000, "{summary}");
+    for fact in [
+        "damage-dealt",
+        "damage-taken",
+        "max-hp",
+        "bench-size",
+        "energy-provided",
+        "first-turn",
+        "once-per-turn",
+        "knock-out",
+        "prize-count",
+        "winner",
+    ] {
+        assert!(counts[fact] > 0, "no card may change {fact}:\n{text}");
+    }
+    assert!(counts["damage-dealt"] > counts["bench-size"], "{text}");
+}
+
+#[test]
+fn the_effects_command_shows_a_cards_readings_and_a_facts_cards() {
+    let Some(cards) = common::shared_cards() else {
+        common::skipped("effects command", "the pokemon-tcg-data card set");
+        return;
+    };
+    cmd()
+        .args(["effects", "--cards"])
+        .arg(&cards)
+        .args(["--name", "Choice Belt"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("Choice Belt: 3 prints"))
+        .stdout(predicate::str::contains("trainer-rules (in play)"))
+        .stdout(predicate::str::contains("changes: damage-dealt (holder)"));
+    cmd()
+        .args(["effects", "--cards"])
+        .arg(&cards)
+        .args(["--fact", "bench-size"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "may change the Bench limit (bench-size)",
+        ))
+        .stdout(predicate::str::contains("Sky Field — trainer-rules (any)"))
+        .stdout(predicate::str::contains(
+            "Area Zero Underdepths — trainer-rules (any)",
+        ))
+        .stdout(predicate::str::contains("Professor's Research").not());
+    cmd()
+        .args(["effects", "--cards"])
+        .arg(&cards)
+        .args(["--fact", "bench"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown fact \"bench\""));
+}
