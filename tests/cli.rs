@@ -327,57 +327,103 @@ fn import_cards_refuses_a_bad_folder_and_leaves_the_store_alone() {
     assert_eq!(store.card_texts().unwrap(), None);
 }
 
-/// `ptcg-judge effects` on the shared card data: the per-fact table, a card's readings, and the
-/// cards that may change one fact.
+/// `ptcg-judge effects` over the shared pokemon-tcg-data copy: the per-fact table has one row
+/// per fact, in order, with counts that make sense; the facts the checks rely on most are
+/// changed by some card. Skipped, saying so, when ../shared is absent.
 #[test]
-fn the_effect_catalogue_prints_per_fact_counts_and_readings() {
+fn the_effects_command_prints_the_per_fact_table_of_the_shared_card_data() {
+    use ptcg_judge::cards::effects::Fact;
     let Some(cards) = common::shared_cards() else {
-        return common::skipped("effects command", "../shared/cards/pokemon-tcg-data");
+        common::skipped("effects command", "the pokemon-tcg-data card set");
+        return;
     };
     let out = cmd()
-        .arg("effects")
-        .arg("--cards")
+        .args(["effects", "--cards"])
         .arg(&cards)
         .assert()
-        .success();
-    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let header: Vec<&str> = lines[0].split_whitespace().collect();
+    assert_eq!(
+        header,
+        ["fact", "may", "change", "cards", "names"],
+        "{text}"
+    );
+    let mut counts = std::collections::BTreeMap::new();
+    for (line, fact) in lines[1..].iter().zip(Fact::ALL) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(fields[0], fact.id(), "{line}");
+        assert!(line.contains(fact.words()), "{line}");
+        let n = |i: usize| -> usize { fields[fields.len() - i].parse().expect(line) };
+        let (prints, names) = (n(2), n(1));
+        assert!(names <= prints, "{line}");
+        counts.insert(fact.id(), prints);
+    }
+    assert_eq!(counts.len(), Fact::ALL.len());
+    let summary = lines[1 + Fact::ALL.len()];
+    assert!(
+        summary.contains(" cards read, ") && summary.ends_with(" may change at least one fact"),
+        "{summary}"
+    );
+    let read: usize = summary.split_whitespace().next().unwrap().parse().unwrap();
+    assert!(read >= 19_000, "{summary}");
     for fact in [
         "damage-dealt",
+        "damage-taken",
         "max-hp",
         "bench-size",
+        "energy-provided",
         "first-turn",
+        "once-per-turn",
+        "knock-out",
         "prize-count",
         "winner",
     ] {
-        let row = text
-            .lines()
-            .find(|l| l.starts_with(fact))
-            .unwrap_or_else(|| panic!("no row for {fact}:\n{text}"));
-        let cards: usize = row
-            .split_whitespace()
-            .rev()
-            .nth(1)
-            .and_then(|n| n.parse().ok())
-            .unwrap_or_else(|| panic!("no count in {row:?}"));
-        assert!(cards > 0, "{row}");
+        assert!(counts[fact] > 0, "no card may change {fact}:\n{text}");
     }
+    assert!(counts["damage-dealt"] > counts["bench-size"], "{text}");
+}
+
+#[test]
+fn the_effects_command_shows_a_cards_readings_and_a_facts_cards() {
+    let Some(cards) = common::shared_cards() else {
+        common::skipped("effects command", "the pokemon-tcg-data card set");
+        return;
+    };
     cmd()
-        .args(["effects", "--name", "Choice Belt", "--cards"])
+        .args(["effects", "--cards"])
         .arg(&cards)
+        .args(["--name", "Choice Belt"])
         .assert()
-        .success()
-        .stdout(predicate::str::contains("damage-dealt (holder)"));
+        .code(0)
+        .stdout(predicate::str::contains("Choice Belt: 3 prints"))
+        .stdout(predicate::str::contains("trainer-rules (in play)"))
+        .stdout(predicate::str::contains("changes: damage-dealt (holder)"));
     cmd()
-        .args(["effects", "--fact", "bench-size", "--cards"])
+        .args(["effects", "--cards"])
         .arg(&cards)
+        .args(["--fact", "bench-size"])
         .assert()
-        .success()
-        .stdout(predicate::str::contains("Sky Field"));
+        .code(0)
+        .stdout(predicate::str::contains(
+            "may change the Bench limit (bench-size)",
+        ))
+        .stdout(predicate::str::contains("Sky Field — trainer-rules (any)"))
+        .stdout(predicate::str::contains(
+            "Area Zero Underdepths — trainer-rules (any)",
+        ))
+        .stdout(predicate::str::contains("Professor's Research").not());
     cmd()
-        .args(["effects", "--fact", "no-such-fact", "--cards"])
+        .args(["effects", "--cards"])
         .arg(&cards)
+        .args(["--fact", "bench"])
         .assert()
-        .failure();
+        .code(2)
+        .stderr(predicate::str::contains("unknown fact \"bench\""));
 }
 
 /// `ptcg-judge cards-diff` on the two shared sources: both read, cards matched, the

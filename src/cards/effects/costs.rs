@@ -142,9 +142,9 @@ fn energy_provided(cx: &mut Cx, s: &str) {
 }
 
 fn attack_cost(cx: &mut Cx, s: &str) {
-    let speaks_of_cost = cx.has(kw::COST | kw::WITHOUT | kw::IGNORE)
-        || (cx.has(kw::ENERGY) && has(s, "energy necessary"));
-    if !speaks_of_cost {
+    if !(cx.has(kw::COST | kw::WITHOUT | kw::IGNORE)
+        || (cx.has(kw::ENERGY) && has(s, "energy necessary")))
+    {
         return;
     }
     for clause in clauses(s) {

@@ -254,8 +254,17 @@ fn subject_of(s: &str, at: usize) -> &str {
         .unwrap_or(own)
 }
 
-/// The subject of "… do(es) N more damage": the words before the verb.
+/// The subject of "… do(es) N more damage": the words before the verb. A clause that starts
+/// with the verb (the old wording "Does 40 damage plus 10 more damage for each …") has no
+/// subject: it is the attack's own damage.
 fn subject_of_do(clause: &str) -> &str {
+    let c = clause.trim_start();
+    if ["does ", "do ", "deals ", "deal "]
+        .iter()
+        .any(|v| c.starts_with(v))
+    {
+        return "";
+    }
     for verb in [" does ", " do ", " deals ", " deal "] {
         if let Some(i) = clause.rfind(verb) {
             return &clause[..i];
@@ -294,7 +303,10 @@ fn attack_damage_words(s: &str) -> bool {
                 .nth(1)
                 .is_some_and(|w| w == "heal" || w == "all")
                 && has(head, "heal");
-        !(healing || tail.starts_with("damage done to this pokemon"))
+        // "If … is Knocked Out by damage from this attack, take 1 more Prize card": the
+        // damage is the Knock Out's cause, not changed.
+        let knock_out_cause = head.ends_with("knocked out by ");
+        !(healing || knock_out_cause || tail.starts_with("damage done to this pokemon"))
     })
 }
 
@@ -388,5 +400,44 @@ fn max_hp(cx: &mut Cx, s: &str) {
             cx.add(Fact::MaxHp, r);
             return;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::rules::{As, read_as};
+    use super::*;
+
+    #[test]
+    fn an_attack_that_starts_with_its_verb_is_its_own_damage() {
+        assert_eq!(subject_of_do("does 40 damage plus 10 "), "");
+        assert_eq!(subject_of_do("this attack does 30 "), "this attack");
+        // The old wording: the attack's own damage, not anyone's.
+        assert_eq!(
+            read_as(
+                As::Attack,
+                "Does 40 damage plus 10 more damage for each Water Energy attached to this \
+                 Pokémon but not used to pay for this attack's Energy cost."
+            ),
+            vec![(Fact::DamageDealt, Reach::Holder)]
+        );
+    }
+
+    #[test]
+    fn damage_that_only_causes_a_knock_out_is_not_changed() {
+        assert!(!attack_damage_words(
+            "if your opponent's pokemon is knocked out by damage from this attack, take 1 more prize card."
+        ));
+        assert!(attack_damage_words(
+            "this attack does 10 damage to each of your opponent's pokemon."
+        ));
+        assert_eq!(
+            read_as(
+                As::Attack,
+                "If your opponent's Pokémon is Knocked Out by damage from this attack, take 1 \
+                 more Prize card."
+            ),
+            vec![(Fact::PrizeCount, Reach::OwnSide)]
+        );
     }
 }

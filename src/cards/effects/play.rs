@@ -5,7 +5,9 @@
 //! Decisions:
 //! - **Bench size**: "can have up to 8 Pokémon on their Bench", "can't have more than 3
 //!   Benched Pokémon", "The number of Benched Pokémon your opponent can have is now 4". An effect
-//!   that only discards Benched Pokémon down to a number does not change the limit.
+//!   that only discards Benched Pokémon down to a number does not change the limit. The reach
+//!   is whom the clause that sets the limit names, not its condition ("As long as this Pokémon
+//!   is in the Active Spot, your opponent can't have …" reaches the opponent's side).
 //! - **First turn**: a clause that *allows* something on the first turn ("If you go first, you
 //!   may use this card during your first turn", "can evolve during your first turn", "you can
 //!   use this attack during your first turn", "even if … this is your first turn"). A clause
@@ -17,7 +19,11 @@
 //!   attaching your free Energy card, you may attach 2"). An Ability or Trainer that attaches
 //!   Energy from the hand ("As often as you like during your turn, you may attach a Water
 //!   Energy card from your hand …") is written by the log under that Ability or card, not as
-//!   the turn's manual attachment, so it does not change the count.
+//!   the turn's manual attachment, so it does not change the count (its reminder "(This
+//!   doesn't use up your 1 Energy card attachment …)" is dropped). An effect that lets the
+//!   manual attachment itself be repeated does ("you may attach an additional Energy card to
+//!   that Pokémon at the same time", "… discards that Energy card instead of attaching it, and
+//!   this doesn't use up their Energy attachment for the turn").
 //! - **Evolution**: evolving when it normally could not ("can evolve during your first turn or
 //!   the turn you play it"), from the deck or without the hand ("search your deck for a card
 //!   that evolves from … and put it onto that Pokémon"), skipping a Stage ("skipping the Stage
@@ -75,7 +81,19 @@ fn bench_size(cx: &mut Cx, s: &str) {
             ],
         );
     if changes {
-        let r = cx.reach(s);
+        // Whom the clause that sets the limit names ("As long as this Pokémon is in the Active
+        // Spot, your opponent can't have more than 3 Benched Pokémon": the opponent).
+        let clause = clauses(s)
+            .find(|c| {
+                !is_condition(c)
+                    && (has(c, "bench") || has(c, "can have"))
+                    && any(
+                        c,
+                        &["can have", "can't have", "bench limit", "maximum number"],
+                    )
+            })
+            .unwrap_or(s);
+        let r = cx.reach(clause);
         cx.add(Fact::BenchSize, r);
     }
 }
@@ -111,17 +129,22 @@ fn once_per_turn(cx: &mut Cx, s: &str) {
         .has(kw::ADDITIONAL | kw::EVEN | kw::MORE | kw::AGAIN | kw::INSTEAD | kw::NUMBER)
         || (cx.has(kw::PLAY) && has(s, "play 2 "))
         || has(s, "attach 2 ")
-        || has(s, "play two");
+        || has(s, "play two")
+        || (cx.has(kw::USE) && has(s, "use up"));
     if !more_words {
         return;
     }
     let topic = has(s, "supporter")
         || has(s, "stadium")
         || has(s, "retreat")
-        || (has(s, "energy") && (has(s, "from your hand") || has(s, "free energy")));
+        || (has(s, "energy")
+            && (has(s, "from your hand") || has(s, "free energy") || has(s, "attach")));
     if !topic {
         return;
     }
+    // "… discards that Energy card instead of attaching it, and this doesn't use up their
+    // Energy attachment for the turn": another manual attachment may follow.
+    let not_used_up = has(s, "doesn't use up") && has(s, "attachment");
     let more = any(
         s,
         &[
@@ -155,16 +178,14 @@ fn once_per_turn(cx: &mut Cx, s: &str) {
             "only 1 supporter",
         ],
     );
-    if more && !negative {
+    if (more || not_used_up) && !negative {
         let r = cx.reach(s);
         cx.add(Fact::OncePerTurn, r);
     }
 }
 
 fn evolution(cx: &mut Cx, s: &str) {
-    let speaks_of_evolving =
-        cx.has(kw::EVOLVE) || (cx.has(kw::PUT) && has(s, "put this card onto your active"));
-    if !speaks_of_evolving {
+    if !(cx.has(kw::EVOLVE) || (cx.has(kw::PUT) && has(s, "put this card onto your active"))) {
         return;
     }
     for clause in clauses(s) {
@@ -464,5 +485,82 @@ fn suppression(cx: &mut Cx, s: &str) {
     if let Some(clause) = hit {
         let r = cx.reach(clause);
         cx.add(Fact::Suppression, r);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Reach;
+    use super::super::rules::{As, read_as};
+    use super::*;
+
+    #[test]
+    fn the_bench_limit_reaches_whom_its_clause_names() {
+        assert_eq!(
+            read_as(
+                As::Ability,
+                "As long as this Pokémon is in the Active Spot, your opponent can't have more \
+                 than 3 Benched Pokémon."
+            ),
+            vec![(Fact::BenchSize, Reach::OpponentSide)]
+        );
+        assert_eq!(
+            read_as(
+                As::Ability,
+                "If all of your Pokémon in play are Darkness type, you can have up to 8 Pokémon \
+                 on your Bench, and you can't put non-Darkness Pokémon into play."
+            ),
+            vec![(Fact::BenchSize, Reach::OwnSide)]
+        );
+        assert_eq!(
+            read_as(
+                As::Stadium,
+                "Choose which way this card faces before you play it. This ↓ player can't have \
+                 more than 3 Benched Pokémon."
+            ),
+            vec![(Fact::BenchSize, Reach::Any)]
+        );
+    }
+
+    #[test]
+    fn a_manual_attachment_repeated_changes_the_once_per_turn_limit() {
+        assert_eq!(
+            read_as(
+                As::Ability,
+                "As long as this Pokémon is in the Active Spot, whenever your opponent tries to \
+                 attach an Energy card from their hand to a Pokémon, they must flip a coin. If \
+                 tails, your opponent discards that Energy card instead of attaching it, and \
+                 this doesn't use up their Energy attachment for the turn."
+            ),
+            vec![(Fact::OncePerTurn, Reach::OpponentSide)]
+        );
+        assert_eq!(
+            read_as(
+                As::Ability,
+                "Once during your turn (before your attack), if you attach an Energy card to \
+                 your Active Pokémon as part of your turn, you may attach an additional Energy \
+                 card to that Pokémon at the same time."
+            ),
+            vec![(Fact::OncePerTurn, Reach::OwnSide)]
+        );
+        // An Ability's own attachment, with the reminder that says so, is not the manual one.
+        assert!(
+            read_as(
+                As::Ability,
+                "As often as you like during your turn (before your attack), you may attach 1 \
+                 Water Energy card to 1 of your Water Pokémon. (This doesn't use up your 1 \
+                 Energy card attachment for the turn.)"
+            )
+            .is_empty()
+        );
+        // Not a Supporter played: the card comes back to the hand.
+        assert!(
+            read_as(
+                As::Played,
+                "If you do, put this card into your hand. (This effect doesn't use up your \
+                 Supporter card for the turn.)"
+            )
+            .is_empty()
+        );
     }
 }

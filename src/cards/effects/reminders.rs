@@ -89,6 +89,9 @@ const PREFIXES: &[&str] = &[
     "(any other effects of attacks still happen",
     "(any other effects that would happen after applying weakness and resistance still happen",
     "(do the damage before switching",
+    // An Ability's or Trainer's own attachment or card is not the turn's manual one.
+    "(this doesn't use up your 1 energy card attachment",
+    "(this effect doesn't use up your supporter card",
 ];
 
 /// Is this normalised sentence a reminder or a rule box that changes no fact?
@@ -185,6 +188,8 @@ mod tests {
             "ace spec: you can't have more than 1 ace spec card in your deck.",
             "radiant pokemon rule: you can't have more than 1 radiant pokemon in your deck.",
             "this pokemon is both lightning metal type.",
+            "(this doesn't use up your 1 energy card attachment for the turn.)",
+            "(this effect doesn't use up your supporter card for the turn.)",
         ] {
             assert!(is_reminder(s), "{s}");
         }

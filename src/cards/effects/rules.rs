@@ -81,15 +81,65 @@ impl Cx<'_> {
             .find_map(|p| side_of(p, self.sides))
     }
 
-    /// Whom a phrase is about: its own words, else the sentence's main clauses, else the
-    /// whole sentence, else the previous sentence, else anyone (the holder for a Special
-    /// Energy's own text).
+    /// Whom a phrase is about: its own words (a pronoun subject first resolved by
+    /// [`Cx::anaphora`], "you" last), else the sentence's main clauses, else the whole
+    /// sentence, else the previous sentence, else anyone (the holder for a Special Energy's
+    /// own text).
     pub fn reach(&self, phrase: &str) -> Reach {
-        side_of(phrase, self.sides)
-            .or_else(|| named_side(&self.main(), self.sides))
+        let main = self.main();
+        named_side(phrase, self.sides)
+            .or_else(|| self.anaphora(phrase))
+            .or_else(|| side_of(phrase, self.sides))
+            .or_else(|| named_side(&main, self.sides))
             .or_else(|| named_side(self.sentence, self.sides))
             .or_else(|| self.prev())
             .unwrap_or(self.default_reach())
+    }
+
+    /// A clause whose subject points back to the condition just before it: "it …", "its …",
+    /// "that Pokémon …" mean the Pokémon the condition is about, without whoever acts on it
+    /// ("If the Pokémon this card is attached to … would be Knocked Out by damage from an
+    /// opponent's attack, that Pokémon is not Knocked Out": the holder); "that player …"
+    /// means the player behind the cause ("… is Knocked Out by damage from an attack from your
+    /// opponent's Pokémon, that player takes 1 fewer Prize card": the opponent). "An
+    /// opponent's attack" is the opponent of the Pokémon the condition is about, whichever side
+    /// that is ("When a Darkness Pokémon (yours or your opponent's) … is Knocked Out by damage
+    /// from an opponent's attack, that player …": anyone). `None` when the subject is
+    /// something else or the condition names no one.
+    fn anaphora(&self, clause: &str) -> Option<Reach> {
+        let mut t = clause.trim_start_matches('(').trim_start();
+        for lead in ["and ", "then ", "but "] {
+            t = t.strip_prefix(lead).unwrap_or(t);
+        }
+        let player = t.starts_with("that player");
+        let pokemon = ["it ", "its ", "that pokemon "]
+            .iter()
+            .any(|p| t.starts_with(p));
+        if !player && !pokemon {
+            return None;
+        }
+        // The last condition before the clause (a clause not read from this sentence as it
+        // stands has no known place: nothing is resolved).
+        let head = &self.sentence[..self.sentence.find(clause)?];
+        let cond = clauses(head).filter(|c| is_condition(c)).last()?;
+        let cause = [" by ", " from "].iter().filter_map(|k| cond.find(k)).min();
+        let subject = named_side(&cond[..cause.unwrap_or(cond.len())], self.sides);
+        if pokemon {
+            return subject;
+        }
+        let by = &cond[cause?..];
+        if subject == Some(Reach::Any) {
+            return subject;
+        }
+        if has(by, "opponent") && !has(by, "your opponent") {
+            // Relative to the Pokémon the condition is about.
+            return Some(match subject {
+                Some(Reach::Holder | Reach::OwnSide) => Reach::OpponentSide,
+                Some(Reach::OpponentSide) => Reach::OwnSide,
+                _ => Reach::Any,
+            });
+        }
+        named_side(by, self.sides)
     }
 
     /// Whom the first of `phrases` that names anyone is about; else the previous sentence,
@@ -135,8 +185,9 @@ pub struct TextCache<'a> {
     by_words: FxHashMap<WordsKey, (Vec<Effect>, bool)>,
 }
 
-/// What a reading depends on: the kind of text, its activation, how it names sides (two
-/// flags) and its normalised words.
+/// What a reading depends on once the text is normalised: the kind of text, its activation,
+/// how it names sides ([`Sides`]: the attacker is the opponent, "this card" is the holder),
+/// and its words.
 type WordsKey = (TextKind, Activation, bool, bool, String);
 
 /// A text as printed, with what else its reading depends on.
@@ -521,5 +572,122 @@ fn rules_activation(card: &Card, kind: TextKind, lower: &str) -> Activation {
                 Activation::WhenUsed
             }
         }
+    }
+}
+
+/// How a test text is read: as what kind of card text, and so with which activation and
+/// sides.
+#[cfg(test)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum As {
+    Attack,
+    Ability,
+    /// A Pokémon Tool's or Special Energy's rules: in play, "this card" is the holder.
+    Attached(TextKind),
+    /// An Item's or Supporter's rules, played.
+    Played,
+    /// A Stadium's rules: in play, holding nothing.
+    Stadium,
+}
+
+/// Read one text as `how` (for the rule tests of the fact families): its effects as
+/// (fact, reach) pairs, sorted.
+#[cfg(test)]
+pub(crate) fn read_as(how: As, text: &str) -> Vec<(Fact, Reach)> {
+    let lower = normalise(text, &[]);
+    let (kind, activation, sides) = match how {
+        As::Attack => (TextKind::Attack, Activation::WhenUsed, Sides::default()),
+        As::Ability => {
+            let activation = ability_activation(&AbilityKind::Ability, &lower);
+            let sides = Sides {
+                attacker_is_opponent: activation == Activation::InPlay,
+                this_card_is_holder: false,
+            };
+            (TextKind::Ability, activation, sides)
+        }
+        As::Attached(kind) => (
+            kind,
+            Activation::InPlay,
+            Sides {
+                attacker_is_opponent: true,
+                this_card_is_holder: true,
+            },
+        ),
+        As::Played => (
+            TextKind::TrainerRules,
+            Activation::WhenUsed,
+            Sides::default(),
+        ),
+        As::Stadium => (TextKind::TrainerRules, Activation::InPlay, Sides::default()),
+    };
+    read_text(kind, &lower, activation, sides)
+        .0
+        .into_iter()
+        .map(|e| (e.fact, e.reach))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Fact::*;
+    use Reach::*;
+
+    #[test]
+    fn a_pronoun_subject_means_what_the_condition_is_about() {
+        // "that Pokémon": the holder the condition names, not the opponent whose attack
+        // Knocks it Out.
+        assert_eq!(
+            read_as(
+                As::Attached(TextKind::TrainerRules),
+                "If the Pokémon this card is attached to has full HP and would be Knocked Out \
+                 by damage from an opponent's attack, that Pokémon is not Knocked Out and its \
+                 remaining HP becomes 10 instead."
+            ),
+            vec![(KnockOut, Holder), (DamageCounters, Holder)]
+        );
+        // "that player": the opponent behind the Knock Out.
+        assert_eq!(
+            read_as(
+                As::Attached(TextKind::EnergyRules),
+                "If the Pokémon this card is attached to is Knocked Out by damage from an \
+                 attack from your opponent's Pokémon, that player takes 1 fewer Prize card."
+            ),
+            vec![(PrizeCount, OpponentSide)]
+        );
+        // "it": the Pokémon of the condition, not "you" of "your first turn".
+        assert_eq!(
+            read_as(
+                As::Ability,
+                "As long as this Pokémon is in the Active Spot, it can evolve during your \
+                 first turn or the turn you play it."
+            ),
+            vec![(FirstTurn, Holder), (Evolution, Holder)]
+        );
+        // "An opponent's attack" against anyone's Pokémon: anyone.
+        assert_eq!(
+            read_as(
+                As::Stadium,
+                "When a Darkness Pokémon (yours or your opponent's) that has any Darkness \
+                 Energy attached to it is Knocked Out by damage from an opponent's attack, \
+                 that player takes 1 fewer Prize card."
+            ),
+            vec![(PrizeCount, Any)]
+        );
+        // The condition just before the clause, not the sentence's first one.
+        assert_eq!(
+            read_as(
+                As::Attached(TextKind::TrainerRules),
+                "If the Pokémon this card is attached to doesn't have a Rule Box, it gets +100 \
+                 HP, and if it is Knocked Out by damage from an attack from your opponent's \
+                 Pokémon, that player takes 1 more Prize card."
+            ),
+            vec![(MaxHp, Holder), (PrizeCount, OpponentSide)]
+        );
+        // A condition that names no one leaves the reading as it was.
+        assert_eq!(
+            read_as(As::Attack, "Flip a coin. If heads, it is now Paralyzed."),
+            vec![(Conditions, Any)]
+        );
     }
 }

@@ -35,21 +35,26 @@ pub(super) fn read(cx: &mut Cx, s: &str) {
     damage_counters(cx, s);
     prize_count(cx, s);
     conditions(cx, s);
-    if cx.has(kw::GAME)
-        && any(
-            s,
-            &[
-                "win the game",
-                "wins the game",
-                "win this game",
-                "lose the game",
-                "loses the game",
-                "lose this game",
-                "wins this game",
-            ],
-        )
-    {
-        let r = cx.reach(s);
+    if cx.has(kw::GAME) {
+        winner(cx, s);
+    }
+}
+
+/// "You win this game", "the player may choose to win the game": whom the clause that wins or
+/// loses names (the player who wins, not the attack that is used: "If you use this attack
+/// when …, you win this game").
+fn winner(cx: &mut Cx, s: &str) {
+    const WINS: &[&str] = &[
+        "win the game",
+        "wins the game",
+        "win this game",
+        "lose the game",
+        "loses the game",
+        "lose this game",
+        "wins this game",
+    ];
+    if let Some(clause) = clauses(s).find(|c| any(c, WINS)) {
+        let r = cx.reach(clause);
         cx.add(Fact::Winner, r);
     }
 }
@@ -122,9 +127,15 @@ fn damage_counters(cx: &mut Cx, s: &str) {
     if !cx.has(kw::DAMAGE | kw::HEAL | kw::EFFECT | kw::HP | kw::COUNTER) {
         return;
     }
-    // "Heal 30 damage from …", "heal all damage".
+    // "Heal 30 damage from …", "heal all damage"; "Pokémon … can't be healed" keeps the
+    // counters healing would remove.
     let heal = has(s, "heal ") && !has(s, "heal energy") || s.starts_with("heal ");
     let mut hit: Option<usize> = heal.then(|| s.find("heal").unwrap_or(0));
+    if hit.is_none() && cx.has(kw::HEAL) {
+        hit = clauses(s)
+            .find(|c| !is_condition(c) && has(c, "can't be healed"))
+            .and_then(|c| s.find(c));
+    }
     if hit.is_none() && has(s, "damage counter") {
         for (i, _) in s.match_indices("damage counter") {
             let clause = clause_before(s, i);
@@ -150,9 +161,11 @@ fn damage_counters(cx: &mut Cx, s: &str) {
                 ],
             ) || after.starts_with("damage counters instead")
                 || after.starts_with("damage counter instead");
+            // "for each damage counter", "the number of damage counters" count them; "move any
+            // number of damage counters" moves them.
             let counting = has(clause, "for each")
                 || clause.trim_end().ends_with(" no")
-                || has(clause, "number of")
+                || (has(clause, "number of") && !has(clause, "any number of"))
                 || (is_condition(clause) && !has(clause, " put "));
             if verb && !counting {
                 hit = Some(i);
@@ -196,7 +209,9 @@ fn damage_counters(cx: &mut Cx, s: &str) {
         cx.add(Fact::Conditions, r);
     }
     if let Some(i) = hit {
-        let tail = &s[i..];
+        // Whom the counters go on, not what their number is counted from ("equal to the
+        // number of damage counters on this Pokémon").
+        let tail = super::text::phrase_after(s, i, &[" equal to ", " for each "]);
         let r = cx
             .side(tail)
             .or_else(|| cx.side(clause_before(s, i)))
@@ -342,5 +357,84 @@ fn conditions(cx: &mut Cx, s: &str) {
             cx.add(Fact::Conditions, r);
             return;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::rules::{As, read_as};
+    use super::*;
+
+    #[test]
+    fn moving_any_number_of_counters_is_a_change_counting_them_is_not() {
+        assert_eq!(
+            read_as(
+                As::Attack,
+                "You may move any number of damage counters from your opponent's Benched \
+                 Pokémon to their Active Pokémon."
+            ),
+            vec![(Fact::DamageCounters, Reach::OpponentSide)]
+        );
+        assert_eq!(
+            read_as(
+                As::Attack,
+                "Put damage counters on 1 of your opponent's Pokémon equal to the number of \
+                 damage counters on this Pokémon."
+            ),
+            vec![(Fact::DamageCounters, Reach::OpponentSide)]
+        );
+        assert!(
+            read_as(
+                As::Played,
+                "Draw a card for each damage counter on your Active Pokémon."
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn pokemon_that_cant_be_healed_keep_their_counters() {
+        assert_eq!(
+            read_as(
+                As::Ability,
+                "Your opponent's Benched Pokémon can't be healed."
+            ),
+            vec![(Fact::DamageCounters, Reach::OpponentSide)]
+        );
+        assert_eq!(
+            read_as(
+                As::Stadium,
+                "Pokémon (both yours and your opponent's) can't be healed."
+            ),
+            vec![(Fact::DamageCounters, Reach::Any)]
+        );
+        // Tested in a condition, healing changes nothing.
+        assert_eq!(
+            read_as(
+                As::Attack,
+                "If this Pokémon was healed during this turn, this attack does 80 more damage."
+            ),
+            vec![(Fact::DamageDealt, Reach::Holder)]
+        );
+    }
+
+    #[test]
+    fn the_winner_is_whom_the_winning_clause_names() {
+        assert_eq!(
+            read_as(
+                As::Attack,
+                "If you use this attack when you have only 1 Prize card remaining, you win \
+                 this game."
+            ),
+            vec![(Fact::Winner, Reach::OwnSide)]
+        );
+        assert_eq!(
+            read_as(
+                As::Stadium,
+                "Once during each player's turn, if that player's opponent has 6 or more \
+                 Pokémon in the Lost Zone, the player may choose to win the game."
+            ),
+            vec![(Fact::Winner, Reach::Any)]
+        );
     }
 }

@@ -516,8 +516,8 @@ pub(crate) struct Sides {
 
 /// Whom a phrase is about, from its words; `None` when it names no one.
 ///
-/// - "both yours and", "each player", "both players", "either player", "a player" →
-///   [`Reach::Any`];
+/// - "both yours and", "each player", "both players", "either player", "a player", "this ↓
+///   player" (a Stadium that faces the player it was turned to) → [`Reach::Any`];
 /// - "opponent", "defending pokemon" (and "attacking pokemon" when
 ///   [`Sides::attacker_is_opponent`]) → [`Reach::OpponentSide`];
 /// - "this pokemon", "this card is attached", "itself", "this attack" (and "this card" when
@@ -550,6 +550,10 @@ pub(crate) fn named_side(phrase: &str, sides: Sides) -> Option<Reach> {
             "any active pokemon",
             "yours or your opponent's",
             "yours and your opponent's",
+            // A Stadium that faces one player ("This ↓ player's Pokémon …"): either player,
+            // whichever way it was played.
+            "↓ player",
+            "↑ player",
         ],
     ) {
         return Some(Reach::Any);
@@ -680,6 +684,18 @@ mod tests {
             Some(Reach::Holder)
         );
         assert_eq!(side_of("basic pokemon", s), None);
+        // A Stadium turned towards one player may face either.
+        assert_eq!(
+            side_of("this ↓ player can't have more than 3 benched pokemon.", s),
+            Some(Reach::Any)
+        );
+        assert_eq!(
+            side_of(
+                "the attacks of this ↓ player's darkness pokemon do 10 more damage",
+                s
+            ),
+            Some(Reach::Any)
+        );
     }
 
     #[test]
