@@ -193,8 +193,8 @@ pub fn compare(a: &Card, b: &Card, out: &mut Vec<Disagreement>) {
             });
         }
     };
-    let name = |c: &Card| normalize_name(&c.name).into_owned();
-    if name(a) != name(b) {
+    // Words only: `Tapu Lele-GX` and `Tapu Lele GX` are one name.
+    if words(&a.name) != words(&b.name) {
         push(FactKind::Name, a.name.clone(), b.name.clone());
     }
     push(
@@ -202,7 +202,11 @@ pub fn compare(a: &Card, b: &Card, out: &mut Vec<Disagreement>) {
         a.supertype.to_string(),
         b.supertype.to_string(),
     );
-    push(FactKind::Stage, opt(&a.stage()), opt(&b.stage()));
+    // A fact only one source gives is not a disagreement (the merge takes it): TCGdex leaves
+    // the stage out of many Pokémon-EX.
+    if a.stage().is_some() && b.stage().is_some() {
+        push(FactKind::Stage, opt(&a.stage()), opt(&b.stage()));
+    }
     push(
         FactKind::RuleBox,
         format!("{:?}", a.rule_box_kind()),
@@ -210,7 +214,6 @@ pub fn compare(a: &Card, b: &Card, out: &mut Vec<Disagreement>) {
     );
     push(FactKind::Kind, kind(a), kind(b));
     if a.is_pokemon() {
-        // A fact only one source gives is not a disagreement (the merge takes it).
         if a.hp.is_some() && b.hp.is_some() {
             push(FactKind::Hp, opt(&a.hp), opt(&b.hp));
         }
@@ -358,6 +361,15 @@ mod tests {
         let mut out = Vec::new();
         compare(&a, &b, &mut out);
         assert!(out.is_empty(), "{out:?}");
+        let mut gx = a.clone();
+        gx.name = "Tapu Lele-GX".into();
+        b.name = "Tapu Lele GX".into();
+        compare(&gx, &b, &mut out);
+        assert!(out.iter().all(|d| d.fact != FactKind::Name), "{out:?}");
+        b.name = "Boss's Orders".into();
+        let mut out = Vec::new();
+        compare(&a, &b, &mut out);
+        assert!(out.is_empty(), "{out:?}");
     }
 
     #[test]
@@ -378,6 +390,12 @@ mod tests {
         b.attacks[0].text = "Flip  a coin!".into();
         b.regulation_mark = Some("G".into());
         let mut out = Vec::new();
+        // A stage only one source gives is not a disagreement.
+        let mut no_stage = a.clone();
+        no_stage.subtypes.clear();
+        compare(&a, &no_stage, &mut out);
+        assert!(out.iter().all(|d| d.fact != FactKind::Stage), "{out:?}");
+        out.clear();
         compare(&a, &b, &mut out);
         let facts: Vec<FactKind> = out.iter().map(|d| d.fact).collect();
         assert_eq!(
