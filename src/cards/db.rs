@@ -1,7 +1,7 @@
 //! `CardDb`: all cards with their lookup indexes, and `Fact` evaluation over prints.
 
 use rustc_hash::FxHashMap as HashMap;
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use serde::Serialize;
 
@@ -54,6 +54,37 @@ pub struct CardDb {
     /// What each card's texts may change (the effect catalogue), read on first use and kept for
     /// every replay that shares this data.
     effects: Vec<OnceLock<super::effects::CardEffects>>,
+    /// The texts of several prints merged (what a name or a Pokémon in play may be), made on
+    /// first use and shared by every replay over this data.
+    merged: MergedEffects,
+    /// The prints of a Pokémon name that have given attacks and Abilities, by a key the asker
+    /// makes, shared by every replay over this data.
+    narrowed: NarrowedPrints,
+}
+
+/// A cache of merged [`super::effects::CardEffects`] by the prints merged. A copy of the
+/// database starts with an empty cache.
+#[derive(Debug, Default)]
+struct MergedEffects(Mutex<HashMap<Box<[CardIdx]>, Arc<super::effects::CardEffects>>>);
+
+impl Clone for MergedEffects {
+    fn clone(&self) -> Self {
+        MergedEffects::default()
+    }
+}
+
+/// A cache of narrowed print lists (see [`CardDb::narrowed_prints`]). A copy of the database
+/// starts with an empty cache.
+#[derive(Debug, Default)]
+struct NarrowedPrints(Mutex<HashMap<String, NarrowedResult>>);
+
+/// Prints found, or why none can be.
+pub type NarrowedResult = Result<Arc<[CardIdx]>, String>;
+
+impl Clone for NarrowedPrints {
+    fn clone(&self) -> Self {
+        NarrowedPrints::default()
+    }
 }
 
 /// The prints found for a name, possibly narrowed by an attack/Ability name.
@@ -144,6 +175,8 @@ impl CardDb {
             log_sets: OnceLock::new(),
             by_set_number: OnceLock::new(),
             effects,
+            merged: MergedEffects::default(),
+            narrowed: NarrowedPrints::default(),
         }
     }
 
@@ -151,6 +184,53 @@ impl CardDb {
     pub fn effects(&self, idx: CardIdx) -> &super::effects::CardEffects {
         self.effects[idx as usize]
             .get_or_init(|| super::effects::card_effects(&self.cards[idx as usize]))
+    }
+
+    /// What the texts of these prints may change, each text once (in the order of the prints
+    /// and their texts); made once per card data and set of prints.
+    pub fn merged_effects(&self, prints: &[CardIdx]) -> Arc<super::effects::CardEffects> {
+        let cache = |m: &mut HashMap<Box<[CardIdx]>, Arc<super::effects::CardEffects>>| {
+            m.get(prints).cloned()
+        };
+        if let Some(known) = self.merged.0.lock().ok().and_then(|mut m| cache(&mut m)) {
+            return known;
+        }
+        let mut merged = super::effects::CardEffects::default();
+        for &idx in prints {
+            for text in &self.effects(idx).texts {
+                if !merged.texts.contains(text) {
+                    merged.texts.push(text.clone());
+                }
+            }
+        }
+        let merged = Arc::new(merged);
+        if let Ok(mut m) = self.merged.0.lock() {
+            m.insert(prints.into(), merged.clone());
+        }
+        merged
+    }
+
+    /// The prints `make` finds, made once per card data and `key` (which must say everything
+    /// `make` depends on).
+    pub fn narrowed_prints(
+        &self,
+        key: &str,
+        make: impl FnOnce() -> NarrowedResult,
+    ) -> NarrowedResult {
+        if let Some(known) = self
+            .narrowed
+            .0
+            .lock()
+            .ok()
+            .and_then(|m| m.get(key).cloned())
+        {
+            return known;
+        }
+        let known = make();
+        if let Ok(mut m) = self.narrowed.0.lock() {
+            m.insert(key.to_string(), known.clone());
+        }
+        known
     }
 
     /// Take the database apart: cards, sets, warnings, set aliases and sources (what
@@ -404,7 +484,7 @@ impl CardDb {
                 t.push(' ');
                 t.push_str(&a.text);
             }
-            t.to_lowercase().into_boxed_str()
+            super::names::lower_case(&t).into_boxed_str()
         })
     }
 

@@ -47,5 +47,5 @@ pub use model::{
     Legality, Resistance, RuleBoxKind, SetInfo, Stage, Subtype, Supertype, UnknownValue, Weakness,
     WeaknessModifier,
 };
-pub use names::normalize_name;
+pub use names::{lower_case, normalize_name};
 pub use prize::{PrizeSource, PrizeValue};

@@ -888,12 +888,16 @@ fn find_named<'a, T>(items: &'a [T], name: &str, name_of: impl Fn(&T) -> &str) -
         return Some(x);
     }
     let n = crate::cards::normalize_name(name);
+    // A name that normalises to itself was already compared with every plain name.
+    let unchanged = n.as_ref() == name;
     items.iter().find(|x| {
         let own = name_of(x);
         // A plain ASCII name normalises to itself.
-        let plain = own.is_ascii() && !own.contains("Pokemon") && own.trim().len() == own.len();
+        let plain = own.is_ascii()
+            && own.trim_ascii().len() == own.len()
+            && !(own.as_bytes().contains(&b'P') && own.contains("Pokemon"));
         if plain {
-            own == n
+            !unchanged && own == n
         } else {
             crate::cards::normalize_name(own) == n
         }

@@ -116,7 +116,8 @@ impl EffectText {
 
     /// The text in lower case (made once).
     pub fn lower(&self) -> &str {
-        self.lower.get_or_init(|| self.text.to_lowercase())
+        self.lower
+            .get_or_init(|| crate::cards::lower_case(&self.text))
     }
 
     /// The effect involves the opponent's hand or deck, or every player's: sub-lines naming one

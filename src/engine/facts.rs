@@ -2,8 +2,8 @@
 //! cannot say (missing card, prints that disagree). A check turns an `Err` into `unverified`.
 
 use crate::cards::{
-    Attack, Card, CardDb, EnergyProvision, EnergyType, PrizeSource, Resistance, Stage, Weakness,
-    basic_energy_type, energy_provides,
+    Attack, Card, CardDb, CardIdx, EnergyProvision, EnergyType, PrizeSource, Resistance, Stage,
+    Weakness, basic_energy_type, energy_provides,
 };
 
 use super::cardinfo::CardInfo;
@@ -21,31 +21,35 @@ pub fn pokemon_prints<'a>(
     let Some(db) = info.db().filter(|d| !d.is_empty()) else {
         return Err("no card data is loaded".to_string());
     };
-    let mut prints: Vec<&Card> = db
-        .by_name(name)
-        .iter()
-        .map(|i| db.card(*i))
-        .filter(|c| c.is_pokemon())
-        .collect();
-    if prints.is_empty() {
-        return Err(format!("{name} is not in the card data"));
-    }
+    let mut key = String::with_capacity(name.len() + 16 * uses.len());
+    key.push_str(name);
     for u in uses {
-        let u = u.as_ref();
-        let narrowed: Vec<&Card> = prints
+        key.push('\u{1f}');
+        key.push_str(u.as_ref());
+    }
+    let found = db.narrowed_prints(&key, || {
+        let mut prints: Vec<CardIdx> = db
+            .by_name(name)
             .iter()
             .copied()
-            .filter(|c| c.has_attack_or_ability(u))
+            .filter(|i| db.card(*i).is_pokemon())
             .collect();
-        if narrowed.is_empty() {
-            // The Pokémon did something no known print can: it is a print the data lacks.
-            return Err(format!(
-                "no print of {name} in the card data has {u}, so this {name} is a print the data does not have"
-            ));
+        if prints.is_empty() {
+            return Err(format!("{name} is not in the card data"));
         }
-        prints = narrowed;
-    }
-    Ok(prints)
+        for u in uses {
+            let u = u.as_ref();
+            prints.retain(|i| db.card(*i).has_attack_or_ability(u));
+            if prints.is_empty() {
+                // The Pokémon did something no known print can: it is a print the data lacks.
+                return Err(format!(
+                    "no print of {name} in the card data has {u}, so this {name} is a print the data does not have"
+                ));
+            }
+        }
+        Ok(prints.into())
+    })?;
+    Ok(found.iter().map(|i| db.card(*i)).collect())
 }
 
 /// The value every print agrees on, or why not.
@@ -80,9 +84,16 @@ pub fn hp(prints: &[&Card]) -> Known<u32> {
 /// The lowest and highest HP among the prints: a check that holds for both holds whichever
 /// print the Pokémon is.
 pub fn hp_range(prints: &[&Card]) -> Known<(u32, u32)> {
-    let hps: Vec<u32> = prints.iter().filter_map(|c| c.hp).collect();
-    match (hps.iter().min(), hps.iter().max()) {
-        (Some(lo), Some(hi)) if hps.len() == prints.len() => Ok((*lo, *hi)),
+    let range = prints
+        .iter()
+        .try_fold(None, |range: Option<(u32, u32)>, c| {
+            let hp = c.hp?;
+            Some(Some(
+                range.map_or((hp, hp), |(lo, hi)| (lo.min(hp), hi.max(hp))),
+            ))
+        });
+    match range {
+        Some(Some(range)) => Ok(range),
         _ => Err(format!(
             "the card data gives no HP for some prints of {}",
             prints.first().map_or("it", |c| c.name.as_str())

@@ -12,7 +12,7 @@
 //! A check asks about facts, each about a subject (a Pokémon, a player, the game); an effect
 //! counts only if its reach touches the subject. Pure: no IO.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::cards::basic_energy_type;
 use crate::cards::effects::{Activation, CardEffects, Effect, Fact, Reach, TextEffects};
@@ -69,7 +69,7 @@ pub struct Used {
 }
 
 /// What the card data says a card may change: `Err` with the reason when it does not know it.
-pub type KnownEffects = Result<Rc<CardEffects>, String>;
+pub type KnownEffects = Result<Arc<CardEffects>, String>;
 
 /// Where the effects of cards come from: the replay, which knows the card data and memoises.
 pub trait EffectSource {
@@ -379,7 +379,7 @@ mod tests {
                 .0
                 .iter()
                 .find(|(n, _)| *n == name)
-                .map(|(_, e)| Rc::new(e.clone()))
+                .map(|(_, e)| Arc::new(e.clone()))
                 .ok_or_else(|| format!("{name} is not in the card data"))
         }
     }

@@ -7,7 +7,6 @@ use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
-use crate::cards::effects::CardEffects;
 use crate::cards::{Card, CardDb, basic_energy_type};
 use crate::log::Text;
 
@@ -145,9 +144,7 @@ impl<'a> CardFacts<'a> {
                 if prints.is_empty() {
                     Err(format!("{name} is not in the card data"))
                 } else {
-                    Ok(Rc::new(merged_effects(
-                        prints.iter().map(|i| db.effects(*i)),
-                    )))
+                    Ok(db.merged_effects(prints))
                 }
             }
         };
@@ -173,12 +170,8 @@ impl<'a> CardFacts<'a> {
             let db = self
                 .db()
                 .ok_or_else(|| "no card data is loaded".to_string())?;
-            Ok(Rc::new(merged_effects(
-                prints
-                    .iter()
-                    .filter_map(|c| db.by_id(&c.id))
-                    .map(|i| db.effects(i)),
-            )))
+            let idx: Vec<_> = prints.iter().filter_map(|c| db.by_id(&c.id)).collect();
+            Ok(db.merged_effects(&idx))
         });
         self.effects_memo
             .borrow_mut()
@@ -334,19 +327,6 @@ fn memo_key(parts: &[&str]) -> String {
         key.push_str(part);
     }
     key
-}
-
-/// The texts of several prints of one card, each reading once.
-fn merged_effects<'e>(prints: impl Iterator<Item = &'e CardEffects>) -> CardEffects {
-    let mut merged = CardEffects::default();
-    for effects in prints {
-        for text in &effects.texts {
-            if !merged.texts.contains(text) {
-                merged.texts.push(text.clone());
-            }
-        }
-    }
-    merged
 }
 
 /// The effects in force at a step, as the card data and the state say.

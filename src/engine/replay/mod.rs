@@ -140,10 +140,15 @@ impl<'a> Replay<'a> {
         let j = Judging::new(&self.tracker, index, line, &self.nothing, None);
         judges::line_start(&j, &mut parts);
         self.tracker.start_line(index, line);
-        parts.push(self.event_step(index, line));
+        let event = self.event_step(index, line);
         if boundary {
             self.tracker.end_window_opener();
         }
+        // Usually the event's step is the line's only finding (combining it alone gives it).
+        if parts.is_empty() {
+            return event;
+        }
+        parts.push(event);
         Step::combine(parts)
     }
 

@@ -222,6 +222,10 @@ fn has_attack_and_cost(j: &Judging<'_, '_>, id: PokemonId, name: &str) -> Step {
 
 /// What an Energy attached to a Pokémon provides there: its printed conditions (Reversal
 /// Energy's "if you have more Prize cards remaining…") are evaluated when understood.
+/// " provides ", searched in many Ability texts.
+static PROVIDES: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+    std::sync::LazyLock::new(|| memchr::memmem::Finder::new(" provides "));
+
 fn energy_on(
     j: &Judging<'_, '_>,
     holder: PokemonId,
@@ -243,7 +247,9 @@ fn energy_on(
         let doubled = j.state.players[owner].in_play().any(|id| {
             j.prints_of(id).is_ok_and(|prints| {
                 prints.iter().any(|c| {
-                    c.abilities.iter().any(|a| a.text.contains(" provides "))
+                    c.abilities
+                        .iter()
+                        .any(|a| PROVIDES.find(a.text.as_bytes()).is_some())
                         && db.by_id(&c.id).is_some_and(|i| {
                             let x = db.passive_text_lower(i);
                             x.contains(&each) && x.contains(&provides)

@@ -110,7 +110,7 @@ pub fn models_own_text(j: &Judging<'_, '_>) -> bool {
     let mut with = prints.iter().filter_map(|c| c.attack(attack)).peekable();
     with.peek().is_some()
         && with.all(|a| {
-            let text = a.text.to_lowercase();
+            let text = crate::cards::lower_case(&a.text);
             a.damage.is_none() && (damage_in_text(&text).is_some() || chosen_times(&text).is_some())
         })
 }
@@ -123,7 +123,7 @@ fn attack_card<'a>(j: &Judging<'_, 'a>, claim: &DamageClaim<'_>) -> Option<(&'a 
         .iter()
         .copied()
         .find(|c| c.attack(claim.attack).is_some())?;
-    let text = card.attack(claim.attack)?.text.to_lowercase();
+    let text = crate::cards::lower_case(&card.attack(claim.attack)?.text);
     Some((card, text))
 }
 
@@ -213,7 +213,7 @@ fn copied_base(j: &Judging<'_, '_>, claim: &DamageClaim<'_>) -> Base {
         .map(|a| match a.damage {
             Some(d) if d.modifier == DamageModifier::Fixed => Some(d.amount as i32),
             Some(_) => None,
-            None => damage_in_text(&a.text.to_lowercase()),
+            None => damage_in_text(&crate::cards::lower_case(&a.text)),
         })
         .collect();
     bases.dedup();

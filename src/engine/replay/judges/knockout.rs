@@ -132,18 +132,10 @@ pub fn missing_knock_outs(
     if j.db().is_none() {
         return discarded_basic_without_knock_out(j, index);
     }
-    let window = j.lines.window(index);
-    // Knock Out lines still to come in this window, by name.
-    let all_later: Vec<&str> = j.lines.log.lines[index + 1..window.end]
-        .iter()
-        .filter_map(|l| match &l.event {
-            Event::KnockOut { pokemon, .. } => Some(pokemon.name.as_str()),
-            _ => None,
-        })
-        .collect();
-    let mut later = all_later.clone();
-    for p in &j.state.players {
-        for id in p.in_play() {
+    // Pokémon surely at their HP: usually none, and then the window need not be read.
+    let mut at_hp: Vec<(usize, PokemonId, i32)> = Vec::new();
+    for (p, player) in j.state.players.iter().enumerate() {
+        for id in player.in_play() {
             if Some(id) == except {
                 continue;
             }
@@ -152,24 +144,39 @@ pub fn missing_knock_outs(
             if sure <= 0 {
                 continue;
             }
-            let Some(hp) = surely_at_hp(j, id, sure) else {
-                continue;
-            };
-            // Each Pokémon over its HP needs a Knock Out line of its own.
-            if let Some(k) = later.iter().position(|n| *n == mon.name()) {
-                later.remove(k);
-                continue;
+            if let Some(hp) = surely_at_hp(j, id, sure) {
+                at_hp.push((p, id, hp));
             }
-            return Some(Step::violation(
-                "knockout.at-hp",
-                format!(
-                    "{}'s {} has {} damage and {hp} HP but is not Knocked Out",
-                    p.name,
-                    mon.name(),
-                    mon.damage
-                ),
-            ));
         }
+    }
+    if at_hp.is_empty() && j.tracked.window.ambiguous_hits.is_empty() {
+        return discarded_basic_without_knock_out(j, index);
+    }
+    let window = j.lines.window(index);
+    // Knock Out lines still to come in this window, by name.
+    let mut later: Vec<&str> = j.lines.log.lines[index + 1..window.end]
+        .iter()
+        .filter_map(|l| match &l.event {
+            Event::KnockOut { pokemon, .. } => Some(pokemon.name.as_str()),
+            _ => None,
+        })
+        .collect();
+    for (p, id, hp) in at_hp {
+        let mon = j.state.mon(id);
+        // Each Pokémon over its HP needs a Knock Out line of its own.
+        if let Some(k) = later.iter().position(|n| *n == mon.name()) {
+            later.remove(k);
+            continue;
+        }
+        return Some(Step::violation(
+            "knockout.at-hp",
+            format!(
+                "{}'s {} has {} damage and {hp} HP but is not Knocked Out",
+                j.state.players[p].name,
+                mon.name(),
+                mon.damage
+            ),
+        ));
     }
     // A damage line that could mean several Pokémon of one name, where each reading puts
     // the one it meant at its HP: one of them must be Knocked Out.

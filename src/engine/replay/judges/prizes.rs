@@ -135,7 +135,7 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
         // The count matches the Knock Outs alone; an attack whose text may give more Prize
         // cards ("take 1 more Prize card") is not modelled, so the count is not claimed.
         if let Some(Source::Attack(_, name)) = &j.tracked.window.source {
-            let text = action_effect_for_window(j).map(|t| t.to_lowercase());
+            let text = action_effect_for_window(j).map(|t| crate::cards::lower_case(&t));
             let more = text.as_deref().and_then(|t| {
                 t.contains("more prize card").then(|| {
                     format!(
@@ -174,7 +174,7 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
             .then(|| format!("the attack {name} is not in the card data")),
         _ => None,
     };
-    let attack_text = action_effect_for_window(j).map(|t| t.to_lowercase());
+    let attack_text = action_effect_for_window(j).map(|t| crate::cards::lower_case(&t));
     let reason = format!(
         "{pname} takes {taken} Prize card(s) for this Knock Out but {} {expected} ({})",
         if expected < owed {
