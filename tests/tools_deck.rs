@@ -9,6 +9,9 @@ use std::sync::OnceLock;
 
 use ptcg_judge::cards::{CardDb, Legalities, SetInfo};
 use ptcg_judge::engine::tools::deck::{DeckAnswer, DeckRequest, answer};
+
+/// The day the decks of these tests are played: after the 2025 rotation (G and later legal).
+const PLAYED_ON: &str = "2025-06-01";
 use ptcg_judge::engine::tools::decode;
 
 const SIXTY: &str = "deck.sixty-cards";
@@ -297,6 +300,7 @@ fn check_case(case: &Case, db: Option<&CardDb>) -> DeckAnswer {
     let req = DeckRequest {
         list: case.list.clone(),
         format: case.format.map(str::to_string),
+        date: Some(PLAYED_ON.into()),
     };
     let a = answer(&req, db).unwrap_or_else(|e| panic!("{}: refused: {e}", case.what));
     let got = |v: &[ptcg_judge::engine::tools::deck::DeckProblem]| -> Vec<At> {
@@ -927,6 +931,7 @@ fn answer_json_shape() {
     let req = DeckRequest {
         list: "5 Dreepy TWM 128\n4 Arven SVI 166".into(),
         format: Some("standard".into()),
+        date: Some(PLAYED_ON.into()),
     };
     let a = answer(&req, Some(fixture())).unwrap();
     let json = serde_json::to_value(&a).unwrap();
@@ -955,6 +960,7 @@ fn answer_json_shape() {
     let req = DeckRequest {
         list: sixty(CORE),
         format: None,
+        date: Some(PLAYED_ON.into()),
     };
     let json = serde_json::to_value(answer(&req, None).unwrap()).unwrap();
     assert_eq!(json["legal"], serde_json::Value::Null);
@@ -1050,6 +1056,7 @@ fn odd_lists_never_panic() {
             let req = DeckRequest {
                 list: t.into(),
                 format: Some("standard".into()),
+                date: Some(PLAYED_ON.into()),
             };
             let a = answer(&req, db).unwrap();
             assert_ne!(a.legal, Some(true), "{t:?}");
@@ -1113,6 +1120,7 @@ Total Cards: 60
             &DeckRequest {
                 list: list.into(),
                 format: format.map(str::to_string),
+                date: Some(PLAYED_ON.into()),
             },
             Some(db),
         )
@@ -1246,4 +1254,86 @@ Total Cards: 60";
         let a = ask(&boss, None, db);
         assert_eq!(at(&a), vec![(Some(3), FOUR)]);
     }
+}
+
+/// Standard follows the rotation table: a card whose every print carries a regulation mark that
+/// has rotated is not Standard-legal after the rotation day, even where the card data still
+/// says `Legal`; a newer print of the name keeps it (and its older prints) legal; the day
+/// before the rotation it is legal.
+#[test]
+fn standard_legality_follows_the_rotation_table() {
+    let card = |id: &str, name: &str, subtypes: &str, mark: &str| {
+        format!(
+            r#"{{"id":"{id}","name":"{name}","supertype":"{}","subtypes":[{subtypes}],"number":"{}",
+               "regulationMark":"{mark}","hp":"60",
+               "legalities":{{"standard":"Legal","expanded":"Legal","unlimited":"Legal"}}}}"#,
+            if subtypes.contains("Item") {
+                "Trainer"
+            } else {
+                "Pokémon"
+            },
+            id.split_once('-').unwrap().1
+        )
+    };
+    let json = format!(
+        "[{},{},{}]",
+        card("swsh5-1", "Old Bird", r#""Basic""#, "E"),
+        card("swsh9-2", "Reprinted Ball", r#""Item""#, "E"),
+        card("sv1-3", "Reprinted Ball", r#""Item""#, "G"),
+    );
+    let db = CardDb::from_cards(
+        CardDb::parse_set_json(&json, "rotation.json").unwrap(),
+        Vec::new(),
+    );
+    let list = "4 Old Bird\n4 Reprinted Ball";
+    let format_problems = |date: &str| -> Vec<(Option<usize>, String)> {
+        let req = DeckRequest {
+            list: list.into(),
+            format: Some("standard".into()),
+            date: Some(date.into()),
+        };
+        let a = answer(&req, Some(&db)).unwrap();
+        assert_eq!(a.date.as_deref(), Some(date));
+        a.problems
+            .iter()
+            .filter(|p| p.clause == "deck.format-legality")
+            .map(|p| (p.line, p.message.clone()))
+            .collect()
+    };
+    // The day before E rotated: both legal, as the data says.
+    assert_eq!(format_problems("2024-04-04"), Vec::new());
+    // After: Old Bird's only mark (E) has rotated; Reprinted Ball has a G print.
+    let after = format_problems("2024-04-05");
+    assert_eq!(after.len(), 1, "{after:?}");
+    assert_eq!(after[0].0, Some(1));
+    assert!(
+        after[0].1.contains("rotated out on 2024-04-05"),
+        "{}",
+        after[0].1
+    );
+    assert!(
+        after[0].1.contains("2024-03-21 in Pokémon TCG Live"),
+        "{}",
+        after[0].1
+    );
+    // Expanded is not rotated.
+    let req = DeckRequest {
+        list: list.into(),
+        format: Some("expanded".into()),
+        date: Some("2026-01-01".into()),
+    };
+    let a = answer(&req, Some(&db)).unwrap();
+    assert!(
+        a.problems
+            .iter()
+            .all(|p| p.clause != "deck.format-legality")
+    );
+    // A date that is not one is refused, naming the field.
+    let req = DeckRequest {
+        list: list.into(),
+        format: Some("standard".into()),
+        date: Some("14/06/2025".into()),
+    };
+    let e = answer(&req, Some(&db)).unwrap_err();
+    assert!(e.to_string().contains("date"), "{e}");
 }

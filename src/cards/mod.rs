@@ -28,6 +28,7 @@ pub mod merge;
 pub mod model;
 pub mod names;
 pub mod prize;
+pub mod rotation;
 pub mod snapshot;
 pub mod tcgdex;
 #[cfg(test)]

@@ -39,6 +39,7 @@
 //! only they do). It cannot know Basic Pokémon, ACE SPEC cards or legality; those go to
 //! `unverified` and `legal` is `null`: an unchecked deck is never called legal.
 
+use chrono::NaiveDate;
 use rustc_hash::FxHashMap as HashMap;
 use serde::{Deserialize, Serialize};
 
@@ -47,6 +48,7 @@ use crate::cards::decklist::{
     DeckEntry, DeckList, ListIssueKind, Section, basic_energy_named, lookup_key, parse_deck_list,
     same_name_key,
 };
+use crate::cards::rotation::{self, Venue};
 use crate::cards::{Card, CardDb, CardIdx, Legalities, Legality};
 
 use super::RequestError;
@@ -61,6 +63,10 @@ pub struct DeckRequest {
     /// the same as none). Without it, format legality is not part of the question.
     #[serde(default)]
     pub format: Option<String>,
+    /// The day the deck is played (`YYYY-MM-DD`; optional, today when absent or blank):
+    /// Standard legality follows the regulation marks rotated out by then.
+    #[serde(default)]
+    pub date: Option<String>,
 }
 
 /// One thing wrong with the deck (in `problems`), or one thing the checker could not decide
@@ -99,6 +105,8 @@ pub struct DeckAnswer {
     pub count: u32,
     /// The format checked (`standard`, `expanded`, `unlimited`), if one was asked.
     pub format: Option<&'static str>,
+    /// The day format legality was judged for (`YYYY-MM-DD`), when a format was asked.
+    pub date: Option<String>,
     /// In list order (by line), then the problems of the whole deck.
     pub problems: Vec<DeckProblem>,
     /// What could not be decided and why, in the same order.
@@ -181,12 +189,32 @@ const FORMAT: &str = "deck.format-legality";
 /// empty or oversized list), naming the field.
 pub fn answer(req: &DeckRequest, db: Option<&CardDb>) -> Result<DeckAnswer, RequestError> {
     let format = DeckFormat::parse(req.format.as_deref())?;
+    let on = match req.date.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
+        None => chrono::Utc::now().date_naive(),
+        Some(d) => NaiveDate::parse_from_str(d, "%Y-%m-%d").map_err(|_| {
+            let shown: String = d.chars().take(40).collect();
+            RequestError::new(
+                "date",
+                format!("{shown:?} is not a date; expected YYYY-MM-DD, e.g. 2025-06-14"),
+            )
+        })?,
+    };
     let list = parse_deck_list(&req.list).map_err(|e| RequestError::new("list", e.to_string()))?;
-    Ok(check(&list, format, db))
+    Ok(check_on(&list, format, on, db))
 }
 
-/// Check a parsed list (the pure core of [`answer`]).
+/// Check a parsed list (the pure core of [`answer`]), for a deck played today.
 pub fn check(list: &DeckList, format: Option<DeckFormat>, db: Option<&CardDb>) -> DeckAnswer {
+    check_on(list, format, chrono::Utc::now().date_naive(), db)
+}
+
+/// Check a parsed list for a deck played on `on`.
+pub fn check_on(
+    list: &DeckList,
+    format: Option<DeckFormat>,
+    on: NaiveDate,
+    db: Option<&CardDb>,
+) -> DeckAnswer {
     let mut out = Findings::default();
     for issue in &list.issues {
         out.problem(Some(issue.line), SIXTY, issue.message.clone());
@@ -214,7 +242,7 @@ pub fn check(list: &DeckList, format: Option<DeckFormat>, db: Option<&CardDb>) -
     // Radiant Pokémon are known by their name when the card data is missing.
     one_in_all(&lines, RADIANT, "Radiant Pokémon", |l| l.radiant, &mut out);
     prism_star(&lines, &mut out);
-    format_legality(&lines, format, db.is_some(), &mut out);
+    format_legality(&lines, format, db, on, &mut out);
     // Deck-wide rules come after the lines.
     sixty_cards(list, &mut out);
     basic_pokemon(&lines, db.is_some(), &mut out);
@@ -237,6 +265,7 @@ pub fn check(list: &DeckList, format: Option<DeckFormat>, db: Option<&CardDb>) -
         legal,
         count: list.count(),
         format: format.map(DeckFormat::as_str),
+        date: format.map(|_| on.format("%Y-%m-%d").to_string()),
         problems,
         unverified,
         cards: lines.iter().map(Line::card).collect(),
@@ -718,10 +747,16 @@ fn prism_star(lines: &[Line], out: &mut Findings) {
 }
 
 /// `deck.format-legality`.
-fn format_legality(lines: &[Line], format: Option<DeckFormat>, have_db: bool, out: &mut Findings) {
+fn format_legality(
+    lines: &[Line],
+    format: Option<DeckFormat>,
+    db: Option<&CardDb>,
+    on: NaiveDate,
+    out: &mut Findings,
+) {
     let Some(format) = format else { return };
     let label = format.label();
-    if !have_db {
+    let Some(db) = db else {
         if !lines.is_empty() {
             out.doubt(
                 None,
@@ -730,10 +765,16 @@ fn format_legality(lines: &[Line], format: Option<DeckFormat>, have_db: bool, ou
             );
         }
         return;
-    }
+    };
     for l in lines {
         if l.prints.is_empty() {
             continue; // deck.known-cards already says so
+        }
+        if format == DeckFormat::Standard
+            && let Some(message) = rotated_out(l, db, on)
+        {
+            out.problem(l.line(), FORMAT, message);
+            continue;
         }
         let of = |c: &&Card| format.of(&c.legalities);
         let legal = l
@@ -770,6 +811,30 @@ fn format_legality(lines: &[Line], format: Option<DeckFormat>, have_db: bool, ou
             );
         }
     }
+}
+
+/// Why a line's card is not Standard-legal on `on` by the rotation table, whatever the card
+/// data's `legalities` say: every print of its name carries a regulation mark that has rotated.
+fn rotated_out(l: &Line, db: &CardDb, on: NaiveDate) -> Option<String> {
+    if l.basic_energy == Know::Yes {
+        return None;
+    }
+    let mut names: Vec<&str> = l.prints.iter().map(|c| c.name.as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    let all = names
+        .iter()
+        .flat_map(|n| db.by_name(n).iter().map(|i| db.card(*i)));
+    let r = rotation::standard_rotated(all, on, Venue::Events)?;
+    Some(format!(
+        "{} is not legal in Standard on {on}: the newest regulation mark of its prints is {}, \
+         and marks before {} rotated out on {} ({} in Pokémon TCG Live).",
+        l.shown(),
+        r.newest_mark,
+        r.rotation.oldest_mark,
+        r.rotation.events,
+        r.rotation.live
+    ))
 }
 
 /// `deck.sixty-cards`.
@@ -841,6 +906,7 @@ mod tests {
         DeckRequest {
             list: list.into(),
             format: format.map(str::to_string),
+            date: None,
         }
     }
 
