@@ -99,7 +99,7 @@ fn damage_follows_the_rulebook_order() {
         },
         DamageCase {
             why: "APR 2.2, I.C Steps for calculating damage, step 2: damage brought to 0 by an effect on the attacker (Ferocious Bellow -50) ends the calculation before Weakness",
-            body: json!({"attacker": fire(), "defender": active(&["Grass"], json!([{"type": "Fire", "value": "+20"}]), json!([]), json!(70)),
+            body: json!({"edition": "apr-2018", "attacker": fire(), "defender": active(&["Grass"], json!([{"type": "Fire", "value": "+20"}]), json!([]), json!(70)),
                 "attack": {"base": 40}, "modifiers": [{"source": "Ferocious Bellow", "applies_to": "attacker", "amount": -50}]}),
             damage: 0,
             counters: 0,
@@ -107,8 +107,27 @@ fn damage_follows_the_rulebook_order() {
             steps: &["base", "attacker-effects", "counters"],
         },
         DamageCase {
+            why: "SV rulebook, Attacking step 2 stops only when the base damage is 0, and step 6 \
+                  looks at the total at the end: 40 - 50 = -10 is carried on, Weakness +20 \
+                  brings it to 10",
+            body: json!({"attacker": fire(), "defender": active(&["Grass"], json!([{"type": "Fire", "value": "+20"}]), json!([]), json!(70)),
+                "attack": {"base": 40}, "modifiers": [{"source": "Ferocious Bellow", "applies_to": "attacker", "amount": -50}]}),
+            damage: 10,
+            counters: 1,
+            knocked_out: Some(false),
+            steps: &[
+                "base",
+                "attacker-effects",
+                "weakness",
+                "resistance",
+                "defender-effects",
+                "prevent",
+                "counters",
+            ],
+        },
+        DamageCase {
             why: "APR 2.2, I.C step 4: Resistance taking the damage to 0 ends the calculation, so a later +30 on the defender (Clanging Scales) adds nothing",
-            body: json!({"attacker": {"types": ["Water"]},
+            body: json!({"edition": "apr-2018", "attacker": {"types": ["Water"]},
                 "defender": active(&["Metal"], json!([]), json!([{"type": "Water", "value": "-30"}]), json!(70)),
                 "attack": {"base": 20}, "modifiers": [{"source": "Clanging Scales", "applies_to": "defender", "amount": 30}]}),
             damage: 0,
@@ -119,6 +138,25 @@ fn damage_follows_the_rulebook_order() {
                 "attacker-effects",
                 "weakness",
                 "resistance",
+                "counters",
+            ],
+        },
+        DamageCase {
+            why: "SV rulebook, Attacking steps 4-6: Resistance takes 20 to -10, the total is \
+                  carried on, +30 on the defender (Clanging Scales) brings it to 20",
+            body: json!({"attacker": {"types": ["Water"]},
+                "defender": active(&["Metal"], json!([]), json!([{"type": "Water", "value": "-30"}]), json!(70)),
+                "attack": {"base": 20}, "modifiers": [{"source": "Clanging Scales", "applies_to": "defender", "amount": 30}]}),
+            damage: 20,
+            counters: 2,
+            knocked_out: Some(false),
+            steps: &[
+                "base",
+                "attacker-effects",
+                "weakness",
+                "resistance",
+                "defender-effects",
+                "prevent",
                 "counters",
             ],
         },

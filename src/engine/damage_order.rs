@@ -3,11 +3,19 @@
 //! I.C "Steps for calculating damage" and II.B):
 //!
 //! 1. the base damage (with what the attack's own text adds, multiplies or subtracts);
-//! 2. effects on the attacking Pokémon; the calculation stops if the damage is 0 or less;
+//! 2. effects on the attacking Pokémon;
 //! 3. Weakness of the defending Pokémon (Active only);
-//! 4. Resistance (Active only); the calculation stops at 0 or less;
-//! 5. effects on the defending Pokémon; damage never goes below 0;
-//! 6. an effect that prevents all damage; then 1 damage counter for each 10 damage.
+//! 4. Resistance (Active only);
+//! 5. effects on the defending Pokémon;
+//! 6. an effect that prevents all damage; then 1 damage counter for each 10 damage, none when
+//!    the damage is 0 or less.
+//!
+//! Where the calculation stops early depends on the edition ([`StopRule`]): the Scarlet &
+//! Violet, Sword & Shield and HeartGold & SoulSilver rulebooks stop when the base damage is 0
+//! (an attack that does no damage) and otherwise carry a total below 0 on to the end; the 2018
+//! Advanced Players' Rulebook (I.C, "Steps for calculating damage") stops as soon as the total is
+//! 0 or less after the attack's text, the effects on the attacker, Resistance or the effects on
+//! the defender; the older basic rules name no stop.
 //!
 //! An attack that puts damage counters skips every step. The replay checks and the damage
 //! calculator both call [`DamageCalculation::run`], so they cannot disagree.
@@ -16,7 +24,35 @@ use serde::Serialize;
 
 use crate::cards::WeaknessModifier;
 
+use super::edition::RuleEdition;
 use super::state::Position;
+
+/// When the damage calculation stops before its last step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StopRule {
+    /// Only when the base damage is 0 or less (Scarlet & Violet rulebook, "Attacking" step 2;
+    /// Sword & Shield rulebook, the same step; HeartGold & SoulSilver rulebook, step b).
+    BaseDamage,
+    /// Whenever the total is 0 or less after the attack's text, the effects on the attacker,
+    /// Resistance or the effects on the defender (Advanced Players' Rulebook 2.2, I.C).
+    EveryStep,
+    /// Never: the total is worked through and 0 or less at the end puts no counters (the older
+    /// basic rules say nothing of a stop).
+    Never,
+}
+
+impl StopRule {
+    /// The rule of an edition.
+    pub fn of(edition: RuleEdition) -> StopRule {
+        match edition {
+            RuleEdition::ScarletViolet
+            | RuleEdition::SwordShield
+            | RuleEdition::HeartGoldSoulSilver => StopRule::BaseDamage,
+            RuleEdition::Apr2018 => StopRule::EveryStep,
+            RuleEdition::Classic => StopRule::Never,
+        }
+    }
+}
 
 /// One named change to the damage (a Tool, an Ability, an attack's lingering effect).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -139,8 +175,16 @@ impl DamageCalculation {
         }
     }
 
-    /// Work the damage out in the rulebook's order.
+    /// Work the damage out in the current rulebook's order.
     pub fn run(&self) -> DamageResult {
+        self.run_under(RuleEdition::default())
+    }
+
+    /// Work the damage out in the order of `edition`'s rulebook.
+    pub fn run_under(&self, edition: RuleEdition) -> DamageResult {
+        let rule = StopRule::of(edition);
+        let stops_at_base = rule != StopRule::Never;
+        let stops_each_step = rule == StopRule::EveryStep;
         let mut steps = Vec::new();
         let mut push = |step, clause, value, note: String| {
             steps.push(DamageStep {
@@ -194,7 +238,7 @@ impl DamageCalculation {
 
         // 1. Base damage.
         let mut damage = self.base;
-        if damage <= 0 {
+        if damage <= 0 && stops_at_base {
             push(
                 DamageStepKind::Base,
                 "attack.damage-order",
@@ -212,6 +256,18 @@ impl DamageCalculation {
             damage,
             format!("the attack's base damage is {damage}"),
         );
+        // What a total of 0 or less means at a step: the end of the calculation, or a total
+        // carried on to the end.
+        let below = |what: String| {
+            if stops_each_step {
+                format!("{what}: {STOP}")
+            } else {
+                format!(
+                    "{what}: the total is 0 or less, and in this edition it is carried on (only \
+                     a total of 0 or less at the end means no damage counters)"
+                )
+            }
+        };
 
         // 2. Effects on the attacking Pokémon.
         if self.attacker_effects.is_empty() {
@@ -228,7 +284,7 @@ impl DamageCalculation {
                 "attack.damage-order",
                 damage,
                 if damage <= 0 {
-                    format!("{}: {STOP}", describe(&self.attacker_effects))
+                    below(describe(&self.attacker_effects))
                 } else {
                     format!(
                         "{} (all effects on the attacker added together)",
@@ -236,7 +292,7 @@ impl DamageCalculation {
                     )
                 },
             );
-            if damage <= 0 {
+            if damage <= 0 && stops_each_step {
                 return finish(steps, 0);
             }
         }
@@ -302,14 +358,18 @@ impl DamageCalculation {
                     push(
                         DamageStepKind::Resistance,
                         "attack.damage-order.resistance",
-                        damage.max(0),
+                        if stops_each_step {
+                            damage.max(0)
+                        } else {
+                            damage
+                        },
                         if damage <= 0 {
-                            format!("Resistance -{r} to the attacker's type: {STOP}")
+                            below(format!("Resistance -{r} to the attacker's type"))
                         } else {
                             format!("Resistance -{r} to the attacker's type")
                         },
                     );
-                    if damage <= 0 {
+                    if damage <= 0 && stops_each_step {
                         return finish(steps, 0);
                     }
                 }
@@ -423,12 +483,13 @@ mod tests {
     }
 
     #[test]
-    fn a_stop_skips_later_increases() {
-        // Resistance takes 10 to 0: a later +30 on the defender does not bring it back.
+    fn a_stop_skips_later_increases_only_where_the_edition_stops() {
+        // Resistance takes 10 below 0; a later +30 on the defender brings it back only where
+        // the total is carried on (APR 2.2 I.C stops at Resistance).
         let mut c = DamageCalculation::plain(10, Position::Active);
         c.resistance = Some(30);
         c.defender_effects = effect(30);
-        let r = c.run();
+        let r = c.run_under(RuleEdition::Apr2018);
         assert_eq!(r.damage, 0);
         assert_eq!(
             kinds(&r),
@@ -440,6 +501,86 @@ mod tests {
                 "counters"
             ]
         );
+        let r = c.run_under(RuleEdition::ScarletViolet);
+        assert_eq!(r.damage, 10);
+        assert!(kinds(&r).contains(&"defender-effects"));
+    }
+
+    /// One case per edition and difference in the stop rule, worked by hand from the seeds.
+    #[test]
+    fn the_stop_rule_of_each_edition() {
+        use RuleEdition::*;
+        // (what, calculation, damage under sv, swsh, hgss, apr-2018, classic)
+        let below_and_back = {
+            // Base 30, -40 on the attacker (total -10), Weakness +30: back to 20.
+            let mut c = DamageCalculation::plain(30, Position::Active);
+            c.attacker_effects = effect(-40);
+            c.weakness = Some(WeaknessModifier::Add(30));
+            c
+        };
+        let doubled_below = {
+            // Base 30, -40 on the attacker, Weakness ×2: -20, never back above 0.
+            let mut c = below_and_back.clone();
+            c.weakness = Some(WeaknessModifier::Multiply(2));
+            c
+        };
+        let base_zero = {
+            // Base 0 (an attack that does no damage), +20 on the attacker.
+            let mut c = DamageCalculation::plain(0, Position::Active);
+            c.attacker_effects = effect(20);
+            c
+        };
+        let resisted_then_raised = {
+            let mut c = DamageCalculation::plain(10, Position::Active);
+            c.resistance = Some(30);
+            c.defender_effects = effect(30);
+            c
+        };
+        let cases: [(&str, &DamageCalculation, [i32; 5]); 4] = [
+            (
+                "below 0 after the attacker, back by Weakness +30: SV/SwSh 'Attacking' step 2 \
+                 and HGSS step b stop only at a base damage of 0; APR 2.2 I.C stops at 0 or \
+                 less; the basics name no stop",
+                &below_and_back,
+                [20, 20, 20, 0, 20],
+            ),
+            (
+                "below 0 and doubled by Weakness stays below: no counters (SV/SwSh step 6, HGSS \
+                 step g)",
+                &doubled_below,
+                [0, 0, 0, 0, 0],
+            ),
+            (
+                "base damage 0: every rulebook with a stop stops there (SV/SwSh step 2, HGSS \
+                 step b, APR 1.b); the basics do not",
+                &base_zero,
+                [0, 0, 0, 0, 20],
+            ),
+            (
+                "Resistance below 0, then +30 on the defender: only APR 2.2 stops at Resistance",
+                &resisted_then_raised,
+                [10, 10, 10, 0, 10],
+            ),
+        ];
+        for (what, calc, expected) in cases {
+            for (edition, want) in [
+                ScarletViolet,
+                SwordShield,
+                HeartGoldSoulSilver,
+                Apr2018,
+                Classic,
+            ]
+            .into_iter()
+            .zip(expected)
+            {
+                assert_eq!(
+                    calc.run_under(edition).damage,
+                    want,
+                    "{what} under {}",
+                    edition.id()
+                );
+            }
+        }
     }
 
     #[test]

@@ -334,7 +334,7 @@ pub fn answer(req: &DamageRequest, db: Option<&CardDb>) -> Result<DamageAnswer, 
         defender_effects,
         prevent_all_damage: req.prevent_all_damage,
     };
-    let result = calc.run();
+    let result = calc.run_under(edition);
     let mut steps: Vec<TraceStep> = result
         .steps
         .iter()

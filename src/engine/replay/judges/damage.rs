@@ -343,7 +343,7 @@ fn expected_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, base: i32) -> (
         calc.resistance = Some(r.amount.min(0).saturating_neg());
         steps.push(format!("Resistance to {} {}", r.energy_type, r.amount));
     }
-    (calc.run().damage, steps.join(", "))
+    (calc.run_under(j.edition).damage, steps.join(", "))
 }
 
 fn attack_known(j: &Judging<'_, '_>, claim: &DamageClaim<'_>) -> bool {
