@@ -15,7 +15,7 @@
 //! | `setup.basic-pokemon`, `turn.bench-basic` | [`bench::basic_from_hand`] |
 //! | `turn.bench-limit` | [`bench::bench_limit`] |
 //! | `turn.draw` | [`turn_limits::turn_draw`] |
-//! | `turn.supporter-once`, `turn.supporter-first-turn` | [`turn_limits::supporter`] |
+//! | `turn.supporter-once`, `turn.supporter-first-turn` | [`turn_limits::supporter`], [`turn_limits::trainer_on_first_turn`] (also from [`turn_limits::stadium`] and for Tools) |
 //! | `turn.stadium-once`, `turn.stadium-same-name` | [`turn_limits::stadium`] |
 //! | `turn.energy-attach-once` | [`turn_limits::energy_attach_once`] |
 //! | `turn.retreat-once` | [`turn_limits::retreat_once`] (from [`retreat::retreat`]) |
@@ -217,7 +217,17 @@ pub fn before_event(j: &Judging<'_, '_>, parts: &mut Vec<Step>) {
             parts.push(bench::basic_from_hand(j))
         }
         Event::PlayToStadium { .. } if !sub => parts.push(turn_limits::stadium(j)),
-        Event::Attach { .. } if j.resolved.tool && !sub => parts.push(tools::tool_on(j)),
+        Event::Attach { card, .. } if j.resolved.tool && !sub => {
+            parts.push(tools::tool_on(j));
+            parts.extend(j.resolved.player.and_then(|p| {
+                turn_limits::trainer_on_first_turn(
+                    j,
+                    p,
+                    &card.name,
+                    super::super::cardinfo::CardKind::Tool,
+                )
+            }));
+        }
         Event::Evolve { .. } => parts.push(evolution::evolution(j)),
         Event::Retreat { .. } => parts.push(retreat::retreat(j)),
         Event::Promote { .. } => parts.extend(promotion::promote_order(j)),

@@ -22,6 +22,9 @@ pub fn supporter(j: &Judging<'_, '_>) -> Step {
     };
     let card = card.name.as_str();
     let name = &j.state.players[p].name;
+    if let Some(step) = trainer_on_first_turn(j, p, card, kind) {
+        return super::card_text::gate_each(j, vec![step]);
+    }
     match kind {
         CardKind::Supporter => {}
         CardKind::Unknown => {
@@ -63,7 +66,9 @@ pub fn stadium(j: &Judging<'_, '_>) -> Step {
     };
     let card = card.name.as_str();
     let name = &j.state.players[p].name;
-    let mut parts = Vec::new();
+    let mut parts: Vec<Step> = trainer_on_first_turn(j, p, card, CardKind::Stadium)
+        .into_iter()
+        .collect();
     if j.state.counters.stadiums > 0 {
         parts.push(Step::violation(
             "turn.stadium-once",
@@ -84,6 +89,32 @@ pub fn stadium(j: &Judging<'_, '_>) -> Step {
         ));
     }
     super::card_text::gate_each(j, parts)
+}
+
+/// `turn.supporter-first-turn` under the HeartGold & SoulSilver rules: the player who went first
+/// plays no Trainer card of any kind (Item, Tool, Supporter, Stadium, Trainer Fossils) from the
+/// hand on their first turn. `None` under other editions, on other turns, and for a card not
+/// known to be a Trainer.
+pub fn trainer_on_first_turn(
+    j: &Judging<'_, '_>,
+    p: usize,
+    card: &str,
+    kind: CardKind,
+) -> Option<Step> {
+    let trainer = matches!(
+        kind,
+        CardKind::Supporter | CardKind::Item | CardKind::Tool | CardKind::Stadium
+    );
+    if !trainer || !j.edition.no_trainer_on_first_turn() || !j.state.first_players_first_turn(p) {
+        return None;
+    }
+    Some(Step::violation(
+        "turn.supporter-first-turn",
+        format!(
+            "{} plays {card}, a Trainer card, on the first turn of the player who went first; under these rules that player plays no Trainer, Supporter or Stadium card from the hand on that turn",
+            j.state.players[p].name
+        ),
+    ))
 }
 
 /// `turn.energy-attach-once`: an Energy attached from the hand (run after the line: the count
@@ -234,6 +265,12 @@ impl RuleEdition {
     /// from EX FireRed & LeafGreen on). The 2018 Advanced Players' Rulebook states no such ban.
     pub fn no_supporter_on_first_turn(self) -> bool {
         !matches!(self, RuleEdition::Apr2018)
+    }
+
+    /// The player who goes first plays no Trainer card at all from the hand on their first turn
+    /// (HeartGold & SoulSilver rulebook, "PLAY Trainer, Supporter, and Stadium cards").
+    pub fn no_trainer_on_first_turn(self) -> bool {
+        matches!(self, RuleEdition::HeartGoldSoulSilver)
     }
 
     /// The player who goes first may not attack on their first turn (Scarlet & Violet p.13,
