@@ -116,7 +116,51 @@ pub fn checkup_line(j: &Judging<'_, '_>) -> Option<Step> {
         let owner = j.player(owner);
         parts.push(paralysis_end(j, owner));
     }
+    if let Event::ConditionRemoved {
+        condition: Condition::Burned,
+        ..
+    } = event
+    {
+        parts.extend(burn_recovery(j));
+    }
     (!parts.is_empty()).then(|| super::card_text::gate_each(j, parts))
+}
+
+/// `checkup.burned`: under the current rules a Burned Pokémon recovers in the Checkup only when
+/// the coin flipped after its Burn damage comes up heads. The coin is the last one flipped since
+/// the Burn damage line; with no such coin (or several coins at once) nothing is claimed.
+fn burn_recovery(j: &Judging<'_, '_>) -> Option<Step> {
+    if !j.edition.burn_damage_before_coin() {
+        return None;
+    }
+    let lines = &j.lines.log.lines[..j.index];
+    let burn = lines.iter().rposition(|l| {
+        matches!(
+            l.event,
+            Event::ConditionDamage {
+                condition: Condition::Burned,
+                ..
+            }
+        )
+    })?;
+    let coins: Vec<(u32, u32)> = lines[burn + 1..]
+        .iter()
+        .filter_map(|l| match l.event {
+            Event::CoinFlip { flips, heads, .. } => Some((flips, heads)),
+            _ => None,
+        })
+        .collect();
+    match coins.as_slice() {
+        [(1, 1)] => Some(Step::ok(
+            "checkup.burned",
+            "the Burn coin came up heads: the Pokémon recovers",
+        )),
+        [(1, 0)] => Some(Step::violation(
+            "checkup.burned",
+            "the Pokémon recovers from Burned although the coin flipped after its Burn damage came up tails; it recovers only on heads",
+        )),
+        _ => None,
+    }
 }
 
 /// `checkup.paralyzed`: Paralysis ends at the Checkup after its owner's turn.
