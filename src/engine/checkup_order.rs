@@ -74,6 +74,23 @@ impl RuleEdition {
     pub fn other_effects_all_one_side(self) -> bool {
         matches!(self, RuleEdition::ScarletViolet | RuleEdition::SwordShield)
     }
+
+    /// Other between-turn effects may not come in the middle of the Special Conditions (sv,
+    /// swsh, and the 2018 Advanced Players' Rulebook I.F); the HeartGold & SoulSilver rulebook
+    /// lets a Tool's between-turns effect be used whenever its player chooses, and the basics
+    /// give no order.
+    pub fn other_effects_not_mixed(self) -> bool {
+        matches!(
+            self,
+            RuleEdition::ScarletViolet | RuleEdition::SwordShield | RuleEdition::Apr2018
+        )
+    }
+
+    /// The rulebook gives an order for the Special Conditions between turns (every edition but
+    /// the basics, which only say they act at the end of each turn).
+    pub fn conditions_ordered(self) -> bool {
+        !matches!(self, RuleEdition::Classic)
+    }
 }
 
 /// Paralysis ends in the Checkup after its owner's turn: `owner_turn_ended` says the turn that

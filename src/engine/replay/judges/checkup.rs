@@ -23,6 +23,7 @@ pub fn checkup_line(j: &Judging<'_, '_>) -> Option<Step> {
             .find(|l| l.depth == Depth::Top && !matches!(l.event, Event::Blank))
             .is_some_and(|l| matches!(l.event, Event::ConditionDamage { .. }));
         if parent_is_condition
+            && j.edition.other_effects_not_mixed()
             && matches!(
                 event,
                 Event::PutCounters { .. } | Event::MoveCounters { .. }
@@ -41,9 +42,10 @@ pub fn checkup_line(j: &Judging<'_, '_>) -> Option<Step> {
     let mut parts = Vec::new();
     if let Some(c) = j.lines.checkup_step(index, event)
         && condition_rank(c) > 0
+        && j.edition.conditions_ordered()
     {
         let progress = j.tracked.checkup;
-        if progress.others_after {
+        if progress.others_after && j.edition.other_effects_not_mixed() {
             parts.push(Step::violation(
                 "checkup.order",
                 format!("a {} step comes after other between-turn effects that followed the Special Conditions; other effects go wholly before or wholly after them", c.as_str()),

@@ -36,7 +36,7 @@
 //! | `trainer.tool` | [`tools::tool_on`] |
 //! | `checkup.order`, `checkup.poisoned`, `checkup.burned`, `checkup.paralyzed` | [`checkup::checkup_line`] |
 //! | `win.prizes` | [`winning::game_end`], [`winning::game_over`] |
-//! | `win.no-pokemon`, `win.simultaneous`, `win.concede`, `win.end-line` | [`winning::game_end`] |
+//! | `win.no-pokemon`, `win.simultaneous`, `win.concede`, `win.end-line` | [`winning::game_end`], [`winning::sudden_death`] |
 //! | `win.deck-out` | [`winning::game_end`], [`turn_limits::turn_draw`] |
 //!
 //! What the tracker could not follow (a player or Pokémon it cannot find, a guess between
@@ -240,6 +240,7 @@ pub fn before_event(j: &Judging<'_, '_>, parts: &mut Vec<Step>) {
         Event::KnockOut { .. } => parts.push(knockout::knock_out(j)),
         Event::TookPrizes { .. } => parts.push(prizes::prizes(j)),
         Event::GameEnd { .. } => parts.push(winning::game_end(j)),
+        Event::SuddenDeath => parts.extend(winning::sudden_death(j)),
         _ => {}
     }
     gate_from(j, parts, from);

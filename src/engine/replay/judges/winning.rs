@@ -137,6 +137,43 @@ pub fn game_end(j: &Judging<'_, '_>) -> Step {
     super::card_text::gate_each(j, parts)
 }
 
+/// `win.simultaneous`: `Entering Sudden Death.` (judged before it is applied) only when both
+/// players meet a win condition at once and the edition's table sends that to Sudden Death.
+/// A line whose state shows no double win claims nothing (an effect or a lost state may be
+/// behind it).
+pub fn sudden_death(j: &Judging<'_, '_>) -> Option<Step> {
+    let (a, b) = (win_conditions(j.state, 0), win_conditions(j.state, 1));
+    if a.count() == 0 || b.count() == 0 {
+        return None;
+    }
+    let (p0, p1) = (&j.state.players[0].name, &j.state.players[1].name);
+    let facts = format!("both players win at once ({p0} and {p1})");
+    Some(match j.edition.simultaneous_outcome(a, b) {
+        Outcome::SuddenDeath => Step::ok(
+            "win.simultaneous",
+            format!(
+                "{facts}: under {} this goes to Sudden Death",
+                j.edition.title()
+            ),
+        ),
+        Outcome::Winner(w) => Step::violation(
+            "win.simultaneous",
+            format!(
+                "{facts}: under {} {} wins, there is no Sudden Death",
+                j.edition.title(),
+                j.state.players[w].name
+            ),
+        ),
+        Outcome::Tie => Step::ok(
+            "win.simultaneous",
+            format!(
+                "{facts}: under {} the game is a tie, which Sudden Death may follow",
+                j.edition.title()
+            ),
+        ),
+    })
+}
+
 /// `win.prizes`: a player action after a player took their last Prize card: the game should
 /// have ended.
 pub fn game_over(j: &Judging<'_, '_>) -> Option<Step> {
