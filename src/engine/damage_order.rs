@@ -336,7 +336,9 @@ impl DamageCalculation {
         } else {
             match self.weakness {
                 Some(w) => {
-                    let add = weakness_increase(damage, w);
+                    // Weakness increases the damage: a total carried below 0 is not doubled
+                    // further below.
+                    let add = weakness_increase(damage, w).max(0);
                     damage = damage.saturating_add(add);
                     push(
                         DamageStepKind::Weakness,
