@@ -255,6 +255,52 @@ async fn a_client_over_its_upload_burst_gets_429_while_another_still_uploads() {
     app.stop().await;
 }
 
+/// The limit holds however the upload route is spelled: percent-encoded letters reach the same
+/// route, so they count against the same client.
+#[tokio::test(flavor = "multi_thread")]
+async fn percent_encoded_spellings_of_the_upload_routes_count_against_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::spawn(dir.path(), upload_limit(2, true)).await;
+    let a = Some("203.0.113.9");
+    for _ in 0..2 {
+        assert_eq!(app.upload(a).await.status(), StatusCode::CREATED);
+    }
+    for path in [
+        "/api/v1/%72eplays",
+        "/api/v1/replay%73",
+        "/api/%76%31/replays",
+        "/%72eplays",
+        "/replay%73",
+    ] {
+        let form = path.starts_with("/%") || path.starts_with("/replay%");
+        let mut request = app
+            .client
+            .post(app.url(path))
+            .header("x-forwarded-for", "203.0.113.9");
+        request = if form {
+            request
+                .header("content-type", "application/x-www-form-urlencoded")
+                .body("text=x")
+        } else {
+            request.header("content-type", "text/plain").body(SAMPLE)
+        };
+        let r = request.send().await.unwrap();
+        assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS, "{path}");
+    }
+    // Another client is not affected, spelled either way.
+    let r = app
+        .client
+        .post(app.url("/api/v1/%72eplays"))
+        .header("x-forwarded-for", "203.0.113.10")
+        .header("content-type", "text/plain")
+        .body(SAMPLE)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::CREATED);
+    app.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn without_trust_proxy_the_forwarded_header_is_ignored() {
     let dir = tempfile::tempdir().unwrap();

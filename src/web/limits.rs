@@ -175,9 +175,15 @@ impl Guard {
     }
 }
 
-/// The upload routes the limit applies to.
+/// The upload routes the limit applies to, by the path as the router reads it: percent-encoded
+/// letters are decoded there (`/api/v1/%72eplays` is `/api/v1/replays`), so the raw path would
+/// let a client dodge the limit.
 fn is_upload(req: &ServiceRequest) -> bool {
-    req.method() == Method::POST && matches!(req.path(), "/replays" | "/api/v1/replays")
+    req.method() == Method::POST && is_upload_path(req.match_info().as_str())
+}
+
+fn is_upload_path(path: &str) -> bool {
+    matches!(path, "/replays" | "/api/v1/replays")
 }
 
 /// Whether the request says it has a body.
@@ -239,7 +245,7 @@ pub async fn guard<B: MessageBody + 'static>(
         let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
         let seconds = seconds.max(1);
         let error = WebError::RateLimited(seconds);
-        let mut response = if req.path().starts_with("/api/") {
+        let mut response = if req.match_info().as_str().starts_with("/api/") {
             ApiError(error).error_response()
         } else {
             error.error_response()
