@@ -301,6 +301,99 @@ async fn percent_encoded_spellings_of_the_upload_routes_count_against_the_limit(
     app.stop().await;
 }
 
+/// The body cap counts the whole multipart body: a large field of another name beside a small
+/// `log` field is refused (413), announced or streamed (chunked, no length); the same small log
+/// alone is taken.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_multipart_body_with_a_large_extra_field_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::spawn(
+        dir.path(),
+        Limits {
+            uploads: None,
+            ..Limits::default()
+        },
+    )
+    .await;
+    let form = || {
+        reqwest::multipart::Form::new()
+            .part(
+                "log",
+                reqwest::multipart::Part::bytes(SAMPLE.as_bytes().to_vec()).file_name("game.txt"),
+            )
+            .part(
+                "padding",
+                reqwest::multipart::Part::bytes(vec![b'x'; 12 << 20]).file_name("pad.bin"),
+            )
+    };
+    let r = app
+        .client
+        .post(app.url("/api/v1/replays"))
+        .multipart(form())
+        .send()
+        .await;
+    // The server may answer 413 and close before the client has sent it all.
+    if let Ok(r) = r {
+        assert_eq!(r.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    }
+    // Streamed without a length (chunked): counted as it arrives.
+    let addr = app.addr;
+    let status = tokio::task::spawn_blocking(move || {
+        let boundary = "XyZbOuNdArY";
+        let mut stream = TcpStream::connect(addr).unwrap();
+        stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        let head = format!(
+            "POST /api/v1/replays HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary={boundary}\r\nTransfer-Encoding: chunked\r\n\r\n"
+        );
+        stream.write_all(head.as_bytes()).unwrap();
+        let mut chunk = |data: &[u8], stream: &mut TcpStream| -> bool {
+            let mut c = format!("{:x}\r\n", data.len()).into_bytes();
+            c.extend_from_slice(data);
+            c.extend_from_slice(b"\r\n");
+            stream.write_all(&c).is_ok()
+        };
+        let opening = format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"log\"; filename=\"g.txt\"\r\n\r\n{SAMPLE}\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"other\"\r\n\r\n"
+        );
+        chunk(opening.as_bytes(), &mut stream);
+        let block = vec![b'y'; 64 * 1024];
+        for _ in 0..(12 * 16) {
+            if !chunk(&block, &mut stream) {
+                break; // the server answered and closed
+            }
+        }
+        let mut received = Vec::new();
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = stream.read(&mut buf) {
+            if n == 0 || received.len() > 64 * 1024 {
+                break;
+            }
+            received.extend_from_slice(&buf[..n]);
+            if received.windows(4).any(|w| w == b"\r\n\r\n") {
+                break;
+            }
+        }
+        String::from_utf8_lossy(&received).into_owned()
+    })
+    .await
+    .unwrap();
+    assert!(status.starts_with("HTTP/1.1 413"), "{status:?}");
+    // The small log alone is taken.
+    let ok = reqwest::multipart::Form::new().part(
+        "log",
+        reqwest::multipart::Part::bytes(SAMPLE.as_bytes().to_vec()).file_name("game.txt"),
+    );
+    let r = app
+        .client
+        .post(app.url("/api/v1/replays"))
+        .multipart(ok)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::CREATED);
+    app.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn without_trust_proxy_the_forwarded_header_is_ignored() {
     let dir = tempfile::tempdir().unwrap();

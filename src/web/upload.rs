@@ -36,6 +36,9 @@ pub async fn read_upload(req: &HttpRequest, payload: Payload) -> Result<Upload, 
     if multipart {
         read_form(req, payload).await
     } else {
+        if announced_over(req, MAX_LOG_BYTES) {
+            return Err(WebError::TooLarge);
+        }
         let log = read_limited(payload, MAX_LOG_BYTES).await?;
         Ok(Upload {
             log,
@@ -57,8 +60,35 @@ pub async fn read_limited(mut payload: Payload, limit: usize) -> Result<Bytes, W
     Ok(body.freeze())
 }
 
+/// The most a multipart body may hold, all fields and framing together.
+const MAX_FORM_BYTES: usize = MAX_LOG_BYTES + FRAMING;
+
+/// Whether the request announces a body larger than `limit` (refused before reading it).
+fn announced_over(req: &HttpRequest, limit: usize) -> bool {
+    req.headers()
+        .get(actix_web::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .is_some_and(|n| n > limit as u64)
+}
+
 async fn read_form(req: &HttpRequest, payload: Payload) -> Result<Upload, WebError> {
-    let mut form = Multipart::new(req.headers(), payload);
+    if announced_over(req, MAX_FORM_BYTES) {
+        return Err(WebError::TooLarge);
+    }
+    // The cap counts every byte of the body, whatever the fields: a field of another name is
+    // skipped, but its bytes are read and counted.
+    let mut seen = 0usize;
+    let capped = payload.map(move |chunk| {
+        let chunk = chunk?;
+        seen += chunk.len();
+        if seen > MAX_FORM_BYTES {
+            Err(PayloadError::Overflow)
+        } else {
+            Ok(chunk)
+        }
+    });
+    let mut form = Multipart::new(req.headers(), capped);
     let mut file = BytesMut::new();
     let mut text = BytesMut::new();
     let mut total = 0usize;
@@ -72,7 +102,7 @@ async fn read_form(req: &HttpRequest, payload: Payload) -> Result<Upload, WebErr
         while let Some(chunk) = field.next().await {
             let chunk = chunk.map_err(multipart_error)?;
             total += chunk.len();
-            if total > MAX_LOG_BYTES + FRAMING || target.len() + chunk.len() > MAX_LOG_BYTES {
+            if total > MAX_FORM_BYTES || target.len() + chunk.len() > MAX_LOG_BYTES {
                 return Err(WebError::TooLarge);
             }
             target.extend_from_slice(&chunk);
@@ -88,7 +118,9 @@ async fn read_form(req: &HttpRequest, payload: Payload) -> Result<Upload, WebErr
 
 /// A body that stopped arriving before its deadline is a 408; anything else a 400.
 fn payload_error(e: PayloadError) -> WebError {
-    if is_body_timeout(&e) {
+    if matches!(e, PayloadError::Overflow) {
+        WebError::TooLarge
+    } else if is_body_timeout(&e) {
         WebError::BodyTimeout(e.to_string())
     } else {
         WebError::BadRequest(e.to_string())
