@@ -346,7 +346,7 @@ async fn a_multipart_body_with_a_large_extra_field_is_refused() {
             "POST /api/v1/replays HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary={boundary}\r\nTransfer-Encoding: chunked\r\n\r\n"
         );
         stream.write_all(head.as_bytes()).unwrap();
-        let mut chunk = |data: &[u8], stream: &mut TcpStream| -> bool {
+        let chunk = |data: &[u8], stream: &mut TcpStream| -> bool {
             let mut c = format!("{:x}\r\n", data.len()).into_bytes();
             c.extend_from_slice(data);
             c.extend_from_slice(b"\r\n");
