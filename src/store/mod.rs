@@ -49,11 +49,17 @@ pub enum StoreError {
     },
     #[error("stored record {key} cannot be read: {reason}")]
     Corrupt { key: String, reason: String },
-    #[error("the store's format file {path} cannot be read or written: {source}")]
+    #[error(
+        "the store's format file {path} cannot be read or written: {source}; choose a store folder this process can write (the --data option), or fix its permissions"
+    )]
     FormatFile {
         path: String,
         source: std::io::Error,
     },
+    #[error(
+        "cannot open the store in {dir}: {source}; choose a folder this process can create and write (the --data option), or fix its permissions"
+    )]
+    Open { dir: String, source: sled::Error },
 }
 
 /// What is stored for one upload.
@@ -126,7 +132,11 @@ impl Store {
             .path(dir)
             .cache_capacity(cache_bytes)
             .flush_every_ms(None)
-            .open()?;
+            .open()
+            .map_err(|source| StoreError::Open {
+                dir: dir.display().to_string(),
+                source,
+            })?;
         let meta = db.open_tree("meta")?;
         match meta.get(META_FORMAT)? {
             Some(found) if found.as_ref() != STORE_FORMAT.as_bytes() => {
@@ -384,6 +394,23 @@ fn write_format_file(dir: &Path) -> std::io::Result<()> {
 
 #[cfg(test)]
 mod tests {
+    /// A store path that cannot be a store (a file, or a folder under a file) is refused with
+    /// an error that names the path and says what to do.
+    #[test]
+    fn an_unusable_store_path_is_named_in_the_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("not-a-folder");
+        std::fs::write(&file, b"x").unwrap();
+        for path in [file.clone(), file.join("below")] {
+            let err = match super::Store::open(&path, 1 << 20) {
+                Err(e) => e.to_string(),
+                Ok(_) => panic!("{} opened", path.display()),
+            };
+            assert!(err.contains(&path.display().to_string()), "{err}");
+            assert!(err.contains("--data"), "{err}");
+        }
+    }
+
     use super::*;
 
     fn record(id: ReplayId) -> StoredReplay {
