@@ -23,7 +23,11 @@ pub fn verify(
     cards: Option<&CardDb>,
     edition: RuleEdition,
 ) -> Result<Report, log::LogError> {
-    let parsed = log::parse_log(bytes)?;
+    let names: &dyn log::locale::LocalNames = match cards {
+        Some(db) => db,
+        None => &log::locale::NoNames,
+    };
+    let parsed = log::parse_log_with(bytes, names)?;
     let result = Replay::run(&parsed, cards, edition);
     Ok(Report::build(
         parsed,

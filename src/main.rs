@@ -106,6 +106,16 @@ enum Command {
         #[arg(long, default_value = ptcg_judge::cards::snapshot::SNAPSHOT_PATH)]
         out: PathBuf,
     },
+    /// Make the parser's table of the client's battle-log templates in its seven languages
+    /// from the client's string files (blog-templates.<locale>.json, e.g.
+    /// ../shared/ptcgl-logs/templates).
+    MakeLocaleTable {
+        /// The folder holding the seven blog-templates.*.json files.
+        dir: PathBuf,
+        /// Where to write it (the repository's committed table by default).
+        #[arg(long, default_value = "src/log/locale/templates.tsv")]
+        out: PathBuf,
+    },
     /// Run the web service: upload logs, read annotated replays, browse the rulings.
     Serve {
         /// Address to listen on.
@@ -183,6 +193,7 @@ fn main() -> ExitCode {
             limit,
         } => cards_diff_command(&first, &second, fact.as_deref(), limit),
         Command::MakeCardSnapshot { dir, out } => make_card_snapshot(&dir, &out),
+        Command::MakeLocaleTable { dir, out } => make_locale_table(&dir, &out),
         Command::Serve {
             addr,
             data,
@@ -400,6 +411,45 @@ fn cards_command(dir: Option<PathBuf>, name: &str, uses: Option<&str>) -> ExitCo
             ExitCode::from(2)
         }
     }
+}
+
+/// `ptcg-judge make-locale-table`: exit 0 when written, 2 when a file cannot be read or is not
+/// a template file, or the table cannot be written.
+fn make_locale_table(dir: &Path, out: &Path) -> ExitCode {
+    use ptcg_judge::log::locale::generate;
+    let names = generate::file_names();
+    let mut files: Vec<(String, String)> = Vec::new();
+    for name in &names {
+        let path = dir.join(name);
+        match std::fs::read_to_string(&path) {
+            Ok(text) => files.push((path.display().to_string(), text)),
+            Err(e) => {
+                eprintln!("error: cannot read {}: {e}", path.display());
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let Ok(files) = <[(String, String); 7]>::try_from(files) else {
+        return ExitCode::from(2);
+    };
+    let table = match generate::table_text(&files) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Err(e) = std::fs::write(out, &table) {
+        eprintln!("error: cannot write {}: {e}", out.display());
+        return ExitCode::from(2);
+    }
+    println!(
+        "wrote {} templates in 7 languages to {} ({} bytes)",
+        table.lines().filter(|l| !l.starts_with('#')).count(),
+        out.display(),
+        table.len()
+    );
+    ExitCode::SUCCESS
 }
 
 /// `ptcg-judge make-card-snapshot`: exit 0 when written (with what it holds and its size), 2

@@ -177,10 +177,8 @@ fn bad_inputs_exit_two_with_a_reason() {
             "1 of 4 lines have the shape",
         ),
         (
-            "a German log",
-            "Vorbereitung\nplayer1 hat den Münzwurf gewonnen.\n"
-                .as_bytes()
-                .to_vec(),
+            "German headers over lines that are not a log's",
+            "Vorbereitung\nhallo\nwelt\nnichts\n".as_bytes().to_vec(),
             "German",
         ),
         (

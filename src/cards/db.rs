@@ -60,6 +60,8 @@ pub struct CardDb {
     /// The prints of a Pokémon name that have given attacks and Abilities, by a key the asker
     /// makes, shared by every replay over this data.
     narrowed: NarrowedPrints,
+    /// English names by localized name (see [`super::local_names`]), made on first use.
+    local_names: OnceLock<std::sync::Arc<super::local_names::LocalIndex>>,
 }
 
 /// A cache of merged [`super::effects::CardEffects`] by the prints merged. A copy of the
@@ -177,6 +179,7 @@ impl CardDb {
             effects,
             merged: MergedEffects::default(),
             narrowed: NarrowedPrints::default(),
+            local_names: OnceLock::new(),
         }
     }
 
@@ -231,6 +234,12 @@ impl CardDb {
             m.insert(key.to_string(), known.clone());
         }
         known
+    }
+
+    /// The index of localized names, read once.
+    pub fn local_index(&self) -> &super::local_names::LocalIndex {
+        self.local_names
+            .get_or_init(|| std::sync::Arc::new(super::local_names::LocalIndex::build(self)))
     }
 
     /// Take the database apart: cards, sets, warnings, set aliases and sources (what

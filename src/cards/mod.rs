@@ -23,6 +23,7 @@ pub mod energy;
 pub mod error;
 pub mod import;
 pub mod load;
+pub mod local_names;
 pub mod localized;
 pub mod merge;
 pub mod model;

@@ -19,7 +19,7 @@ pub enum LogError {
     )]
     Html,
     #[error(
-        "the input looks like a battle log in {language}; only English logs are supported (set the game's language to English and export again)"
+        "the input looks like a battle log in {language}, but too few of its lines have the shape of that language's battle-log lines to read it as one; paste the whole text the game's \"copy log\" button gives"
     )]
     UnsupportedLanguage { language: &'static str },
     #[error(

@@ -10,6 +10,7 @@ pub mod error;
 pub mod event;
 pub mod format;
 pub mod input;
+pub mod locale;
 pub mod parse;
 pub mod pattern;
 mod players;
@@ -21,7 +22,7 @@ pub use event::{
 };
 pub use format::{ExportFormat, HeaderStyle, TurnNumbering};
 pub use input::MAX_LOG_BYTES;
-pub use parse::{Depth, LogLine, ParsedLog, normalise, parse_log, parse_text};
+pub use parse::{Depth, LogLine, ParsedLog, normalise, parse_log, parse_log_with, parse_text};
 
 /// `str::trim`, faster on the usual line: ASCII whitespace is cut byte by byte, and the
 /// Unicode-aware trim runs only when an end of what is left is not plain ASCII.

@@ -9,6 +9,7 @@ use super::build::{breakdown_item, build};
 use super::error::LogError;
 use super::event::{CardName, Event, Text};
 use super::input::{RawLine, decode, foreign_language, split_lines};
+use super::locale::{self, LocalNames, Locale, NoNames};
 use super::pattern::Matcher;
 use super::players::discover;
 
@@ -44,6 +45,11 @@ pub struct ParsedLog {
     pub lines: Vec<LogLine>,
     /// The player names found in the log, in order of first appearance (at most two).
     pub players: Vec<Text>,
+    /// The language the log was written in; for any but English, `source` holds the English
+    /// lines the log was read as (one for each line of the original).
+    pub locale: Locale,
+    /// The text as the input wrote it, when it was not English.
+    pub original: Option<String>,
 }
 
 impl ParsedLog {
@@ -63,10 +69,28 @@ impl ParsedLog {
 /// Parse a battle log from bytes. Fails only when the input is not a battle log at all; lines of
 /// unknown shape become [`Event::Unparsed`].
 pub fn parse_log(bytes: &[u8]) -> Result<ParsedLog, LogError> {
-    let source = decode(bytes)?;
+    parse_log_with(bytes, &NoNames)
+}
+
+/// As [`parse_log`], with the card data's localized names to read a log written in another
+/// language: its lines are read as the English lines of the same game ([`super::locale`]).
+pub fn parse_log_with(bytes: &[u8], names: &dyn LocalNames) -> Result<ParsedLog, LogError> {
+    let decoded = decode(bytes)?;
+    let (source, locale, original) = match locale::detect(&decoded) {
+        Some(locale) => {
+            let english = locale::translate(&decoded, locale, names).english;
+            (english, locale, Some(decoded))
+        }
+        None => (decoded, Locale::En, None),
+    };
     let raw = split_lines(&source);
     let log = parse_lines(&source, &raw);
-    let log = ParsedLog { source, ..log };
+    let log = ParsedLog {
+        source,
+        locale,
+        original,
+        ..log
+    };
     let non_blank = log
         .lines
         .iter()
@@ -90,7 +114,7 @@ pub fn parse_log(bytes: &[u8]) -> Result<ParsedLog, LogError> {
     // have a known shape. Prose that happens to contain "I played cards." is not one.
     let looks_like_log = (!log.players.is_empty() || has_header) && shaped * 2 >= non_blank;
     if !looks_like_log {
-        if let Some(language) = foreign_language(&log.source) {
+        if let Some(language) = foreign_language(log.original.as_deref().unwrap_or(&log.source)) {
             return Err(LogError::UnsupportedLanguage { language });
         }
         let first = log
@@ -212,6 +236,8 @@ fn parse_lines(source: &str, raw: &[RawLine]) -> ParsedLog {
         source: String::new(),
         lines,
         players,
+        locale: Locale::En,
+        original: None,
     }
 }
 
@@ -453,8 +479,14 @@ mod tests {
             parse_log(b"hello\nworld\n"),
             Err(LogError::NotABattleLog { lines: 2, .. })
         ));
+        // A German log is read as the English lines of the same game.
+        let de =
+            parse_log("Vorbereitung\nplayer1 hat den Münzwurf gewonnen.\n".as_bytes()).unwrap();
+        assert_eq!(de.locale, Locale::De);
+        assert!(matches!(de.lines[1].event, Event::CoinTossWon { .. }));
+        // German headers over lines that are not a log's.
         assert!(matches!(
-            parse_log("Vorbereitung\nplayer1 hat den Münzwurf gewonnen.\n".as_bytes()),
+            parse_log("Vorbereitung\nhallo\nwelt\nnichts\n".as_bytes()),
             Err(LogError::UnsupportedLanguage { language: "German" })
         ));
     }

@@ -30,6 +30,11 @@ pub struct Report {
     /// Lines after the end of the game that are not part of it (a player's pasted notes).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub after_game: Vec<u32>,
+    /// The language the log was written in (`de`, `es_la`, `pt-BR`, …) when not English: each
+    /// step then keeps the line as written in `text` and the English line it was read as in
+    /// `english`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
     pub players: Vec<PlayerReport>,
     pub result: GameResult,
     pub steps: Vec<StepReport>,
@@ -73,6 +78,10 @@ pub struct StepReport {
     pub message: String,
     /// The typed event, for tools that want the numbers.
     pub data: Event,
+    /// For a log in another language: the English line this one was read as (card names in
+    /// English where the card data knows them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub english: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -116,7 +125,22 @@ impl Report {
             .filter(|l| matches!(l.event, Event::AfterGame))
             .map(|l| l.number)
             .collect();
-        let ParsedLog { source, lines, .. } = log;
+        let language = log.original.as_ref().map(|_| log.locale.code().to_string());
+        let ParsedLog {
+            source,
+            lines,
+            original,
+            ..
+        } = log;
+        // A log read in another language: its lines, one for each English line.
+        let original_lines: Vec<&str> = original
+            .as_deref()
+            .map(|o| {
+                o.split('\n')
+                    .map(|l| l.strip_suffix('\r').unwrap_or(l))
+                    .collect()
+            })
+            .unwrap_or_default();
         let steps = lines
             .into_iter()
             .zip(records)
@@ -142,7 +166,15 @@ impl Report {
                 if matches!(line.event, Event::GameDrawn) && end_line.is_none() {
                     end_line = Some(line.number);
                 }
-                let text = source[line.span.0 as usize..line.span.1 as usize].to_string();
+                let read_as = &source[line.span.0 as usize..line.span.1 as usize];
+                let (text, english) =
+                    match original_lines.get((line.number as usize).wrapping_sub(1)) {
+                        Some(written) if !original_lines.is_empty() => (
+                            written.to_string(),
+                            (*written != read_as).then(|| read_as.to_string()),
+                        ),
+                        _ => (read_as.to_string(), None),
+                    };
                 StepReport {
                     line: line.number,
                     text,
@@ -163,6 +195,7 @@ impl Report {
                         .collect(),
                     message: rec.step.message,
                     data: line.event,
+                    english,
                 }
             })
             .collect();
@@ -175,6 +208,7 @@ impl Report {
             card_sources,
             export_format,
             after_game,
+            language,
             players: state
                 .players
                 .iter()

@@ -298,7 +298,11 @@ fn board_at(
     let Some(index) = report.steps.iter().position(|s| s.line == line) else {
         return Ok(None);
     };
-    let log = crate::log::parse_log(raw)?;
+    let names: &dyn crate::log::locale::LocalNames = match state.cards.as_deref() {
+        Some(db) => db,
+        None => &crate::log::locale::NoNames,
+    };
+    let log = crate::log::parse_log_with(raw, names)?;
     let edition = report.edition.parse().unwrap_or(state.edition);
     let game = Replay::state_after(&log, state.cards.as_deref(), edition, index + 1);
     Ok(Some(BoardView::new(&game, line, state.cards.as_deref())))

@@ -69,6 +69,8 @@ pub struct TurnView {
 pub struct StepView {
     pub line: u32,
     pub text: String,
+    /// The English line a line in another language was read as.
+    pub english: Option<String>,
     pub verdict: &'static str,
     pub depth: String,
     pub message: String,
@@ -170,6 +172,7 @@ fn turns(steps: &[StepReport], only_violations: bool) -> Vec<TurnView> {
         turn.steps.push(StepView {
             line: step.line,
             text: step.text.clone(),
+            english: step.english.clone(),
             verdict: step.verdict.as_str(),
             depth: step.depth.to_string(),
             message: step.message.clone(),

@@ -166,6 +166,9 @@ impl<'a> Replay<'a> {
         }
         let mut applied = self.tracker.apply(index, line, resolved);
         if let Some(note) = lost {
+            if let Note::Lost { owner, name, .. } = &note {
+                self.tracker.lose_track(owner, name);
+            }
             return note_step(note);
         }
         // The tracker's note goes between the judges before the line and those after it.
@@ -188,7 +191,7 @@ impl<'a> Replay<'a> {
 fn note_step(note: Note) -> Step {
     match note {
         Note::Info(message) => Step::info(message),
-        Note::Unsure(message) => Step::unverified(message),
+        Note::Unsure(message) | Note::Lost { message, .. } => Step::unverified(message),
         Note::Unparsed(message) => Step::unparsed(message),
     }
 }

@@ -141,6 +141,8 @@ pub struct Tracker<'a> {
     pub damaged_this_action: Vec<PokemonId>,
     /// Trainer cards played, Abilities and attacks used in this turn and the two before.
     pub used: Vec<Used>,
+    /// Pokémon names whose track the state lost (by owner): those Pokémon stay uncertain.
+    pub lost: Vec<(PlayerIdx, Text)>,
 }
 
 /// The two player names a state needs: the log's, padded when a cut log names fewer.
@@ -183,6 +185,7 @@ impl<'a> Tracker<'a> {
             mulligan_player: None,
             damaged_this_action: Vec::new(),
             used: Vec::new(),
+            lost: Vec::new(),
         }
     }
 }
@@ -240,7 +243,39 @@ impl Tracker<'_> {
         if r.lost.is_none() {
             self.record_use(line, r);
         }
-        self.apply_event(index, line, r)
+        let applied = self.apply_event(index, line, r);
+        if let Some(Note::Lost { owner, name, .. }) = &applied.note {
+            let (owner, name) = (owner.clone(), name.clone());
+            self.lose_track(&owner, &name);
+        }
+        self.mark_lost();
+        applied
+    }
+
+    /// The state lost track of a Pokémon: every Pokémon of that name its owner has in play,
+    /// now or later in the game, is one the replay is unsure of.
+    pub fn lose_track(&mut self, owner: &str, name: &str) {
+        if let Some(p) = self.player(owner)
+            && !self.lost.iter().any(|(q, n)| *q == p && n == name)
+        {
+            self.lost.push((p, Text::from(name)));
+        }
+        self.mark_lost();
+    }
+
+    fn mark_lost(&mut self) {
+        if self.lost.is_empty() {
+            return;
+        }
+        for (p, name) in &self.lost {
+            let ids: Vec<_> = self.state.players[*p].in_play().collect();
+            for id in ids {
+                let mon = &mut self.state.pokemon[id as usize];
+                if mon.name() == name.as_str() {
+                    mon.uncertain = true;
+                }
+            }
+        }
     }
 
     fn apply_event(&mut self, index: usize, line: &LogLine, r: &Resolved) -> Applied {

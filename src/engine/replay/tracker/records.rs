@@ -3,6 +3,7 @@
 //! need ([`Applied`]), and what the tracker has to say about it ([`Note`]: a description, or
 //! why it could not follow the line exactly). None of them is a verdict.
 
+use crate::log::Text;
 use std::rc::Rc;
 
 use crate::log::Condition;
@@ -25,6 +26,13 @@ pub enum Note {
     Unsure(String),
     /// The line has no known shape.
     Unparsed(String),
+    /// A line names a Pokémon the tracked state does not have in play: the state lost track of
+    /// it (owner's name, Pokémon's name, the message).
+    Lost {
+        owner: Text,
+        name: Text,
+        message: String,
+    },
 }
 
 impl Note {
@@ -37,9 +45,13 @@ impl Note {
 
     /// A line naming a Pokémon the tracked state does not have in play.
     pub fn not_in_play(owner: &str, name: &str) -> Note {
-        Note::Unsure(format!(
-            "no Pokémon named {name} is in play for {owner} in the tracked state; the state may have lost track of it"
-        ))
+        Note::Lost {
+            owner: Text::from(owner),
+            name: Text::from(name),
+            message: format!(
+                "no Pokémon named {name} is in play for {owner} in the tracked state; the state may have lost track of it"
+            ),
+        }
     }
 
     /// A line that several Pokémon fit: the tracker chose one.

@@ -139,6 +139,17 @@ impl Tracker<'_> {
             (Destination::Hand, CardRef::Named { card }) => {
                 let in_play = resolve::candidates(&self.state, p, &card.name, None);
                 let in_discard = self.state.players[p].discard.contains(&card.name);
+                // An effect that takes cards from the Prize cards (Hisuian Heavy Ball) moves a
+                // Prize card, not a Pokémon in play of the same name.
+                let from_prizes = self
+                    .action
+                    .effect
+                    .as_ref()
+                    .is_some_and(|e| e.lower().contains("prize card"));
+                if from_prizes {
+                    self.state.players[p].hand.add(1);
+                    return Applied::default();
+                }
                 if !in_discard && !in_play.is_empty() {
                     // A Pokémon put back into the hand from play (its attached cards are discarded).
                     let found =
