@@ -238,8 +238,7 @@ impl CardDb {
 
     /// The index of localized names, read once.
     pub fn local_index(&self) -> &super::local_names::LocalIndex {
-        self.local_names
-            .get_or_init(|| std::sync::Arc::new(super::local_names::LocalIndex::build(self)))
+        self.local_names.get_or_init(Default::default)
     }
 
     /// Take the database apart: cards, sets, warnings, set aliases and sources (what

@@ -13,11 +13,28 @@ use super::db::CardDb;
 use super::localized::Lang;
 use crate::log::locale::{LocalNames, Locale};
 
-/// English names by localized name, per language.
+/// English names by localized name, per language, each language read on first use.
 #[derive(Debug, Default)]
 pub struct LocalIndex {
-    cards: HashMap<Lang, HashMap<String, Option<String>>>,
-    moves: HashMap<Lang, HashMap<String, Option<String>>>,
+    langs: [std::sync::OnceLock<LangIndex>; LANGS.len()],
+}
+
+/// The card data's languages a client language may need.
+const LANGS: [Lang; 7] = [
+    Lang::De,
+    Lang::Es,
+    Lang::EsMx,
+    Lang::Fr,
+    Lang::It,
+    Lang::Pt,
+    Lang::PtPt,
+];
+
+/// One language's names: cards, and attacks and Abilities.
+#[derive(Debug, Default)]
+struct LangIndex {
+    cards: HashMap<String, Option<String>>,
+    moves: HashMap<String, Option<String>>,
 }
 
 /// The key a name is looked up by: apostrophes, hyphens and spacing do not count; case does
@@ -78,38 +95,47 @@ fn insert(map: &mut HashMap<String, Option<String>>, local: &str, english: &str)
     }
 }
 
-impl LocalIndex {
-    /// Read every card's localized names once.
-    pub fn build(db: &CardDb) -> LocalIndex {
-        let mut index = LocalIndex::default();
+impl LangIndex {
+    /// Read every card's names in `lang`.
+    fn build(db: &CardDb, lang: Lang) -> LangIndex {
+        let mut index = LangIndex::default();
         for card in db.cards() {
             let Some(loc) = &card.localized else { continue };
-            for (lang, name) in loc.name.iter() {
-                insert(index.cards.entry(lang).or_default(), name, &card.name);
+            if let Some(name) = loc.name.get(lang) {
+                insert(&mut index.cards, name, &card.name);
             }
             for (attack, local) in card.attacks.iter().zip(&loc.attacks) {
-                for (lang, name) in local.name.iter() {
-                    insert(index.moves.entry(lang).or_default(), name, &attack.name);
+                if let Some(name) = local.name.get(lang) {
+                    insert(&mut index.moves, name, &attack.name);
                 }
             }
             for (ability, local) in card.abilities.iter().zip(&loc.abilities) {
-                for (lang, name) in local.name.iter() {
-                    insert(index.moves.entry(lang).or_default(), name, &ability.name);
+                if let Some(name) = local.name.get(lang) {
+                    insert(&mut index.moves, name, &ability.name);
                 }
             }
         }
         index
     }
+}
+
+impl LocalIndex {
+    fn lang(&self, db: &CardDb, lang: Lang) -> Option<&LangIndex> {
+        let i = LANGS.iter().position(|l| *l == lang)?;
+        Some(self.langs[i].get_or_init(|| LangIndex::build(db, lang)))
+    }
 
     fn find(
-        map: &HashMap<Lang, HashMap<String, Option<String>>>,
+        &self,
+        db: &CardDb,
         locale: Locale,
         name: &str,
+        pick: impl Fn(&LangIndex) -> &HashMap<String, Option<String>>,
     ) -> Option<String> {
         let k = key(name);
         langs(locale)
             .iter()
-            .find_map(|lang| map.get(lang).and_then(|m| m.get(&k)))
+            .find_map(|lang| pick(self.lang(db, *lang)?).get(&k))
             .cloned()
             .flatten()
     }
@@ -130,11 +156,11 @@ fn langs(locale: Locale) -> &'static [Lang] {
 
 impl LocalNames for CardDb {
     fn card(&self, locale: Locale, name: &str) -> Option<String> {
-        LocalIndex::find(&self.local_index().cards, locale, name)
+        self.local_index().find(self, locale, name, |l| &l.cards)
     }
 
     fn attack_or_ability(&self, locale: Locale, name: &str) -> Option<String> {
-        LocalIndex::find(&self.local_index().moves, locale, name)
+        self.local_index().find(self, locale, name, |l| &l.moves)
     }
 }
 
