@@ -426,3 +426,93 @@ async fn with_no_upload_limit_every_upload_is_taken() {
     }
     app.stop().await;
 }
+
+/// Verifying runs off the HTTP workers, at most `limit` at once: while a large upload is being
+/// verified a bystander's `/healthz` is answered at once, and with the one slot taken another
+/// upload gets 503 with `Retry-After` instead of waiting.
+#[tokio::test(flavor = "multi_thread")]
+async fn verifying_runs_off_the_workers_and_a_full_queue_answers_503() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path(), 8 << 20).unwrap();
+    let state =
+        actix_web::web::Data::new(AppState::with(store, None, String::new()).with_work_limit(1));
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    let limits = Limits {
+        uploads: None,
+        ..Limits::default()
+    };
+    let server = run_with(listener, state.clone(), &limits).unwrap();
+    let handle = server.handle();
+    let task = tokio::spawn(server);
+    let client = reqwest::Client::new();
+    let url = |p: &str| format!("http://{addr}{p}");
+
+    // A large log: the sample's game, many times over (about 4 MB).
+    let big = SAMPLE.repeat((4 << 20) / SAMPLE.len());
+    let upload = {
+        let (client, u, big) = (client.clone(), url("/api/v1/replays"), big.clone());
+        tokio::spawn(async move {
+            client
+                .post(u)
+                .header("content-type", "text/plain")
+                .body(big)
+                .send()
+                .await
+                .unwrap()
+                .status()
+        })
+    };
+    // Wait until the verification has its slot.
+    let start = Instant::now();
+    while state.work.in_flight() == 0 {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the upload never started"
+        );
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+    // A bystander is answered while it runs.
+    let t = Instant::now();
+    let health = client.get(url("/healthz")).send().await.unwrap();
+    assert_eq!(health.status(), StatusCode::OK);
+    let bystander = t.elapsed();
+    let still_running = state.work.in_flight() == 1;
+    // Another upload finds the one slot taken.
+    let second = client
+        .post(url("/api/v1/replays"))
+        .header("content-type", "text/plain")
+        .body(SAMPLE)
+        .send()
+        .await
+        .unwrap();
+    assert!(
+        still_running,
+        "the large upload finished before the bystander was answered"
+    );
+    {
+        assert_eq!(second.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert!(second.headers().contains_key("retry-after"));
+        let body: Value = second.json().await.unwrap();
+        assert!(
+            body["error"]["message"].as_str().unwrap().contains("busy"),
+            "{body}"
+        );
+        assert!(
+            bystander < Duration::from_secs(2),
+            "/healthz took {bystander:?} while a log was verified"
+        );
+    }
+    assert_eq!(upload.await.unwrap(), StatusCode::CREATED);
+    // With the slot free again, uploads are taken.
+    let third = client
+        .post(url("/api/v1/replays"))
+        .header("content-type", "text/plain")
+        .body(SAMPLE)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(third.status(), StatusCode::CREATED);
+    handle.stop(true).await;
+    let _ = task.await;
+}

@@ -44,7 +44,8 @@ pub async fn create_replay(
         None => state.edition,
     };
     let upload = read_upload(&req, payload).await?;
-    let ingested = state.ingest(&upload.log, edition)?;
+    let log = upload.log;
+    let ingested = super::work::run(&state, move |s| s.ingest(&log, edition)).await?;
     flush(&state).await?;
     let record = ingested.record;
     let url = format!("/replays/{}", record.id);

@@ -37,6 +37,9 @@ pub enum WebError {
     RateLimited(u64),
     #[error("{0}")]
     BodyTimeout(String),
+    /// Too many verifications in progress: try again in a few seconds.
+    #[error("the server is busy verifying other logs: try again in {0} s")]
+    Busy(u64),
 }
 
 impl WebError {
@@ -53,6 +56,7 @@ impl WebError {
             }
             WebError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
             WebError::BodyTimeout(_) => StatusCode::REQUEST_TIMEOUT,
+            WebError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
 
@@ -64,6 +68,7 @@ impl WebError {
             StatusCode::FORBIDDEN => "Not allowed",
             StatusCode::TOO_MANY_REQUESTS => "Too many uploads",
             StatusCode::REQUEST_TIMEOUT => "Upload too slow",
+            StatusCode::SERVICE_UNAVAILABLE => "Busy",
             _ => "Something went wrong",
         }
     }
@@ -83,9 +88,11 @@ impl ResponseError for WebError {
         let body = super::templates::tera()
             .render("error.html", &context)
             .unwrap_or_else(|_| "Something went wrong.".to_string());
-        HttpResponse::build(self.status())
+        let mut response = HttpResponse::build(self.status())
             .content_type(ContentType::html())
-            .body(body)
+            .body(body);
+        retry_after(self, &mut response);
+        response
     }
 }
 
@@ -136,6 +143,18 @@ impl ResponseError for ApiError {
     }
 
     fn error_response(&self) -> HttpResponse {
-        json_error(self.0.status(), None, &self.0.to_string())
+        let mut response = json_error(self.0.status(), None, &self.0.to_string());
+        retry_after(&self.0, &mut response);
+        response
+    }
+}
+
+/// `Retry-After` on a busy answer.
+fn retry_after(e: &WebError, response: &mut HttpResponse) {
+    if let WebError::Busy(seconds) = e {
+        response.headers_mut().insert(
+            actix_web::http::header::RETRY_AFTER,
+            actix_web::http::header::HeaderValue::from(*seconds),
+        );
     }
 }

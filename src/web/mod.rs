@@ -20,6 +20,7 @@ pub mod templates;
 pub mod tools;
 mod upload;
 pub mod views;
+pub mod work;
 
 use std::net::TcpListener;
 

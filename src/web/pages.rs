@@ -121,7 +121,9 @@ pub async fn upload_form(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, WebError> {
     let upload = read_upload(&req, payload).await?;
-    let Ingested { record, token } = match state.ingest(&upload.log, state.edition) {
+    let log = upload.log.clone();
+    let verified = super::work::run(&state, move |s| s.ingest(&log, s.edition)).await;
+    let Ingested { record, token } = match verified {
         Ok(r) => r,
         Err(e @ (WebError::BadLog(_) | WebError::EmptyUpload)) => {
             let body = home_page(&state, &upload.text, Some(&e.to_string()), None)?;
@@ -220,17 +222,24 @@ pub async fn replay_page(
     if cacheable && let Some(page) = state.store.page(&id, &state.page_key)? {
         return Ok(response.body(page));
     }
-    let record = state.replay(&id)?;
-    let board = match query.at {
-        Some(line) => {
-            let raw = state
-                .store
-                .raw(&id)?
-                .ok_or_else(|| WebError::UnknownReplay(id.to_string()))?;
-            board_at(&state, &raw, &record.report, line)?
-        }
-        None => None,
-    };
+    // Recomputing a stale report and replaying to a line are heavy: off the HTTP workers.
+    let at = query.at;
+    let job_id = id.clone();
+    let (record, board) = super::work::run(&state, move |s| {
+        let record = s.replay(&job_id)?;
+        let board = match at {
+            Some(line) => {
+                let raw = s
+                    .store
+                    .raw(&job_id)?
+                    .ok_or_else(|| WebError::UnknownReplay(job_id.to_string()))?;
+                board_at(s, &raw, &record.report, line)?
+            }
+            None => None,
+        };
+        Ok((record, board))
+    })
+    .await?;
     let options = PageOptions {
         title: title_of(&record.report),
         delete: Some(format!("{base}/delete")),

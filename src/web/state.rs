@@ -117,6 +117,8 @@ pub struct AppState {
     /// Rendered pages made under another key (templates, engine or card data) are stale.
     pub page_key: String,
     pub edition: RuleEdition,
+    /// Verifications and replays in progress, bounded (see [`super::work`]).
+    pub work: super::work::Work,
 }
 
 impl AppState {
@@ -180,7 +182,14 @@ impl AppState {
             samples,
             clause_samples,
             edition,
+            work: super::work::Work::for_machine(),
         }
+    }
+
+    /// The same, with at most `limit` verifications or replays at once.
+    pub fn with_work_limit(mut self, limit: usize) -> AppState {
+        self.work = super::work::Work::new(limit);
+        self
     }
 
     pub fn card_count(&self) -> usize {
