@@ -11,6 +11,7 @@
 //! removes everything kept under such an id ([`Store::open`]).
 
 mod chunked;
+mod group_commit;
 mod id;
 mod owner;
 
@@ -92,6 +93,8 @@ pub struct Store {
     owners: sled::Tree,
     cards: sled::Tree,
     meta: sled::Tree,
+    /// Flushes shared between concurrent writers.
+    flusher: std::sync::Arc<group_commit::GroupCommit>,
 }
 
 const META_FORMAT: &[u8] = b"format";
@@ -165,6 +168,7 @@ impl Store {
             cards: db.open_tree("cards")?,
             meta,
             db,
+            flusher: Default::default(),
         };
         store.finish_interrupted()?;
         Ok(store)
@@ -202,7 +206,9 @@ impl Store {
 
     /// Write everything to disk; returns when it is durable.
     pub fn flush(&self) -> Result<(), StoreError> {
-        self.db.flush()?;
+        // Concurrent callers share one flush (group commit); each returns once a flush that
+        // began after its call is done.
+        self.flusher.durable(|| self.db.flush().map(|_| ()))?;
         Ok(())
     }
 
