@@ -427,7 +427,7 @@ async fn with_no_upload_limit_every_upload_is_taken() {
     app.stop().await;
 }
 
-/// Verifying runs off the HTTP workers, at most `limit` at once: while a large upload is being
+/// Verifying runs off the HTTP workers within a budget of log bytes (here one job at a time): while a large upload is being
 /// verified a bystander's `/healthz` is answered at once, and with the one slot taken another
 /// upload gets 503 with `Retry-After` instead of waiting.
 #[tokio::test(flavor = "multi_thread")]
@@ -435,7 +435,7 @@ async fn verifying_runs_off_the_workers_and_a_full_queue_answers_503() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path(), 8 << 20).unwrap();
     let state =
-        actix_web::web::Data::new(AppState::with(store, None, String::new()).with_work_limit(1));
+        actix_web::web::Data::new(AppState::with(store, None, String::new()).with_work_budget(1));
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap();
     let limits = Limits {

@@ -45,10 +45,7 @@ impl GroupCommit {
                 result?;
                 continue;
             }
-            g = self
-                .finished
-                .wait(g)
-                .unwrap_or_else(|p| p.into_inner());
+            g = self.finished.wait(g).unwrap_or_else(|p| p.into_inner());
         }
     }
 }
@@ -68,8 +65,12 @@ mod tests {
         let durable = Arc::new(AtomicUsize::new(0));
         let threads: Vec<_> = (0..16)
             .map(|_| {
-                let (group, flushes, writes, durable) =
-                    (group.clone(), flushes.clone(), writes.clone(), durable.clone());
+                let (group, flushes, writes, durable) = (
+                    group.clone(),
+                    flushes.clone(),
+                    writes.clone(),
+                    durable.clone(),
+                );
                 std::thread::spawn(move || {
                     for _ in 0..20 {
                         let mine = writes.fetch_add(1, Ordering::SeqCst) + 1;

@@ -45,7 +45,7 @@ pub async fn create_replay(
     };
     let upload = read_upload(&req, payload).await?;
     let log = upload.log;
-    let ingested = super::work::run(&state, move |s| s.ingest(&log, edition)).await?;
+    let ingested = super::work::run(&state, log.len(), move |s| s.ingest(&log, edition)).await?;
     flush(&state).await?;
     let record = ingested.record;
     let url = format!("/replays/{}", record.id);

@@ -122,7 +122,7 @@ pub async fn upload_form(
 ) -> Result<HttpResponse, WebError> {
     let upload = read_upload(&req, payload).await?;
     let log = upload.log.clone();
-    let verified = super::work::run(&state, move |s| s.ingest(&log, s.edition)).await;
+    let verified = super::work::run(&state, log.len(), move |s| s.ingest(&log, s.edition)).await;
     let Ingested { record, token } = match verified {
         Ok(r) => r,
         Err(e @ (WebError::BadLog(_) | WebError::EmptyUpload)) => {
@@ -222,24 +222,24 @@ pub async fn replay_page(
     if cacheable && let Some(page) = state.store.page(&id, &state.page_key)? {
         return Ok(response.body(page));
     }
-    // Recomputing a stale report and replaying to a line are heavy: off the HTTP workers.
-    let at = query.at;
-    let job_id = id.clone();
-    let (record, board) = super::work::run(&state, move |s| {
-        let record = s.replay(&job_id)?;
-        let board = match at {
-            Some(line) => {
-                let raw = s
-                    .store
-                    .raw(&job_id)?
-                    .ok_or_else(|| WebError::UnknownReplay(job_id.to_string()))?;
-                board_at(s, &raw, &record.report, line)?
-            }
-            None => None,
-        };
-        Ok((record, board))
-    })
-    .await?;
+    // Replaying to a line is heavy: off the HTTP workers (a plain view reads the stored
+    // report, recomputed only after an engine or card data change).
+    let (record, board) = match query.at {
+        None => (state.replay(&id)?, None),
+        Some(line) => {
+            let job_id = id.clone();
+            let raw = state
+                .store
+                .raw(&id)?
+                .ok_or_else(|| WebError::UnknownReplay(id.to_string()))?;
+            super::work::run(&state, raw.len(), move |s| {
+                let record = s.replay(&job_id)?;
+                let board = board_at(s, &raw, &record.report, line)?;
+                Ok((record, board))
+            })
+            .await?
+        }
+    };
     let options = PageOptions {
         title: title_of(&record.report),
         delete: Some(format!("{base}/delete")),

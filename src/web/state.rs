@@ -186,9 +186,10 @@ impl AppState {
         }
     }
 
-    /// The same, with at most `limit` verifications or replays at once.
-    pub fn with_work_limit(mut self, limit: usize) -> AppState {
-        self.work = super::work::Work::new(limit);
+    /// The same, with a budget of `bytes` of log verified or replayed at once (see
+    /// [`super::work`]).
+    pub fn with_work_budget(mut self, bytes: usize) -> AppState {
+        self.work = super::work::Work::new(bytes);
         self
     }
 

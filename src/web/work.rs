@@ -1,7 +1,8 @@
-//! Verifying and rendering off the HTTP workers: the work runs on the blocking thread pool, at
-//! most a fixed number of jobs at once; past that the request is answered 503 with
-//! `Retry-After` at once, so a burst of large uploads never stalls the workers that answer
-//! everyone else.
+//! Verifying and rendering off the HTTP workers: the work runs on the blocking thread pool,
+//! for logs of [`INLINE_BYTES`] or more, within a budget of log bytes in progress (a job costs its log's size, at least
+//! [`MIN_COST`]; a job alone may exceed the budget); past the budget the request is answered 503
+//! with `Retry-After` at once, so a burst of large uploads never stalls the workers that answer
+//! everyone else, while many small ones run side by side.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -10,29 +11,38 @@ use actix_web::web;
 use super::error::WebError;
 use super::state::AppState;
 
-/// How many heavy jobs (verifying an upload, replaying a log for a board view) may be in
-/// progress at once.
+/// The heavy jobs (verifying an upload, replaying a log for a board view) in progress, by the
+/// bytes of log they read.
 #[derive(Debug)]
 pub struct Work {
     in_flight: AtomicUsize,
-    limit: usize,
+    bytes: AtomicUsize,
+    budget: usize,
 }
+
+/// The least a job costs against the budget.
+pub const MIN_COST: usize = 64 * 1024;
+
+/// Logs smaller than this are verified on the worker that read them.
+pub const INLINE_BYTES: usize = 128 * 1024;
 
 /// Seconds a client is asked to wait when the work queue is full.
 pub const RETRY_AFTER: u64 = 2;
 
 impl Work {
-    pub fn new(limit: usize) -> Work {
+    /// A budget of `budget` bytes of log in progress.
+    pub fn new(budget: usize) -> Work {
         Work {
             in_flight: AtomicUsize::new(0),
-            limit: limit.max(1),
+            bytes: AtomicUsize::new(0),
+            budget,
         }
     }
 
-    /// The default: four jobs per CPU, at least four.
+    /// The default: two maximum-size logs per CPU.
     pub fn for_machine() -> Work {
         let cpus = std::thread::available_parallelism().map_or(2, |n| n.get());
-        Work::new((4 * cpus).max(4))
+        Work::new(2 * cpus * crate::log::MAX_LOG_BYTES)
     }
 
     /// Jobs in progress now.
@@ -40,39 +50,49 @@ impl Work {
         self.in_flight.load(Ordering::Relaxed)
     }
 
-    fn try_take(&self) -> bool {
-        let taken = self.in_flight.fetch_add(1, Ordering::AcqRel);
-        if taken >= self.limit {
-            self.in_flight.fetch_sub(1, Ordering::AcqRel);
-            false
-        } else {
-            true
+    fn try_take(&self, cost: usize) -> bool {
+        let before = self.bytes.fetch_add(cost, Ordering::AcqRel);
+        // A job alone may exceed the budget: otherwise a log larger than it would never run.
+        if before > 0 && before + cost > self.budget {
+            self.bytes.fetch_sub(cost, Ordering::AcqRel);
+            return false;
         }
+        self.in_flight.fetch_add(1, Ordering::AcqRel);
+        true
     }
 
-    fn give_back(&self) {
+    fn give_back(&self, cost: usize) {
         self.in_flight.fetch_sub(1, Ordering::AcqRel);
+        self.bytes.fetch_sub(cost, Ordering::AcqRel);
     }
 }
 
-/// Gives the slot back however the job ends.
-struct Slot(web::Data<AppState>);
+/// Gives the budget back however the job ends.
+struct Slot(web::Data<AppState>, usize);
 
 impl Drop for Slot {
     fn drop(&mut self) {
-        self.0.work.give_back();
+        self.0.work.give_back(self.1);
     }
 }
 
-/// Run `job` on the blocking pool when a slot is free; [`WebError::Busy`] at once when not.
+/// Run `job`, which reads about `bytes` of log, on the blocking pool when the budget allows;
+/// [`WebError::Busy`] at once when not.
 pub async fn run<T: Send + 'static>(
     state: &web::Data<AppState>,
+    bytes: usize,
     job: impl FnOnce(&AppState) -> Result<T, WebError> + Send + 'static,
 ) -> Result<T, WebError> {
-    if !state.work.try_take() {
+    // A small log is verified in about a millisecond: handing it to another thread costs more
+    // than it saves.
+    if bytes < INLINE_BYTES {
+        return job(state);
+    }
+    let cost = bytes.max(MIN_COST);
+    if !state.work.try_take(cost) {
         return Err(WebError::Busy(RETRY_AFTER));
     }
-    let slot = Slot(state.clone());
+    let slot = Slot(state.clone(), cost);
     web::block(move || {
         let slot = slot;
         job(&slot.0)
