@@ -429,7 +429,7 @@ async fn with_no_upload_limit_every_upload_is_taken() {
 
 /// Verifying runs off the HTTP workers within a budget of log bytes (here one job at a time): while a large upload is being
 /// verified a bystander's `/healthz` is answered at once, and with the one slot taken another
-/// upload gets 503 with `Retry-After` instead of waiting.
+/// large upload gets 503 with `Retry-After` instead of waiting; a small one is still taken.
 #[tokio::test(flavor = "multi_thread")]
 async fn verifying_runs_off_the_workers_and_a_full_queue_answers_503() {
     let dir = tempfile::tempdir().unwrap();
@@ -478,11 +478,12 @@ async fn verifying_runs_off_the_workers_and_a_full_queue_answers_503() {
     assert_eq!(health.status(), StatusCode::OK);
     let bystander = t.elapsed();
     let still_running = state.work.in_flight() == 1;
-    // Another upload finds the one slot taken.
+    // Another upload large enough to go to the pool (a small one is verified on the worker)
+    // finds the budget taken.
     let second = client
         .post(url("/api/v1/replays"))
         .header("content-type", "text/plain")
-        .body(SAMPLE)
+        .body(SAMPLE.repeat((256 << 10) / SAMPLE.len()))
         .send()
         .await
         .unwrap();
