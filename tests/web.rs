@@ -1095,3 +1095,63 @@ async fn every_answer_carries_the_security_headers() {
     }
     app.stop().await;
 }
+
+/// A long game is shown in parts of at most 1,000 lines, each page well under 1 MB, with
+/// previous and next links; a board view opens the part that holds its line; a short game is
+/// one page as before.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_long_game_is_shown_in_parts() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::spawn(dir.path()).await;
+    // About 1 MB of game-shaped lines.
+    let long = SAMPLE.repeat((1 << 20) / SAMPLE.len());
+    let lines = long.lines().count();
+    let r = app.upload_text(long).await;
+    assert_eq!(r.status(), StatusCode::CREATED);
+    let id = json(r).await["id"].as_str().unwrap().to_string();
+    let first = app
+        .get(&format!("/replays/{id}"))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(first.len() < 1 << 20, "part 1 is {} bytes", first.len());
+    let parts = lines.div_ceil(1000);
+    assert!(first.contains("this is part 1"), "no part notice");
+    assert!(first.contains("rel=\"next\""));
+    assert!(!first.contains("rel=\"prev\""));
+    let second = app
+        .get(&format!("/replays/{id}?part=2"))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(second.contains("this is part 2"));
+    assert!(second.contains("rel=\"prev\""));
+    assert!(second.len() < 1 << 20);
+    // The board of a line in a later part opens that part.
+    let line = lines - 5;
+    let board = app
+        .get(&format!("/replays/{id}?at={line}"))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        board.contains(&format!("id=\"line-{line}\"")),
+        "line {line} not on its board page"
+    );
+    assert!(board.contains("Board after line"));
+    assert!(parts >= 3, "{parts}");
+    // A short game: one page, no parts.
+    let r = app.upload_text(SAMPLE).await;
+    let id = json(r).await["id"].as_str().unwrap().to_string();
+    let page = app
+        .get(&format!("/replays/{id}"))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(!page.contains("class=\"parts\""));
+    app.stop().await;
+}

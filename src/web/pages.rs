@@ -183,6 +183,8 @@ pub struct ReplayQuery {
     pub at: Option<u32>,
     /// `violations` to show only the violations.
     pub only: Option<String>,
+    /// Which part of a long game (1-based).
+    pub part: Option<usize>,
 }
 
 impl ReplayQuery {
@@ -191,7 +193,17 @@ impl ReplayQuery {
     }
 
     fn is_plain(&self) -> bool {
-        self.at.is_none() && !self.only_violations()
+        self.at.is_none() && !self.only_violations() && self.part.unwrap_or(1) == 1
+    }
+
+    /// The part to show (0-based): the one holding the board's line, else the one asked for.
+    fn part(&self, report: &Report) -> usize {
+        if let Some(line) = self.at
+            && let Some(index) = report.steps.iter().position(|s| s.line == line)
+        {
+            return super::views::part_of(&super::views::parts(&report.steps), index);
+        }
+        self.part.unwrap_or(1).saturating_sub(1)
     }
 }
 
@@ -248,6 +260,7 @@ pub async fn replay_page(
         uploaded_at: Some(record.uploaded_at.format("%Y-%m-%d %H:%M UTC").to_string()),
         only_violations: query.only_violations(),
         owner_token,
+        part: query.part(&record.report),
     };
     let body = render_replay(&record.report, options, board)?;
     if cacheable {
@@ -278,6 +291,7 @@ pub async fn sample_page(
         only_violations: query.only_violations(),
         delete: None,
         owner_token: None,
+        part: query.part(&sample.report),
     };
     Ok(html(render_replay(&sample.report, options, board)?))
 }

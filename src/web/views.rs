@@ -32,11 +32,51 @@ pub struct ReplayPage {
     pub uploaded_at: Option<String>,
     pub only_violations: bool,
     pub turns: Vec<TurnView>,
+    /// For a long game, which part of it this page shows.
+    pub part: Option<PartView>,
     pub board: Option<BoardView>,
     /// Where the delete form posts (uploads only).
     pub delete: Option<String>,
     /// The owner token, on the one answer that shows it (never on a stored page).
     pub owner_token: Option<String>,
+}
+
+/// One part of a long game: its place, its lines and the links to its neighbours.
+#[derive(Debug, Serialize)]
+pub struct PartView {
+    pub number: usize,
+    pub of: usize,
+    pub first_line: u32,
+    pub last_line: u32,
+    pub prev: Option<String>,
+    pub next: Option<String>,
+}
+
+/// At most this many lines on one page: a long game is shown in parts, each ending at a turn's
+/// end where one falls in it (a page stays under about 1 MB whatever the log).
+pub const LINES_PER_PART: usize = 1000;
+
+/// The parts of a long game, as ranges of step indices: at most [`LINES_PER_PART`] lines each,
+/// cut at the last turn header that leaves a part at least half full.
+pub fn parts(steps: &[StepReport]) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    while steps.len() - start > LINES_PER_PART {
+        let limit = start + LINES_PER_PART;
+        let cut = (start + LINES_PER_PART / 2..limit)
+            .rev()
+            .find(|&i| steps[i].event == "turn-header")
+            .unwrap_or(limit);
+        out.push(start..cut);
+        start = cut;
+    }
+    out.push(start..steps.len());
+    out
+}
+
+/// The part holding step `index`.
+pub fn part_of(parts: &[std::ops::Range<usize>], index: usize) -> usize {
+    parts.iter().position(|r| r.contains(&index)).unwrap_or(0)
 }
 
 #[derive(Debug, Serialize)]
@@ -96,11 +136,31 @@ pub struct PageOptions {
     pub delete: Option<String>,
     /// The owner token to show once (the page is then not stored).
     pub owner_token: Option<String>,
+    /// Which part of a long game to show (0-based; ignored for a short one and for the
+    /// violations-only view).
+    pub part: usize,
 }
 
 impl ReplayPage {
     pub fn new(report: &Report, options: PageOptions, board: Option<BoardView>) -> ReplayPage {
         let s = &report.summary;
+        let all = parts(&report.steps);
+        let (shown, part) = if options.only_violations || all.len() == 1 {
+            (&report.steps[..], None)
+        } else {
+            let n = options.part.min(all.len() - 1);
+            let range = all[n].clone();
+            let link = |k: usize| format!("{}?part={}", options.base, k + 1);
+            let part = PartView {
+                number: n + 1,
+                of: all.len(),
+                first_line: report.steps[range.start].line,
+                last_line: report.steps[range.end - 1].line,
+                prev: (n > 0).then(|| link(n - 1)),
+                next: (n + 1 < all.len()).then(|| link(n + 1)),
+            };
+            (&report.steps[range], Some(part))
+        };
         ReplayPage {
             title: options.title,
             base: options.base,
@@ -139,7 +199,8 @@ impl ReplayPage {
                 .collect(),
             uploaded_at: options.uploaded_at,
             only_violations: options.only_violations,
-            turns: turns(&report.steps, options.only_violations),
+            turns: turns(shown, options.only_violations),
+            part,
             board,
             delete: options.delete,
             owner_token: options.owner_token,
