@@ -377,7 +377,12 @@ async fn a_multipart_body_with_a_large_extra_field_is_refused() {
     })
     .await
     .unwrap();
-    assert!(status.starts_with("HTTP/1.1 413"), "{status:?}");
+    // Refused: 413, or the connection reset before the answer could be read (the server
+    // closes without reading the rest). Taking it would have answered 201.
+    assert!(
+        status.starts_with("HTTP/1.1 413") || status.is_empty(),
+        "{status:?}"
+    );
     // The small log alone is taken.
     let ok = reqwest::multipart::Form::new().part(
         "log",
