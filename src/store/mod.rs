@@ -11,6 +11,7 @@
 //! removes everything kept under such an id ([`Store::open`]).
 
 mod chunked;
+mod compressed;
 mod group_commit;
 mod id;
 mod owner;
@@ -249,7 +250,11 @@ impl Store {
             key: key.to_string(),
             reason: e.to_string(),
         })?;
-        chunked::put(&self.replays, key, &json)?;
+        let packed = compressed::pack(&json).map_err(|e| StoreError::Corrupt {
+            key: key.to_string(),
+            reason: format!("cannot compress the record: {e}"),
+        })?;
+        chunked::put(&self.replays, key, &packed)?;
         self.page_keys.remove(key)?;
         chunked::remove(&self.pages, key)?;
         Ok(())
@@ -265,6 +270,10 @@ impl Store {
                 reason: "the upload is listed but its record is missing".into(),
             });
         };
+        let bytes = compressed::unpack(bytes).map_err(|e| StoreError::Corrupt {
+            key: id.to_string(),
+            reason: format!("the record cannot be decompressed: {e}"),
+        })?;
         serde_json::from_slice(&bytes)
             .map(Some)
             .map_err(|e| StoreError::Corrupt {
@@ -330,14 +339,22 @@ impl Store {
     pub fn page(&self, id: &ReplayId, page_key: &str) -> Result<Option<Vec<u8>>, StoreError> {
         match self.page_keys.get(id.as_str())? {
             Some(k) if k.as_ref() == page_key.as_bytes() => {
-                Ok(chunked::get(&self.pages, id.as_str())?)
+                match chunked::get(&self.pages, id.as_str())? {
+                    // A page that cannot be decompressed is rendered again.
+                    Some(stored) => Ok(compressed::unpack(stored).ok()),
+                    None => Ok(None),
+                }
             }
             _ => Ok(None),
         }
     }
 
     pub fn put_page(&self, id: &ReplayId, page_key: &str, html: &[u8]) -> Result<(), StoreError> {
-        chunked::put(&self.pages, id.as_str(), html)?;
+        let packed = compressed::pack(html).map_err(|e| StoreError::Corrupt {
+            key: id.to_string(),
+            reason: format!("cannot compress the page: {e}"),
+        })?;
+        chunked::put(&self.pages, id.as_str(), &packed)?;
         self.page_keys.insert(id.as_str(), page_key.as_bytes())?;
         // Deleted while the page was being rendered: do not keep the page.
         if !self.ids.contains_key(id.as_str())? {
@@ -433,6 +450,33 @@ mod tests {
             card_data: 0,
             uploaded_at: Utc::now(),
         }
+    }
+
+    /// Records and pages are stored compressed, and a record or page written before
+    /// compression (plain JSON, plain HTML) is still read.
+    #[test]
+    fn records_and_pages_are_compressed_and_old_plain_ones_still_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path(), 1 << 20).unwrap();
+        let id = ReplayId::random();
+        let rec = record(id.clone());
+        store.put_replay(b"raw", &rec, None).unwrap();
+        let json = serde_json::to_vec(&rec).unwrap();
+        let stored = chunked::get(&store.replays, id.as_str()).unwrap().unwrap();
+        assert!(
+            stored.len() * 4 < json.len(),
+            "{} vs {}",
+            stored.len(),
+            json.len()
+        );
+        assert_eq!(store.replay(&id).unwrap().unwrap(), rec);
+        // As an older version wrote it.
+        chunked::put(&store.replays, id.as_str(), &json).unwrap();
+        assert_eq!(store.replay(&id).unwrap().unwrap(), rec);
+        store.put_page(&id, "k", b"<html>page</html>").unwrap();
+        assert_eq!(store.page(&id, "k").unwrap().unwrap(), b"<html>page</html>");
+        chunked::put(&store.pages, id.as_str(), b"<html>old</html>").unwrap();
+        assert_eq!(store.page(&id, "k").unwrap().unwrap(), b"<html>old</html>");
     }
 
     #[test]
