@@ -1337,3 +1337,31 @@ fn standard_legality_follows_the_rotation_table() {
     let e = answer(&req, Some(&db)).unwrap_err();
     assert!(e.to_string().contains("date"), "{e}");
 }
+
+/// One Pokémon ☆ in all (HeartGold & SoulSilver rulebook, "Building a Deck"; classic basics,
+/// "Pokémon ☆"): two different ones are a problem at the second; one alone is not. Known by the
+/// ☆ or ★ in the name, with or without card data.
+#[test]
+fn one_pokemon_star_in_all() {
+    let ask = |list: &str| {
+        answer(
+            &DeckRequest {
+                list: list.into(),
+                format: None,
+                date: Some(PLAYED_ON.into()),
+            },
+            None,
+        )
+        .unwrap()
+    };
+    let two = ask("Pokémon: 2\n1 Rayquaza ☆\n1 Gyarados ★\n");
+    let star: Vec<_> = two
+        .problems
+        .iter()
+        .filter(|p| p.clause == "deck.pokemon-star")
+        .collect();
+    assert_eq!(star.len(), 1, "{:?}", two.problems);
+    assert_eq!(star[0].line, Some(3));
+    let one = ask("Pokémon: 1\n1 Rayquaza ☆\n");
+    assert!(one.problems.iter().all(|p| p.clause != "deck.pokemon-star"));
+}

@@ -468,6 +468,12 @@ pub const CLAUSES: &[Clause] = &[
         "At most one of each Prism Star card",
     ),
     c(
+        "deck.pokemon-star",
+        "deck-building",
+        true,
+        "At most one Pokémon ☆ (Star) in a deck",
+    ),
+    c(
         "deck.known-cards",
         "deck-building",
         true,

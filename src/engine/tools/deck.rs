@@ -12,6 +12,8 @@
 //! - `deck.basic-pokemon`: at least one Basic Pokémon.
 //! - `deck.ace-spec`: one ACE SPEC card in all; `deck.radiant`: one Radiant Pokémon in all;
 //!   `deck.prism-star`: one of each Prism Star name.
+//! - `deck.pokemon-star`: one Pokémon ☆ (Star) in all (HeartGold & SoulSilver rulebook, the
+//!   classic basics), by the ☆ or ★ in its name.
 //! - `deck.known-cards`: every line names a card the card data knows.
 //! - `deck.format-legality`: every card is legal in the requested format.
 //!
@@ -182,6 +184,7 @@ const BASIC: &str = "deck.basic-pokemon";
 const ACE_SPEC: &str = "deck.ace-spec";
 const RADIANT: &str = "deck.radiant";
 const PRISM: &str = "deck.prism-star";
+const STAR: &str = "deck.pokemon-star";
 const KNOWN: &str = "deck.known-cards";
 const FORMAT: &str = "deck.format-legality";
 
@@ -241,6 +244,7 @@ pub fn check_on(
     }
     // Radiant Pokémon are known by their name when the card data is missing.
     one_in_all(&lines, RADIANT, "Radiant Pokémon", |l| l.radiant, &mut out);
+    one_in_all(&lines, STAR, "Pokémon ☆", |l| l.star, &mut out);
     prism_star(&lines, &mut out);
     format_legality(&lines, format, db, on, &mut out);
     // Deck-wide rules come after the lines.
@@ -328,6 +332,8 @@ struct Line<'a> {
     basic_pokemon: Know,
     ace_spec: Know,
     radiant: Know,
+    /// A Pokémon ☆ (Star) card of the EX series.
+    star: Know,
     prism_star: Know,
 }
 
@@ -352,14 +358,22 @@ impl<'a> Line<'a> {
         let by_name_energy = Know::from_bool(basic_energy_named(&entry.name).is_some());
         let by_name_radiant = Know::from_bool(maybe_pokemon && written_key.starts_with("Radiant "));
         let by_name_prism = Know::from_bool(written_key.contains('◇'));
-        let (key, basic_energy, radiant, prism_star) = match prints.first() {
+        let by_name_star = Know::from_bool(maybe_pokemon && is_star_name(&entry.name));
+        let (key, basic_energy, radiant, prism_star, star) = match prints.first() {
             Some(first) => (
                 same_name_key(&first.name, first.is_pokemon()),
                 know(Card::is_basic_energy),
                 know(Card::is_radiant),
                 know(Card::is_prism_star),
+                know(|c| c.is_pokemon() && is_star_name(&c.name)),
             ),
-            None => (written_key, by_name_energy, by_name_radiant, by_name_prism),
+            None => (
+                written_key,
+                by_name_energy,
+                by_name_radiant,
+                by_name_prism,
+                by_name_star,
+            ),
         };
         let card_id = (prints.len() == 1).then(|| prints[0].id.clone());
         Line {
@@ -373,6 +387,7 @@ impl<'a> Line<'a> {
             basic_energy,
             radiant,
             prism_star,
+            star,
         }
     }
 
@@ -709,6 +724,11 @@ fn one_in_all(
             ),
         );
     }
+}
+
+/// A Pokémon ☆'s name: the data writes the star as ☆ (TCGdex) or ★ (pokemon-tcg-data).
+fn is_star_name(name: &str) -> bool {
+    name.contains('☆') || name.contains('★')
 }
 
 /// `deck.prism-star`: one copy of each Prism Star name.
