@@ -12,6 +12,7 @@
 //!
 //! Speed and memory figures come from here (or the criterion benches), never from timed tests.
 
+pub mod big;
 pub mod card_load;
 pub mod corpus;
 pub mod http;
@@ -290,6 +291,48 @@ pub fn run(options: &Options) -> Result<Outcome, String> {
         clean &= tally.errors == 0 && tally.limited == 0;
         errors_seen.extend(tally.examples.iter().cloned());
     }
+
+    // Two maximum-size uploads at once, on a fresh server.
+    progress("two maximum-size uploads at once, with a bystander polling /healthz");
+    let server = ServerProcess::start(&options.exe, &card_choice)?;
+    let big_log = big::max_size_log(&upload_log, crate::log::MAX_LOG_BYTES);
+    let big_run = runtime.block_on(big::run(&server, big_log));
+    drop(server);
+    let mut healthz = big_run.healthz.clone();
+    let took: Vec<String> = big_run
+        .uploads
+        .iter()
+        .map(|(o, d)| match o {
+            http::Outcome::Ok => format!("{} s", seconds(*d)),
+            other => format!("{other:?}"),
+        })
+        .collect();
+    rows.push((
+        format!(
+            "bystander `GET /healthz` during two {}-byte uploads",
+            thousands(big_run.log_bytes as u64)
+        ),
+        format!(
+            "p50 {}, p99 {}; {} requests; the uploads took {}",
+            pct(&mut healthz, 50.0),
+            pct(&mut healthz, 99.0),
+            healthz.len(),
+            took.join(" and ")
+        ),
+    ));
+    rows.push((
+        "largest replay page (first page of such a log)".into(),
+        big_run.page_bytes.map_or("not measured".into(), |b| {
+            format!("{} bytes", thousands(b as u64))
+        }),
+    ));
+    rows.push((
+        "store growth per uploaded byte (those two uploads)".into(),
+        big_run
+            .store_per_byte
+            .map_or("not measured".into(), |r| format!("{r:.2}")),
+    ));
+    clean &= big_run.uploads.iter().all(|(o, _)| *o == http::Outcome::Ok);
 
     // The mixed load, on a fresh server.
     progress("starting a fresh server for the mixed load");

@@ -96,6 +96,11 @@ impl ServerProcess {
         Ok(ServerProcess { child, addr, dir })
     }
 
+    /// The store's folder.
+    pub fn data_dir(&self) -> &Path {
+        &self.dir
+    }
+
     pub fn base(&self) -> String {
         format!("http://{}", self.addr)
     }

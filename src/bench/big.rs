@@ -1,0 +1,103 @@
+//! Two maximum-size uploads at once: how long a bystander waits for `/healthz` meanwhile, how
+//! large the replay page of such a log is, and how much the store grows per uploaded byte.
+
+use std::path::Path;
+use std::time::Duration;
+
+use actix_web::web::Bytes;
+
+use super::http::{Outcome, client, forwarded_for, get, upload};
+use super::server::ServerProcess;
+use super::stats::Latencies;
+
+/// What the run measured.
+#[derive(Debug, Clone)]
+pub struct BigRun {
+    pub log_bytes: usize,
+    pub healthz: Latencies,
+    pub uploads: Vec<(Outcome, Duration)>,
+    /// The first page of the replay of one of them, in bytes.
+    pub page_bytes: Option<usize>,
+    /// Store growth per uploaded byte.
+    pub store_per_byte: Option<f64>,
+}
+
+/// A game-shaped log of just under `max` bytes: `log`'s lines repeated as one long game, its
+/// last line (the end of the game) written once at the end, so every line is verified (a
+/// plain repeat would end the game after the first copy).
+pub fn max_size_log(log: &[u8], max: usize) -> Bytes {
+    let text = String::from_utf8_lossy(log);
+    let trimmed = text.trim_end();
+    let (body, end) = trimmed.rsplit_once('\n').unwrap_or((trimmed, ""));
+    let body = format!("{body}\n");
+    let copies = (max.saturating_sub(1024 + end.len()) / body.len().max(1)).max(1);
+    let mut out = body.repeat(copies);
+    out.push_str(end);
+    out.push('\n');
+    Bytes::from(out)
+}
+
+fn dir_bytes(dir: &Path) -> u64 {
+    let mut total = 0;
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            match e.metadata() {
+                Ok(m) if m.is_dir() => stack.push(e.path()),
+                Ok(m) => total += m.len(),
+                Err(_) => {}
+            }
+        }
+    }
+    total
+}
+
+/// Upload `log` twice at once (as two clients) and poll `/healthz` every 20 ms until both are
+/// answered.
+pub async fn run(server: &ServerProcess, log: Bytes) -> BigRun {
+    let base = server.base();
+    let before = dir_bytes(server.data_dir());
+    let uploads: Vec<_> = (0..2u32)
+        .map(|i| {
+            let (base, log) = (base.clone(), log.clone());
+            tokio::spawn(async move {
+                let c = client();
+                let (outcome, took, id) = upload(&c, &base, &log, &forwarded_for(7, i)).await;
+                (outcome, took, id)
+            })
+        })
+        .collect();
+    let bystander = client();
+    let from = forwarded_for(8, 0);
+    let mut healthz = Latencies::default();
+    while uploads.iter().any(|u| !u.is_finished()) {
+        let (_, took) = get(&bystander, &format!("{base}/healthz"), &from).await;
+        healthz.push(took);
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let mut done = Vec::new();
+    let mut id = None;
+    for u in uploads {
+        if let Ok((outcome, took, got)) = u.await {
+            id = id.or(got);
+            done.push((outcome, took));
+        }
+    }
+    let after = dir_bytes(server.data_dir());
+    let page_bytes = match &id {
+        Some(id) => match reqwest::get(format!("{base}/replays/{id}")).await {
+            Ok(r) => r.bytes().await.ok().map(|b| b.len()),
+            Err(_) => None,
+        },
+        None => None,
+    };
+    let uploaded = 2 * log.len();
+    BigRun {
+        log_bytes: log.len(),
+        healthz,
+        uploads: done,
+        page_bytes,
+        store_per_byte: (after >= before && uploaded > 0)
+            .then(|| (after - before) as f64 / uploaded as f64),
+    }
+}
