@@ -1155,3 +1155,40 @@ async fn a_long_game_is_shown_in_parts() {
     assert!(!page.contains("class=\"parts\""));
     app.stop().await;
 }
+
+/// A log in German is read: the replay page keeps each line as written and shows the English
+/// line it was read as beside it; the JSON report says which language.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_german_log_is_shown_with_its_english_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::spawn(dir.path()).await;
+    let log = "Vorbereitung\n\
+               Ana hat Kopf für den Münzwurf am Anfang gewählt.\n\
+               Ana hat den Münzwurf gewonnen.\n\
+               Ana hat Pikachu in die Aktive Position gelegt.\n\
+               Bob hat Evoli in die Aktive Position gelegt.\n\
+               \n\
+               Turn # 1 - Zug von Ana\n\
+               Ana hat eine Karte gezogen.\n";
+    let r = app.upload_text(log).await;
+    assert_eq!(r.status(), StatusCode::CREATED);
+    let id = json(r).await["id"].as_str().unwrap().to_string();
+    let report = json(app.get(&format!("/api/v1/replays/{id}")).await).await;
+    assert_eq!(report["language"], "de");
+    let step = &report["steps"][3];
+    assert_eq!(
+        step["text"],
+        "Ana hat Pikachu in die Aktive Position gelegt."
+    );
+    assert_eq!(step["english"], "Ana played Pikachu to the Active Spot.");
+    let page = app
+        .get(&format!("/replays/{id}"))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(page.contains("Ana hat Pikachu in die Aktive Position gelegt."));
+    assert!(page.contains("class=\"en\" lang=\"en\""));
+    assert!(page.contains("Ana played Pikachu to the Active Spot."));
+    app.stop().await;
+}
