@@ -120,9 +120,17 @@ impl SearchIndex {
             return Vec::new();
         }
         let exact_id = query.trim().to_lowercase();
+        // A query of several words that some clause holds as a phrase (a card name such as
+        // "Boss's Orders") finds those clauses only, not every clause with one of its words.
+        let phrase = phrase_of(query);
+        let holds_phrase = |doc: &Doc| {
+            phrase_of(&doc.text).contains(&phrase) || phrase_of(&doc.title).contains(&phrase)
+        };
+        let phrase_found = phrase.contains(' ') && self.docs.iter().any(&holds_phrase);
         let mut ranked: Vec<(bool, f32, &Doc)> = self
             .docs
             .iter()
+            .filter(|doc| !phrase_found || holds_phrase(doc))
             .map(|doc| (doc.id == exact_id, self.score(doc, &terms), doc))
             .filter(|&(exact, score, _)| exact || score > 0.0)
             .collect();
@@ -295,9 +303,53 @@ fn words(text: &str) -> impl Iterator<Item = (Range<usize>, &str)> {
         })
 }
 
-/// The search term for a word: lowercased, without accents, stemmed; `None` for a stop word.
+/// Text as a phrase is looked for in it: lower case, without accents, curly apostrophes
+/// straightened, words separated by single spaces.
+fn phrase_of(text: &str) -> String {
+    let folded: String = text
+        .to_lowercase()
+        .replace(['\u{2019}', '\u{2018}'], "'")
+        .chars()
+        .map(fold_accent)
+        .collect();
+    folded.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// British spellings a player may type, in the American spelling of the rulebooks.
+const SPELLINGS: &[(&str, &str)] = &[
+    ("paralysed", "paralyzed"),
+    ("paralyse", "paralyze"),
+    ("paralyses", "paralyzes"),
+    ("paralysing", "paralyzing"),
+    ("paralysis", "paralysis"),
+    ("colour", "color"),
+    ("colours", "colors"),
+    ("colourless", "colorless"),
+    ("defence", "defense"),
+    ("recognise", "recognize"),
+    ("recognised", "recognized"),
+    ("organise", "organize"),
+    ("realise", "realize"),
+    ("centre", "center"),
+    ("favour", "favor"),
+    ("behaviour", "behavior"),
+    ("honour", "honor"),
+    ("armour", "armor"),
+    ("licence", "license"),
+    ("practise", "practice"),
+    ("cancelled", "canceled"),
+    ("cancelling", "canceling"),
+    ("travelled", "traveled"),
+];
+
+/// The search term for a word: lowercased, without accents, in American spelling, stemmed;
+/// `None` for a stop word.
 fn normalise(stemmer: &Stemmer, word: &str) -> Option<String> {
     let folded: String = word.to_lowercase().chars().map(fold_accent).collect();
+    let folded = SPELLINGS
+        .iter()
+        .find(|(uk, _)| *uk == folded)
+        .map_or(folded, |(_, us)| (*us).to_string());
     if STOP_WORDS.contains(&folded.as_str()) {
         return None;
     }
@@ -469,6 +521,31 @@ mod tests {
         assert!(index.search("the of and", 10).is_empty());
         assert!(index.search("energy", 0).is_empty());
         assert!(index.search("xylophonezzz", 10).is_empty());
+    }
+
+    #[test]
+    fn british_spellings_find_the_same_clauses() {
+        let index = index();
+        let (uk, us) = (index.search("paralysed", 5), index.search("paralyzed", 5));
+        assert!(!uk.is_empty());
+        assert_eq!(ids(&uk), ids(&us));
+    }
+
+    #[test]
+    fn a_phrase_some_clause_holds_finds_only_those_clauses() {
+        let index = tiny_index(&[
+            (
+                "a.one",
+                "Orders",
+                "Boss's Orders switches the Active Pokémon.",
+            ),
+            ("a.two", "Order", "The order of the Checkup."),
+            ("a.three", "Order again", "Damage order."),
+        ]);
+        assert_eq!(ids(&index.search("Boss’s Orders", 10)), ["a.one"]);
+        // Without such a phrase anywhere, the words are searched as before.
+        let loose = index.search("checkup order", 10);
+        assert!(ids(&loose).contains(&"a.two"), "{:?}", ids(&loose));
     }
 
     #[test]
