@@ -1143,6 +1143,22 @@ async fn a_long_game_is_shown_in_parts() {
     );
     assert!(board.contains("Board after line"));
     assert!(parts >= 3, "{parts}");
+    // The summary's counts lead to the first step of their verdict, in its part; in the
+    // violations-only view, line numbers lead into the whole game.
+    assert!(
+        first.contains("class=\"v violation\" href=\""),
+        "no link on the violation count"
+    );
+    let only = app
+        .get(&format!("/replays/{id}?only=violations"))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        only.contains(&format!("href=\"/replays/{id}?part=")),
+        "filtered line numbers do not lead into the parts"
+    );
     // A short game: one page, no parts.
     let r = app.upload_text(SAMPLE).await;
     let id = json(r).await["id"].as_str().unwrap().to_string();

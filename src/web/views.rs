@@ -34,11 +34,21 @@ pub struct ReplayPage {
     pub turns: Vec<TurnView>,
     /// For a long game, which part of it this page shows.
     pub part: Option<PartView>,
+    /// The first step of each verdict worth a look, in the whole game.
+    pub first: FirstLinks,
     pub board: Option<BoardView>,
     /// Where the delete form posts (uploads only).
     pub delete: Option<String>,
     /// The owner token, on the one answer that shows it (never on a stored page).
     pub owner_token: Option<String>,
+}
+
+/// Links to the first violation, unverified and unparsed step.
+#[derive(Debug, Serialize)]
+pub struct FirstLinks {
+    pub violation: Option<String>,
+    pub unverified: Option<String>,
+    pub unparsed: Option<String>,
 }
 
 /// One part of a long game: its place, its lines and the links to its neighbours.
@@ -115,6 +125,9 @@ pub struct StepView {
     pub depth: String,
     pub message: String,
     pub clauses: Vec<ClauseLink>,
+    /// Where the line is in the whole game (`?part=K#line-N`, or `#line-N` on a one-part
+    /// page): a filtered view's line numbers lead there.
+    pub full: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -145,6 +158,23 @@ impl ReplayPage {
     pub fn new(report: &Report, options: PageOptions, board: Option<BoardView>) -> ReplayPage {
         let s = &report.summary;
         let all = parts(&report.steps);
+        // Where line N is in the whole game: its part's page, at its anchor.
+        let base = options.base.clone();
+        let full = |line: u32| {
+            // Steps are in line order.
+            let index = report.steps.binary_search_by_key(&line, |st| st.line).ok();
+            match index.map(|i| part_of(&all, i)) {
+                Some(k) if all.len() > 1 => format!("{base}?part={}#line-{line}", k + 1),
+                _ => format!("{base}#line-{line}"),
+            }
+        };
+        let first_of = |v: Verdict| {
+            report
+                .steps
+                .iter()
+                .find(|st| st.verdict == v)
+                .map(|st| full(st.line))
+        };
         let (shown, part) = if options.only_violations || all.len() == 1 {
             (&report.steps[..], None)
         } else {
@@ -199,7 +229,12 @@ impl ReplayPage {
                 .collect(),
             uploaded_at: options.uploaded_at,
             only_violations: options.only_violations,
-            turns: turns(shown, options.only_violations),
+            turns: turns(shown, options.only_violations, &full),
+            first: FirstLinks {
+                violation: first_of(Verdict::Violation),
+                unverified: first_of(Verdict::Unverified),
+                unparsed: first_of(Verdict::Unparsed),
+            },
             part,
             board,
             delete: options.delete,
@@ -210,7 +245,11 @@ impl ReplayPage {
 
 /// Group the steps by turn (setup first); with `only_violations`, keep only violations and
 /// the turns that have one.
-fn turns(steps: &[StepReport], only_violations: bool) -> Vec<TurnView> {
+fn turns(
+    steps: &[StepReport],
+    only_violations: bool,
+    full: &dyn Fn(u32) -> String,
+) -> Vec<TurnView> {
     let mut out: Vec<TurnView> = Vec::new();
     for step in steps {
         let starts_new = out.last().is_none_or(|t| t.anchor != turn_anchor(step));
@@ -238,6 +277,7 @@ fn turns(steps: &[StepReport], only_violations: bool) -> Vec<TurnView> {
             depth: step.depth.to_string(),
             message: step.message.clone(),
             clauses: step.clauses.iter().map(|c| clause_link(c)).collect(),
+            full: full(step.line),
         });
     }
     if only_violations {
