@@ -262,6 +262,10 @@ fn turns(
             });
         }
         let Some(turn) = out.last_mut() else { continue };
+        // A blank line of the log gets no row.
+        if step.event == "blank" {
+            continue;
+        }
         let violation = step.verdict == Verdict::Violation;
         if violation {
             turn.violations += 1;
