@@ -798,7 +798,11 @@ fn damage_reads_types_weakness_resistance_and_hp_from_card_ids() {
  {"id":"t-2","name":"Sprigatito","supertype":"Pokémon","subtypes":["Basic"],"hp":"70","types":["Grass"],
   "weaknesses":[{"type":"Fire","value":"×2"}]},
  {"id":"t-3","name":"Wooper","supertype":"Pokémon","subtypes":["Basic"],"hp":"70","types":["Water"],
-  "resistances":[{"type":"Fire","value":"-30"}]}
+  "resistances":[{"type":"Fire","value":"-30"}]},
+ {"id":"t-4","name":"Wooper","supertype":"Pokémon","subtypes":["Basic"],"hp":"70","types":["Water"],
+  "resistances":[{"type":"Fire","value":"-30"}]},
+ {"id":"t-5","name":"Eevee","supertype":"Pokémon","subtypes":["Basic"],"hp":"60","types":["Colorless"]},
+ {"id":"t-6","name":"Eevee","supertype":"Pokémon","subtypes":["Basic"],"hp":"70","types":["Colorless"]}
 ]"#,
             "fixture.json",
         )
@@ -822,4 +826,14 @@ fn damage_reads_types_weakness_resistance_and_hp_from_card_ids() {
     assert_eq!(e.field, "attacker.card");
     let e = run(json!({"attacker": {"card": "t-1", "types": ["Fire"]}, "defender": {"position": "active"}, "attack": {"base": 40}})).unwrap_err();
     assert_eq!(e.field, "attacker.card");
+    // By name: prints that agree (two Wooper) give their facts; prints that differ (two Eevee,
+    // 60 and 70 HP) are named so a print can be chosen.
+    let a = run(json!({"attacker": {"card": "Charmander"}, "defender": {"card": "Wooper", "position": "active"}, "attack": {"base": 40}})).unwrap();
+    assert_eq!((a.damage, a.remaining_hp), (10, Some(60)));
+    let e = run(json!({"attacker": {"card": "Charmander"}, "defender": {"card": "Eevee", "position": "active"}, "attack": {"base": 40}})).unwrap_err();
+    assert_eq!(e.field, "defender.card");
+    assert!(
+        e.to_string().contains("t-5") && e.to_string().contains("t-6"),
+        "{e}"
+    );
 }

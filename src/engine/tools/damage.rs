@@ -25,7 +25,8 @@ pub struct DamageRequest {
     pub prevent_all_damage: bool,
 }
 
-/// The attacking Pokémon: its types, or a card id whose types the card data gives.
+/// The attacking Pokémon: its types, or a card id (or a card name whose prints agree) whose
+/// types the card data gives.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AttackerSpec {
@@ -149,9 +150,42 @@ fn find_card<'d>(
             "this server has no card data loaded; give the types, Weakness, Resistance and HP instead",
         )
     })?;
-    db.by_id(id.trim())
-        .map(|i| db.card(i))
-        .ok_or_else(|| RequestError::new(field, format!("no card has the id {id:?}")))
+    if let Some(i) = db.by_id(id.trim()) {
+        return Ok(db.card(i));
+    }
+    // A name: its Pokémon prints must agree on what the damage needs (types, Weakness,
+    // Resistance, HP); otherwise the answer names the prints to choose from.
+    let prints: Vec<&crate::cards::Card> = db
+        .by_name(id.trim())
+        .iter()
+        .map(|i| db.card(*i))
+        .filter(|c| c.is_pokemon())
+        .collect();
+    let Some(first) = prints.first() else {
+        return Err(RequestError::new(
+            field,
+            format!("no card has the id or the name {id:?}"),
+        ));
+    };
+    let same = |c: &&crate::cards::Card| {
+        c.types == first.types
+            && c.weaknesses == first.weaknesses
+            && c.resistances == first.resistances
+            && c.hp == first.hp
+    };
+    if prints.iter().all(same) {
+        return Ok(first);
+    }
+    let ids: Vec<&str> = prints.iter().take(8).map(|c| c.id.as_str()).collect();
+    Err(RequestError::new(
+        field,
+        format!(
+            "the {} prints named {} differ in type, Weakness, Resistance or HP; give a card id, such as {}",
+            prints.len(),
+            first.name,
+            ids.join(", ")
+        ),
+    ))
 }
 
 struct Defender {
@@ -266,7 +300,7 @@ fn attacker_types(
             .clone()),
         (None, None) => Err(RequestError::new(
             crate::field!("attacker", "types"),
-            "give the attacker's types (or its card id)",
+            "give the attacker's types (or its card id or name)",
         )),
     }
 }
