@@ -162,6 +162,10 @@ enum Command {
         /// A short run: fewer repetitions and shorter phases.
         #[arg(long)]
         quick: bool,
+        /// Measure another ptcg-judge binary as the server (an older build, for a before and
+        /// after in one run); the corpus figures are still this binary's.
+        #[arg(long)]
+        server: Option<PathBuf>,
     },
     /// Load a pokemon-tcg-data folder into the store once, so `serve` needs no --cards.
     ImportCards {
@@ -222,6 +226,7 @@ fn main() -> ExitCode {
             seconds,
             clients,
             quick,
+            server,
         } => bench(ptcg_judge::bench::Options {
             cards,
             no_cards,
@@ -229,7 +234,9 @@ fn main() -> ExitCode {
             seconds,
             clients: usize::from(clients),
             quick,
-            exe: std::env::current_exe().unwrap_or_else(|_| PathBuf::from("ptcg-judge")),
+            exe: server.unwrap_or_else(|| {
+                std::env::current_exe().unwrap_or_else(|_| PathBuf::from("ptcg-judge"))
+            }),
         }),
     }
 }

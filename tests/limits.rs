@@ -522,3 +522,87 @@ async fn verifying_runs_off_the_workers_and_a_full_queue_answers_503() {
     handle.stop(true).await;
     let _ = task.await;
 }
+
+/// A client that asks for a large page and never reads it is cut off once the page's data has
+/// waited unacknowledged for the send timeout (1 s here): it gets only what fitted in the
+/// buffers, and then the connection ends.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_client_that_stops_reading_is_cut_off() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = Limits {
+        send_timeout: Duration::from_secs(1),
+        keep_alive: Duration::from_secs(60),
+        uploads: None,
+        ..Limits::default()
+    };
+    let app = TestApp::spawn(dir.path(), limits).await;
+    // About 1 MB of game-shaped lines: a replay page part of several hundred KB.
+    let long = SAMPLE.repeat((1 << 20) / SAMPLE.len());
+    let r = app
+        .client
+        .post(app.url("/api/v1/replays"))
+        .header("content-type", "text/plain")
+        .body(long)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::CREATED);
+    let id = r.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let path = format!("/replays/{id}");
+    let whole = app.client.get(app.url(&path)).send().await.unwrap();
+    let whole = whole.bytes().await.unwrap().len();
+    assert!(whole > 300_000, "the page is only {whole} bytes");
+
+    let addr = app.addr;
+    let (received, ended) = tokio::task::spawn_blocking(move || {
+        use socket2::{Domain, Socket, Type};
+        let socket = Socket::new(Domain::IPV4, Type::STREAM, None).unwrap();
+        // A small receive window, as a slow phone on a bad link has.
+        socket.set_recv_buffer_size(4096).unwrap();
+        socket.connect(&addr.into()).unwrap();
+        let mut stream: TcpStream = socket.into();
+        let request = format!("GET {path} HTTP/1.1\r\nHost: localhost\r\n\r\n");
+        stream.write_all(request.as_bytes()).unwrap();
+        // Stop reading for well past the send timeout.
+        std::thread::sleep(Duration::from_secs(8));
+        stream
+            .set_read_timeout(Some(Duration::from_secs(5)))
+            .unwrap();
+        let mut received = 0usize;
+        let mut buf = [0u8; 16384];
+        let ended = loop {
+            match stream.read(&mut buf) {
+                Ok(0) => break "closed",
+                Ok(n) => received += n,
+                Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => break "reset",
+                Err(e) => {
+                    break if e.kind() == std::io::ErrorKind::WouldBlock
+                        || e.kind() == std::io::ErrorKind::TimedOut
+                    {
+                        "still open"
+                    } else {
+                        "error"
+                    };
+                }
+            }
+        };
+        (received, ended)
+    })
+    .await
+    .unwrap();
+    assert!(
+        ended == "reset" || ended == "closed",
+        "the stalled connection is {ended} after {received} bytes"
+    );
+    assert!(
+        received < whole,
+        "the stalled reader still got the whole page ({received} of {whole} bytes)"
+    );
+    // The server still serves others.
+    let r = app.client.get(app.url("/healthz")).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    app.stop().await;
+}

@@ -5,6 +5,7 @@
 //! - [`card_load`]: time to load the card data;
 //! - [`page`]: replay page requests per second and latency, many keep-alive clients;
 //! - [`upload`]: upload latency, one client;
+//! - [`upload_load`]: upload latency under a paced load of many clients (the target's figure);
 //! - [`load`]: the mixed load (many clients, uploads and page views, bounded time): errors,
 //!   throughput, latency and the server's memory;
 //! - [`server`]: the service under test, `ptcg-judge serve` in a child process;
@@ -22,6 +23,7 @@ pub mod page;
 pub mod server;
 pub mod stats;
 pub mod upload;
+pub mod upload_load;
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -34,11 +36,17 @@ use load::{LoadPlan, LoadRun};
 use machine::{Machine, load_average};
 use server::ServerProcess;
 use stats::{Latencies, Spread, figure, ms, thousands};
+use upload_load::UploadLoadPlan;
 
 /// The longest mixed load `--seconds` allows.
 pub const MAX_SECONDS: u64 = 600;
 /// The most clients `--clients` allows.
 pub const MAX_CLIENTS: usize = 1000;
+
+/// The upload load the latency target is stated for: this many clients …
+pub const UPLOAD_LOAD_CLIENTS: usize = 200;
+/// … sending this many uploads a second between them.
+pub const UPLOAD_LOAD_PER_SECOND: f64 = 100.0;
 
 /// What to measure, from the command line.
 #[derive(Debug, Clone)]
@@ -120,6 +128,7 @@ struct Plan {
     page_time: Duration,
     uploads: usize,
     load: LoadPlan,
+    upload_load: UploadLoadPlan,
 }
 
 impl Plan {
@@ -147,6 +156,12 @@ impl Plan {
                     burst: server_limit.burst * 9 / 10,
                     per_second: server_limit.per_second * 0.9,
                 },
+            },
+            upload_load: UploadLoadPlan {
+                clients: UPLOAD_LOAD_CLIENTS,
+                per_second: UPLOAD_LOAD_PER_SECOND,
+                duration,
+                warmup: (duration / 6).min(Duration::from_secs(10)),
             },
         }
     }
@@ -354,6 +369,40 @@ pub fn run(options: &Options) -> Result<Outcome, String> {
     errors_seen.extend(load_run.all().examples.iter().cloned());
     rows.extend(load_rows(&load_run, &plan.load, stored));
 
+    // The paced upload load, on a fresh server.
+    progress(&format!(
+        "upload load: {} clients, {} uploads/s together, for {} s",
+        plan.upload_load.clients,
+        plan.upload_load.per_second,
+        plan.upload_load.duration.as_secs()
+    ));
+    let server = ServerProcess::start(&options.exe, &card_choice)?;
+    let upload_load = runtime.block_on(upload_load::paced_uploads(
+        &server,
+        &upload_log,
+        &plan.upload_load,
+    ));
+    drop(server);
+    let mut latencies = upload_load.latencies.clone();
+    rows.push((
+        format!(
+            "`POST /api/v1/replays`, {} clients sending {} uploads/s together, {} s",
+            plan.upload_load.clients,
+            plan.upload_load.per_second,
+            plan.upload_load.duration.as_secs()
+        ),
+        format!(
+            "p50 {}, p99 {}; {} uploads/s achieved after the warm-up, {} sent late; {}",
+            pct(&mut latencies, 50.0),
+            pct(&mut latencies, 99.0),
+            figure(upload_load.achieved_per_second),
+            upload_load.late,
+            failures(&upload_load.tally)
+        ),
+    ));
+    clean &= upload_load.tally.errors == 0 && upload_load.tally.limited == 0;
+    errors_seen.extend(upload_load.tally.examples.iter().cloned());
+
     let mut text = String::new();
     let _ = writeln!(text, "ptcg-judge bench, {}", machine.date);
     let _ = writeln!(text, "machine: {}", machine.describe());
@@ -387,6 +436,7 @@ pub fn run(options: &Options) -> Result<Outcome, String> {
         thousands(upload_log.len() as u64)
     );
     let limit = UploadRate::default();
+    let _ = writeln!(text, "server binary: {}", options.exe.display());
     let _ = writeln!(
         text,
         "server: `ptcg-judge serve --trust-proxy` in a child process on 127.0.0.1:0 with a new \

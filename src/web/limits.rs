@@ -44,6 +44,10 @@ pub struct Limits {
     pub trust_proxy: bool,
     /// How many clients the upload limit remembers; idle ones are forgotten first.
     pub max_clients: usize,
+    /// How long sent data may wait unacknowledged (a client that stops reading a response)
+    /// before the connection is cut: the socket's `TCP_USER_TIMEOUT`, so a stalled reader holds
+    /// neither a worker's buffers nor the kernel's for longer than this.
+    pub send_timeout: Duration,
 }
 
 /// A token bucket: `burst` uploads at once, then `per_second` on average.
@@ -73,6 +77,7 @@ impl Default for Limits {
             uploads: Some(UploadRate::default()),
             trust_proxy: false,
             max_clients: 10_000,
+            send_timeout: Duration::from_secs(30),
         }
     }
 }
@@ -409,4 +414,20 @@ mod tests {
             ip("2001:db8:1:2::")
         );
     }
+}
+
+/// Give a new connection its send timeout (see [`Limits::send_timeout`]): Linux aborts a
+/// connection whose sent data stays unacknowledged that long, zero-window probes included, so a
+/// client that stops reading is cut off. Elsewhere, or for a connection that is not TCP, this
+/// does nothing and the kernel's own retransmission limits apply.
+pub fn cut_stalled_readers(connection: &dyn std::any::Any, send_timeout: Duration) {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    if let Some(stream) = connection.downcast_ref::<actix_web::rt::net::TcpStream>() {
+        let socket = socket2::SockRef::from(stream);
+        if let Err(e) = socket.set_tcp_user_timeout(Some(send_timeout)) {
+            eprintln!("warning: cannot set the send timeout of a connection: {e}");
+        }
+    }
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    let _ = (connection, send_timeout);
 }

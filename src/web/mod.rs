@@ -88,6 +88,7 @@ pub fn run_with(
     limits: &Limits,
 ) -> std::io::Result<Server> {
     let guard = limits::Guard::new(limits);
+    let send_timeout = limits.send_timeout;
     let server = HttpServer::new(move || {
         let guard = guard.clone();
         App::new()
@@ -102,6 +103,7 @@ pub fn run_with(
     .client_request_timeout(limits.request_head_timeout)
     .client_disconnect_timeout(limits.disconnect_timeout)
     .keep_alive(limits.keep_alive)
+    .on_connect(move |connection, _| limits::cut_stalled_readers(connection, send_timeout))
     .listen(listener)?
     .run();
     Ok(server)
