@@ -1172,6 +1172,57 @@ async fn a_long_game_is_shown_in_parts() {
     app.stop().await;
 }
 
+/// Stepping through a long game's boards: each board view of a line is that line's board
+/// (its part's boards are made once and kept), and a deleted upload's kept record and boards
+/// are not answered.
+#[tokio::test(flavor = "multi_thread")]
+async fn stepping_through_a_long_game_and_deleting_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::spawn(dir.path()).await;
+    let long = SAMPLE.repeat(4000 / SAMPLE.lines().count() + 1);
+    let lines = long.lines().count();
+    let r = app.upload_text(long).await;
+    assert_eq!(r.status(), StatusCode::CREATED);
+    let body = json(r).await;
+    let id = body["id"].as_str().unwrap().to_string();
+    let token = body["owner_token"].as_str().unwrap().to_string();
+    let mut seen = Vec::new();
+    for line in [lines - 40, lines - 39, lines - 38, 3, 4] {
+        let page = app
+            .get(&format!("/replays/{id}?at={line}"))
+            .await
+            .text()
+            .await
+            .unwrap();
+        assert!(
+            page.contains(&format!("Board after line {line}")),
+            "line {line}: no board of that line"
+        );
+        seen.push(page);
+    }
+    // Viewing a line again gives the same page.
+    let again = app
+        .get(&format!("/replays/{id}?at={}", lines - 40))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(again, seen[0]);
+    let r = app.delete(&id, Some(&format!("Bearer {token}"))).await;
+    assert_eq!(r.status(), StatusCode::NO_CONTENT);
+    for path in [
+        format!("/replays/{id}?at={}", lines - 39),
+        format!("/replays/{id}?part=2"),
+    ] {
+        assert_eq!(
+            app.get(&path).await.status(),
+            StatusCode::NOT_FOUND,
+            "{path}"
+        );
+    }
+    app.stop().await;
+}
+
 /// A log in German is read: the replay page keeps each line as written and shows the English
 /// line it was read as beside it; the JSON report says which language.
 #[tokio::test(flavor = "multi_thread")]

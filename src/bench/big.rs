@@ -20,6 +20,10 @@ pub struct BigRun {
     pub page_bytes: Option<usize>,
     /// Store growth per uploaded byte.
     pub store_per_byte: Option<f64>,
+    /// Board views of a line in the middle of that replay: the first (which replays the log),
+    /// then the next lines, one after another (a judge stepping).
+    pub board_first: Option<Duration>,
+    pub board_next: Latencies,
 }
 
 /// A game-shaped log of just under `max` bytes: `log`'s lines repeated as one long game, its
@@ -91,8 +95,27 @@ pub async fn run(server: &ServerProcess, log: Bytes) -> BigRun {
         },
         None => None,
     };
+    let mut board_first = None;
+    let mut board_next = Latencies::default();
+    if let Some(id) = &id {
+        let middle = log.iter().filter(|b| **b == b'\n').count() / 2;
+        for step in 0..11 {
+            let url = format!("{base}/replays/{id}?at={}", middle + step);
+            let (outcome, took) = get(&bystander, &url, &from).await;
+            if outcome != Outcome::Ok {
+                break;
+            }
+            if step == 0 {
+                board_first = Some(took);
+            } else {
+                board_next.push(took);
+            }
+        }
+    }
     let uploaded = 2 * log.len();
     BigRun {
+        board_first,
+        board_next,
         log_bytes: log.len(),
         healthz,
         uploads: done,

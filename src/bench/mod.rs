@@ -341,6 +341,20 @@ pub fn run(options: &Options) -> Result<Outcome, String> {
             format!("{} bytes", thousands(b as u64))
         }),
     ));
+    let mut board_next = big_run.board_next.clone();
+    rows.push((
+        "board view of a middle line of such a log (`?at=`): the first, then the next 10 lines"
+            .into(),
+        match big_run.board_first {
+            Some(first) => format!(
+                "{}; then p50 {}, max {}",
+                ms(first),
+                pct(&mut board_next, 50.0),
+                pct(&mut board_next, 100.0)
+            ),
+            None => "not measured".into(),
+        },
+    ));
     rows.push((
         "store growth per uploaded byte (those two uploads)".into(),
         big_run

@@ -318,6 +318,22 @@ pub fn is_body_timeout(e: &PayloadError) -> bool {
     matches!(e, PayloadError::Io(io) if io.kind() == std::io::ErrorKind::TimedOut)
 }
 
+/// Give a new connection its send timeout (see [`Limits::send_timeout`]): Linux aborts a
+/// connection whose sent data stays unacknowledged that long, zero-window probes included, so a
+/// client that stops reading is cut off. Elsewhere, or for a connection that is not TCP, this
+/// does nothing and the kernel's own retransmission limits apply.
+pub fn cut_stalled_readers(connection: &dyn std::any::Any, send_timeout: Duration) {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    if let Some(stream) = connection.downcast_ref::<actix_web::rt::net::TcpStream>() {
+        let socket = socket2::SockRef::from(stream);
+        if let Err(e) = socket.set_tcp_user_timeout(Some(send_timeout)) {
+            eprintln!("warning: cannot set the send timeout of a connection: {e}");
+        }
+    }
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    let _ = (connection, send_timeout);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -414,20 +430,4 @@ mod tests {
             ip("2001:db8:1:2::")
         );
     }
-}
-
-/// Give a new connection its send timeout (see [`Limits::send_timeout`]): Linux aborts a
-/// connection whose sent data stays unacknowledged that long, zero-window probes included, so a
-/// client that stops reading is cut off. Elsewhere, or for a connection that is not TCP, this
-/// does nothing and the kernel's own retransmission limits apply.
-pub fn cut_stalled_readers(connection: &dyn std::any::Any, send_timeout: Duration) {
-    #[cfg(any(target_os = "linux", target_os = "android"))]
-    if let Some(stream) = connection.downcast_ref::<actix_web::rt::net::TcpStream>() {
-        let socket = socket2::SockRef::from(stream);
-        if let Err(e) = socket.set_tcp_user_timeout(Some(send_timeout)) {
-            eprintln!("warning: cannot set the send timeout of a connection: {e}");
-        }
-    }
-    #[cfg(not(any(target_os = "linux", target_os = "android")))]
-    let _ = (connection, send_timeout);
 }

@@ -14,6 +14,7 @@ pub mod error;
 pub mod form;
 pub mod limits;
 mod pages;
+pub mod recent;
 mod rulings;
 pub mod state;
 pub mod templates;

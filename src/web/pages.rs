@@ -12,7 +12,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::Replay;
 use crate::report::Report;
-use crate::store::ReplayId;
+use std::sync::Arc;
+
+use crate::store::{ReplayId, StoredReplay};
 
 use super::error::WebError;
 use super::state::{AppState, ENGINE_VERSION, Ingested};
@@ -234,23 +236,40 @@ pub async fn replay_page(
     if cacheable && let Some(page) = state.store.page(&id, &state.page_key)? {
         return Ok(response.body(page));
     }
-    // Replaying to a line is heavy: off the HTTP workers (a plain view reads the stored
-    // report, recomputed only after an engine or card data change).
+    // Reading a long game's record and replaying a log to a line are heavy: off the HTTP
+    // workers, and kept for the next request (a plain view reads the stored page or report).
     let (record, board) = match query.at {
-        None => (state.replay(&id)?, None),
-        Some(line) => {
-            let job_id = id.clone();
-            let raw = state
-                .store
-                .raw(&id)?
-                .ok_or_else(|| WebError::UnknownReplay(id.to_string()))?;
-            super::work::run(&state, raw.len(), move |s| {
-                let record = s.replay(&job_id)?;
-                let board = board_at(s, &raw, &record.report, line)?;
-                Ok((record, board))
-            })
-            .await?
-        }
+        None => match state.recent.record(id.as_str()) {
+            Some(_) => (state.replay_shared(&id)?, None),
+            None => {
+                // The log's size says whether reading its record is heavy.
+                let bytes = state
+                    .store
+                    .raw(&id)?
+                    .ok_or_else(|| WebError::UnknownReplay(id.to_string()))?
+                    .len();
+                let job_id = id.clone();
+                let record =
+                    super::work::run(&state, bytes, move |s| s.replay_shared(&job_id)).await?;
+                (record, None)
+            }
+        },
+        Some(line) => match kept_board(&state, &id, line)? {
+            Some(kept) => kept,
+            None => {
+                let job_id = id.clone();
+                let raw = state
+                    .store
+                    .raw(&id)?
+                    .ok_or_else(|| WebError::UnknownReplay(id.to_string()))?;
+                super::work::run(&state, raw.len(), move |s| {
+                    let record = s.replay_shared(&job_id)?;
+                    let board = board_of_upload(s, &job_id, &raw, &record.report, line)?;
+                    Ok((record, board))
+                })
+                .await?
+            }
+        },
     };
     let options = PageOptions {
         title: title_of(&record.report),
@@ -321,14 +340,80 @@ fn board_at(
     let Some(index) = report.steps.iter().position(|s| s.line == line) else {
         return Ok(None);
     };
+    let log = parse_for_board(state, raw)?;
+    let edition = report.edition.parse().unwrap_or(state.edition);
+    let game = Replay::state_after(&log, state.cards.as_deref(), edition, index + 1);
+    Ok(Some(BoardView::new(&game, line, state.cards.as_deref())))
+}
+
+fn parse_for_board(state: &AppState, raw: &[u8]) -> Result<crate::log::ParsedLog, WebError> {
     let names: &dyn crate::log::locale::LocalNames = match state.cards.as_deref() {
         Some(db) => db,
         None => &crate::log::locale::NoNames,
     };
-    let log = crate::log::parse_log_with(raw, names)?;
+    Ok(crate::log::parse_log_with(raw, names)?)
+}
+
+/// A replay's record and the board at one of its lines (none for a line the log lacks).
+type RecordAndBoard = (Arc<StoredReplay>, Option<BoardView>);
+
+/// The record and the board at `line` of the upload `id` when both are kept from an earlier
+/// request (see [`super::recent`]); `None` when either must be made.
+fn kept_board(
+    state: &AppState,
+    id: &ReplayId,
+    line: u32,
+) -> Result<Option<RecordAndBoard>, WebError> {
+    if state.recent.record(id.as_str()).is_none() {
+        return Ok(None);
+    }
+    let record = state.replay_shared(id)?;
+    let steps = &record.report.steps;
+    let Some(index) = steps.iter().position(|s| s.line == line) else {
+        return Ok(Some((record, None)));
+    };
+    let parts = super::views::parts(steps);
+    let part = super::views::part_of(&parts, index);
+    let Some(boards) = state.recent.boards(id.as_str(), part) else {
+        return Ok(None);
+    };
+    let board = boards.get(index - parts[part].start).cloned();
+    Ok(Some((record, board)))
+}
+
+/// The board after `line` of an upload: the boards of the whole part of the page that holds
+/// it are made in one replay and kept, so stepping through that part replays nothing.
+fn board_of_upload(
+    state: &AppState,
+    id: &ReplayId,
+    raw: &[u8],
+    report: &Report,
+    line: u32,
+) -> Result<Option<BoardView>, WebError> {
+    let Some(index) = report.steps.iter().position(|s| s.line == line) else {
+        return Ok(None);
+    };
+    let parts = super::views::parts(&report.steps);
+    let part = super::views::part_of(&parts, index);
+    let range = parts[part].clone();
+    let log = parse_for_board(state, raw)?;
     let edition = report.edition.parse().unwrap_or(state.edition);
-    let game = Replay::state_after(&log, state.cards.as_deref(), edition, index + 1);
-    Ok(Some(BoardView::new(&game, line, state.cards.as_deref())))
+    let cards = state.cards.as_deref();
+    let mut replay = Replay::new(&log, cards, edition);
+    let mut boards = Vec::with_capacity(range.len());
+    for i in 0..range.end {
+        // After the step at index i, the board is the state after i + 1 lines (the log's
+        // last state when it has fewer).
+        replay.next_step();
+        if i >= range.start {
+            boards.push(BoardView::new(replay.state(), report.steps[i].line, cards));
+        }
+    }
+    let board = boards.get(index - range.start).cloned();
+    state
+        .recent
+        .keep_boards(id.as_str(), part, Arc::new(boards));
+    Ok(board)
 }
 
 pub async fn asset(path: web::Path<String>) -> Result<HttpResponse, WebError> {
@@ -344,4 +429,51 @@ pub async fn asset(path: web::Path<String>) -> Result<HttpResponse, WebError> {
 
 pub async fn not_found(req: HttpRequest) -> HttpResponse {
     WebError::NotFound(req.path().chars().take(200).collect()).error_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Store;
+
+    const SAMPLE: &str = include_str!("../../replays/illegal-second-supporter.log");
+
+    /// The boards made a part at a time for an upload are the boards replayed line by line,
+    /// at the first, a middle and the last line of every part of a long game.
+    #[test]
+    fn the_boards_of_a_part_are_the_boards_replayed_to_each_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = AppState::with(
+            Store::open(dir.path(), 1 << 20).unwrap(),
+            None,
+            String::new(),
+        );
+        let raw = SAMPLE.repeat(40);
+        let report = crate::verify(raw.as_bytes(), None, state.edition).unwrap();
+        let parts = super::super::views::parts(&report.steps);
+        assert!(parts.len() >= 3, "{} parts", parts.len());
+        let id = ReplayId::random();
+        let mut checked = 0;
+        for range in &parts {
+            for index in [range.start, (range.start + range.end) / 2, range.end - 1] {
+                let line = report.steps[index].line;
+                let made = board_of_upload(&state, &id, raw.as_bytes(), &report, line)
+                    .unwrap()
+                    .unwrap();
+                let replayed = board_at(&state, raw.as_bytes(), &report, line)
+                    .unwrap()
+                    .unwrap();
+                assert_eq!(
+                    serde_json::to_value(&made).unwrap(),
+                    serde_json::to_value(&replayed).unwrap(),
+                    "line {line}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked >= 9);
+        // Each part's boards are kept, one per line, within the budget.
+        let (_, boards) = state.recent.held();
+        assert!(boards > 0 && boards <= super::super::recent::BOARD_BUDGET_LINES);
+    }
 }

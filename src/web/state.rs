@@ -119,6 +119,8 @@ pub struct AppState {
     pub edition: RuleEdition,
     /// Verifications and replays in progress, bounded (see [`super::work`]).
     pub work: super::work::Work,
+    /// Long games viewed lately: their records and boards (see [`super::recent`]).
+    pub recent: super::recent::Recent,
 }
 
 impl AppState {
@@ -183,6 +185,7 @@ impl AppState {
             clause_samples,
             edition,
             work: super::work::Work::for_machine(),
+            recent: super::recent::Recent::default(),
         }
     }
 
@@ -259,7 +262,23 @@ impl AppState {
         if !self.store.delete(id)? {
             return Err(WebError::UnknownReplay(id.to_string()));
         }
+        self.recent.forget(id.as_str());
         Ok(())
+    }
+
+    /// [`AppState::replay`], shared: a long game's record is read once and kept a while (see
+    /// [`super::recent`]). A kept record of an upload deleted meanwhile is not answered.
+    pub fn replay_shared(&self, id: &ReplayId) -> Result<Arc<StoredReplay>, WebError> {
+        if let Some(record) = self.recent.record(id.as_str()) {
+            if self.store.contains(id)? {
+                return Ok(record);
+            }
+            self.recent.forget(id.as_str());
+            return Err(WebError::UnknownReplay(id.to_string()));
+        }
+        let record = Arc::new(self.replay(id)?);
+        self.recent.keep_record(record.clone());
+        Ok(record)
     }
 
     /// A stored replay, its report recomputed when an older engine or other card data made it.

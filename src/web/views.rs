@@ -323,14 +323,14 @@ pub fn clause_link(id: &str) -> ClauseLink {
 }
 
 /// Both players' boards after a line.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct BoardView {
     pub line: u32,
     pub stadium: Option<String>,
     pub players: Vec<SideView>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct SideView {
     pub name: String,
     pub prizes: String,
@@ -341,7 +341,7 @@ pub struct SideView {
     pub bench: Vec<MonView>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct MonView {
     pub name: String,
     /// The cards under it, Basic first ("Pikpik").
