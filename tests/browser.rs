@@ -9,196 +9,12 @@
 
 mod common;
 
-use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::os::unix::process::CommandExt;
+use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use fantoccini::wd::{Capabilities, WebDriverCompatibleCommand};
-use fantoccini::{Client, ClientBuilder, Locator};
-use serde_json::{Value, json};
-
-const CHROMIUM: &str = "/usr/bin/chromium";
-const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
-
-/// How long any one wait (for a page, an element or chromedriver) may take.
-const WAIT: Duration = Duration::from_secs(30);
-
-/// A path from the environment variable `var`, or `default`.
-fn binary(var: &str, default: &str) -> PathBuf {
-    std::env::var_os(var).map_or_else(|| PathBuf::from(default), PathBuf::from)
-}
-
-/// The running chromedriver. Dropping it ends the session (which quits Chromium) and then kills
-/// chromedriver's whole process group, so that nothing is left running when the test fails.
-struct Driver {
-    child: Child,
-    addr: SocketAddr,
-    session: Option<String>,
-    /// Chromium's profile folder: removed after the processes above have ended.
-    _profile: tempfile::TempDir,
-}
-
-impl Driver {
-    /// Start chromedriver on a free loopback port, in a process group of its own, and wait until
-    /// it accepts connections.
-    fn start(chromedriver: &Path, log: &Path) -> Driver {
-        let port = {
-            let probe = TcpListener::bind("127.0.0.1:0").expect("bind a probe port");
-            probe.local_addr().expect("probe address").port()
-        };
-        let child = Command::new(chromedriver)
-            .arg(format!("--port={port}"))
-            .arg(format!("--log-path={}", log.display()))
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .process_group(0)
-            .spawn()
-            .expect("start chromedriver");
-        let mut driver = Driver {
-            child,
-            addr: SocketAddr::from(([127, 0, 0, 1], port)),
-            session: None,
-            _profile: tempfile::tempdir().expect("profile folder"),
-        };
-        let deadline = Instant::now() + WAIT;
-        while TcpStream::connect_timeout(&driver.addr, Duration::from_millis(200)).is_err() {
-            if let Ok(Some(status)) = driver.child.try_wait() {
-                panic!(
-                    "chromedriver exited early ({status}); see {}",
-                    log.display()
-                );
-            }
-            assert!(
-                Instant::now() < deadline,
-                "chromedriver did not listen on {} in time",
-                driver.addr
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        driver
-    }
-
-    fn url(&self) -> String {
-        format!("http://{}/", self.addr)
-    }
-
-    /// Best effort: ask chromedriver to end the session, with a plain blocking HTTP request
-    /// (this runs in `drop`, where nothing can be awaited).
-    fn end_session(&self, id: &str) {
-        use std::io::{Read, Write};
-        let Ok(mut stream) = TcpStream::connect_timeout(&self.addr, Duration::from_secs(1)) else {
-            return;
-        };
-        let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
-        let request = format!(
-            "DELETE /session/{id} HTTP/1.1\r\nHost: {}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
-            self.addr
-        );
-        if stream.write_all(request.as_bytes()).is_ok() {
-            let _ = stream.read_to_end(&mut Vec::new());
-        }
-    }
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        if let Some(id) = self.session.take() {
-            self.end_session(&id);
-        }
-        // The group id is chromedriver's pid (see `process_group(0)`); Chromium, started by
-        // chromedriver, is in the same group unless it has already quit.
-        let group = format!("-{}", self.child.id());
-        let killed = Command::new("kill")
-            .args(["-KILL", "--", &group])
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
-        if !killed {
-            let _ = self.child.kill();
-        }
-        let _ = self.child.wait();
-    }
-}
-
-/// chromedriver's own command that returns (and clears) the browser's console log.
-#[derive(Debug)]
-struct BrowserLog;
-
-impl WebDriverCompatibleCommand for BrowserLog {
-    fn endpoint(
-        &self,
-        base: &url::Url,
-        session: Option<&str>,
-    ) -> Result<url::Url, url::ParseError> {
-        base.join(&format!("session/{}/se/log", session.unwrap_or_default()))
-    }
-
-    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
-        (
-            http::Method::POST,
-            Some(json!({"type": "browser"}).to_string()),
-        )
-    }
-}
-
-/// The console entries of level SEVERE written since the last call, as "level: message" lines.
-///
-/// One entry is let through: the 404 for `/favicon.ico`, which every browser asks for on its own
-/// and which the service does not serve (yet). Any other failed load still counts.
-async fn console_errors(client: &Client) -> Vec<String> {
-    let log = client
-        .issue_cmd(BrowserLog)
-        .await
-        .expect("read the browser log");
-    // The answer is the entry list itself, or (depending on the driver) an object holding it.
-    let entries = match &log {
-        Value::Object(o) => o.get("value").cloned().unwrap_or(Value::Null),
-        other => other.clone(),
-    };
-    let entries = entries.as_array().cloned().unwrap_or_else(|| {
-        panic!("unexpected browser log answer: {log}");
-    });
-    entries
-        .iter()
-        .filter(|e| e["level"].as_str() == Some("SEVERE"))
-        .filter(|e| !is_missing_favicon(e["message"].as_str().unwrap_or_default()))
-        .map(|e| format!("{}: {}", e["level"], e["message"]))
-        .collect()
-}
-
-/// Whether a console message is the browser's own request for `/favicon.ico` answered with 404.
-fn is_missing_favicon(message: &str) -> bool {
-    message.contains("/favicon.ico - Failed to load resource") && message.contains("404")
-}
-
-/// Fail when the page just shown wrote an error to the console.
-async fn assert_clean_console(client: &Client, page: &str) {
-    let errors = console_errors(client).await;
-    assert!(
-        errors.is_empty(),
-        "console errors on {page}:\n{}",
-        errors.join("\n")
-    );
-}
-
-/// Poll the current URL until `ok` accepts it; returns it.
-async fn wait_for_url(client: &Client, what: &str, ok: impl Fn(&url::Url) -> bool) -> url::Url {
-    let deadline = Instant::now() + WAIT;
-    loop {
-        let current = client.current_url().await.expect("current URL");
-        if ok(&current) {
-            return current;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "timed out waiting for {what}; the browser is at {current}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
+use common::browser::{Browser, WAIT, assert_clean_console, console_errors, wait_for_url};
+use fantoccini::{Client, Locator};
 
 /// Whether `path` is `/replays/` followed by 32 lowercase or uppercase hex digits.
 fn is_replay_path(path: &str) -> bool {
@@ -626,17 +442,9 @@ async fn judge_tools(client: &Client, base: &str, shots: &Path) {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn upload_then_follow_a_violation_to_its_ruling() {
-    let chromium = binary("BROWSER_TEST_CHROMIUM", CHROMIUM);
-    let chromedriver = binary("BROWSER_TEST_CHROMEDRIVER", CHROMEDRIVER);
-    if !chromium.is_file() || !chromedriver.is_file() {
-        eprintln!(
-            "SKIPPED browser test: {} or {} not found",
-            chromium.display(),
-            chromedriver.display()
-        );
+    let Some(browser) = Browser::start(1280, 900).await else {
         return;
-    }
-
+    };
     // The app, in process, on a free port with an empty store and the two Supporters' card data.
     let dir = tempfile::tempdir().expect("store folder");
     let store = ptcg_judge::store::Store::open(dir.path(), 8 << 20).expect("open the store");
@@ -649,54 +457,12 @@ async fn upload_then_follow_a_violation_to_its_ruling() {
     tokio::spawn(server);
     let base = format!("http://127.0.0.1:{port}");
 
-    // Screenshots and chromedriver's log go to target/browser/.
-    let out = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .parent()
-        .expect("target folder")
-        .join("browser");
-    std::fs::create_dir_all(&out).expect("target/browser");
-    let mut driver = Driver::start(&chromedriver, &out.join("chromedriver.log"));
-
-    // The flags keep Chromium off the network apart from loopback: this machine refuses the
-    // rest, and background connections would only slow it down or log errors.
-    let profile = driver._profile.path().display().to_string();
-    let caps: Capabilities = serde_json::from_value(json!({
-        "browserName": "chrome",
-        "goog:chromeOptions": {
-            "binary": chromium,
-            "args": [
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--window-size=1280,900",
-                format!("--user-data-dir={profile}"),
-            ],
-        },
-        "goog:loggingPrefs": { "browser": "ALL" },
-    }))
-    .expect("capabilities");
-    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-    let client = ClientBuilder::new(connector)
-        .capabilities(caps)
-        .connect(&driver.url())
-        .await
-        .expect("start a Chromium session through chromedriver");
-    driver.session = client.session_id().await.ok().flatten();
-
     // Run the steps as their own task, so that a failed assertion still lets us close the
     // browser and stop the app before the failure is reported.
     let started = Instant::now();
-    let outcome = tokio::spawn(scenario(client.clone(), base, out)).await;
-    if client.close().await.is_ok() {
-        driver.session = None;
-    }
+    let outcome = tokio::spawn(scenario(browser.client.clone(), base, browser.out.clone())).await;
+    browser.finish().await;
     handle.stop(true).await;
-    drop(driver);
     eprintln!("browser test took {:.1?}", started.elapsed());
     if let Err(failure) = outcome {
         std::panic::resume_unwind(failure.into_panic());

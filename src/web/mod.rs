@@ -17,6 +17,7 @@ mod pages;
 pub mod recent;
 mod rulings;
 pub mod state;
+pub mod stepping;
 pub mod templates;
 pub mod tools;
 mod upload;

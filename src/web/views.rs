@@ -37,6 +37,12 @@ pub struct ReplayPage {
     /// The first step of each verdict worth a look, in the whole game.
     pub first: FirstLinks,
     pub board: Option<BoardView>,
+    /// With a board: the links to step from its line.
+    pub steps: Option<super::stepping::StepLinks>,
+    /// The turns of the game (of this part, for a long one), with links to each.
+    pub turn_index: Vec<super::stepping::TurnRow>,
+    /// The line the board is after (highlighted).
+    pub current: Option<u32>,
     /// Where the delete form posts (uploads only).
     pub delete: Option<String>,
     /// The owner token, on the one answer that shows it (never on a stored page).
@@ -235,12 +241,41 @@ impl ReplayPage {
                 unverified: first_of(Verdict::Unverified),
                 unparsed: first_of(Verdict::Unparsed),
             },
+            steps: board
+                .as_ref()
+                .and_then(|b| super::stepping::StepLinks::new(&report.steps, &base, b.line)),
+            current: board.as_ref().map(|b| b.line),
+            turn_index: turn_rows(report, part.as_ref(), &full),
             part,
             board,
             delete: options.delete,
             owner_token: options.owner_token,
         }
     }
+}
+
+/// The turn index of the page: every turn of a one-part game, the turns that start in this
+/// part of a long one; each row links to its turn.
+fn turn_rows(
+    report: &Report,
+    part: Option<&PartView>,
+    full: &dyn Fn(u32) -> String,
+) -> Vec<super::stepping::TurnRow> {
+    let mut rows = super::stepping::turn_index(report);
+    if let Some(part) = part {
+        rows.retain(|r| (part.first_line..=part.last_line).contains(&r.line));
+    }
+    for row in &mut rows {
+        let anchor = if row.turn == "Setup" {
+            "setup".to_string()
+        } else {
+            format!("turn-{}", row.turn)
+        };
+        let line_link = full(row.line);
+        let page = line_link.split('#').next().unwrap_or_default().to_string();
+        row.href = format!("{page}#{anchor}");
+    }
+    rows
 }
 
 /// Group the steps by turn (setup first); with `only_violations`, keep only violations and

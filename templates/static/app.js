@@ -29,3 +29,23 @@
     inputs[0].focus();
   });
 })();
+// Stepping keys on a board view: ←/→ steps, ↑/↓ turns, n next violation, u next unverified.
+// Each key follows the link of the same name on the page, so the page works without this.
+(function () {
+  "use strict";
+  var keys = {
+    ArrowLeft: "step-prev", ArrowRight: "step-next", ArrowUp: "turn-prev",
+    ArrowDown: "turn-next", n: "next-violation", u: "next-unverified"
+  };
+  document.addEventListener("keydown", function (e) {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) { return; }
+    var t = e.target;
+    if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT|BUTTON)$/.test(t.tagName))) { return; }
+    var id = keys[e.key];
+    if (!id) { return; }
+    var link = document.getElementById(id);
+    if (!link) { return; }
+    e.preventDefault();
+    location.href = link.href;
+  });
+})();

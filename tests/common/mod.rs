@@ -1,6 +1,8 @@
 //! Test helpers: where the shared corpus and card data are, when they exist.
 #![allow(dead_code)]
 
+pub mod browser;
+
 use std::path::{Path, PathBuf};
 
 /// `../shared` beside the project, when present.

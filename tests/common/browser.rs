@@ -1,0 +1,314 @@
+//! Real-browser plumbing for the browser tests: headless Chromium driven through chromedriver
+//! (WebDriver), the browser's console log, and waiting for a URL.
+//!
+//! The tests need `/usr/bin/chromium` and `/usr/bin/chromedriver` (Debian's `chromium` and
+//! `chromium-driver`; `.ci/run` installs them). When either is missing [`Browser::start`] prints
+//! a SKIPPED line and the test passes. `BROWSER_TEST_CHROMIUM` and `BROWSER_TEST_CHROMEDRIVER`
+//! point it at other paths.
+
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::wd::{Capabilities, WebDriverCompatibleCommand};
+use fantoccini::{Client, ClientBuilder};
+use serde_json::{Value, json};
+
+pub const CHROMIUM: &str = "/usr/bin/chromium";
+pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// How long any one wait (for a page, an element or chromedriver) may take.
+pub const WAIT: Duration = Duration::from_secs(30);
+
+/// A path from the environment variable `var`, or `default`.
+pub fn binary(var: &str, default: &str) -> PathBuf {
+    std::env::var_os(var).map_or_else(|| PathBuf::from(default), PathBuf::from)
+}
+
+/// The running chromedriver. Dropping it ends the session (which quits Chromium) and then kills
+/// chromedriver's whole process group, so that nothing is left running when the test fails.
+pub struct Driver {
+    child: Child,
+    addr: SocketAddr,
+    pub session: Option<String>,
+    /// Chromium's profile folder: removed after the processes above have ended.
+    pub _profile: tempfile::TempDir,
+}
+
+impl Driver {
+    /// Start chromedriver on a free loopback port, in a process group of its own, and wait until
+    /// it accepts connections.
+    pub fn start(chromedriver: &Path, log: &Path) -> Driver {
+        let port = {
+            let probe = TcpListener::bind("127.0.0.1:0").expect("bind a probe port");
+            probe.local_addr().expect("probe address").port()
+        };
+        let child = Command::new(chromedriver)
+            .arg(format!("--port={port}"))
+            .arg(format!("--log-path={}", log.display()))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn()
+            .expect("start chromedriver");
+        let mut driver = Driver {
+            child,
+            addr: SocketAddr::from(([127, 0, 0, 1], port)),
+            session: None,
+            _profile: tempfile::tempdir().expect("profile folder"),
+        };
+        let deadline = Instant::now() + WAIT;
+        while TcpStream::connect_timeout(&driver.addr, Duration::from_millis(200)).is_err() {
+            if let Ok(Some(status)) = driver.child.try_wait() {
+                panic!(
+                    "chromedriver exited early ({status}); see {}",
+                    log.display()
+                );
+            }
+            assert!(
+                Instant::now() < deadline,
+                "chromedriver did not listen on {} in time",
+                driver.addr
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        driver
+    }
+
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.addr)
+    }
+
+    /// Best effort: ask chromedriver to end the session, with a plain blocking HTTP request
+    /// (this runs in `drop`, where nothing can be awaited).
+    fn end_session(&self, id: &str) {
+        use std::io::{Read, Write};
+        let Ok(mut stream) = TcpStream::connect_timeout(&self.addr, Duration::from_secs(1)) else {
+            return;
+        };
+        let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
+        let request = format!(
+            "DELETE /session/{id} HTTP/1.1\r\nHost: {}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+            self.addr
+        );
+        if stream.write_all(request.as_bytes()).is_ok() {
+            let _ = stream.read_to_end(&mut Vec::new());
+        }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        if let Some(id) = self.session.take() {
+            self.end_session(&id);
+        }
+        // The group id is chromedriver's pid (see `process_group(0)`); Chromium, started by
+        // chromedriver, is in the same group unless it has already quit.
+        let group = format!("-{}", self.child.id());
+        let killed = Command::new("kill")
+            .args(["-KILL", "--", &group])
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if !killed {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}
+
+/// chromedriver's own command that returns (and clears) the browser's console log.
+#[derive(Debug)]
+struct BrowserLog;
+
+impl WebDriverCompatibleCommand for BrowserLog {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base.join(&format!("session/{}/se/log", session.unwrap_or_default()))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        (
+            http::Method::POST,
+            Some(json!({"type": "browser"}).to_string()),
+        )
+    }
+}
+
+/// The console entries of level SEVERE written since the last call, as "level: message" lines.
+///
+/// One entry is let through: the 404 for `/favicon.ico`, which every browser asks for on its own
+/// and which the service does not serve (yet). Any other failed load still counts.
+pub async fn console_errors(client: &Client) -> Vec<String> {
+    let log = client
+        .issue_cmd(BrowserLog)
+        .await
+        .expect("read the browser log");
+    // The answer is the entry list itself, or (depending on the driver) an object holding it.
+    let entries = match &log {
+        Value::Object(o) => o.get("value").cloned().unwrap_or(Value::Null),
+        other => other.clone(),
+    };
+    let entries = entries.as_array().cloned().unwrap_or_else(|| {
+        panic!("unexpected browser log answer: {log}");
+    });
+    entries
+        .iter()
+        .filter(|e| e["level"].as_str() == Some("SEVERE"))
+        .filter(|e| !is_missing_favicon(e["message"].as_str().unwrap_or_default()))
+        .map(|e| format!("{}: {}", e["level"], e["message"]))
+        .collect()
+}
+
+/// Whether a console message is the browser's own request for `/favicon.ico` answered with 404.
+pub fn is_missing_favicon(message: &str) -> bool {
+    message.contains("/favicon.ico - Failed to load resource") && message.contains("404")
+}
+
+/// Fail when the page just shown wrote an error to the console.
+pub async fn assert_clean_console(client: &Client, page: &str) {
+    let errors = console_errors(client).await;
+    assert!(
+        errors.is_empty(),
+        "console errors on {page}:\n{}",
+        errors.join("\n")
+    );
+}
+
+/// Poll the current URL until `ok` accepts it; returns it.
+pub async fn wait_for_url(client: &Client, what: &str, ok: impl Fn(&url::Url) -> bool) -> url::Url {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let current = client.current_url().await.expect("current URL");
+        if ok(&current) {
+            return current;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "timed out waiting for {what}; the browser is at {current}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// A Chromium session and the processes behind it; [`Browser::finish`] ends both.
+pub struct Browser {
+    pub client: Client,
+    driver: Driver,
+    /// Where screenshots and chromedriver's log go (`target/browser/`).
+    pub out: PathBuf,
+}
+
+impl Browser {
+    /// Start chromedriver and a Chromium session with a window of `width`×`height`; `None`
+    /// (after a SKIPPED line) when either program is missing.
+    pub async fn start(width: u32, height: u32) -> Option<Browser> {
+        let chromium = binary("BROWSER_TEST_CHROMIUM", CHROMIUM);
+        let chromedriver = binary("BROWSER_TEST_CHROMEDRIVER", CHROMEDRIVER);
+        if !chromium.is_file() || !chromedriver.is_file() {
+            eprintln!(
+                "SKIPPED browser test: {} or {} not found",
+                chromium.display(),
+                chromedriver.display()
+            );
+            return None;
+        }
+        // Screenshots and chromedriver's log go to target/browser/.
+        let out = Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .parent()
+            .expect("target folder")
+            .join("browser");
+        std::fs::create_dir_all(&out).expect("target/browser");
+        let mut driver = Driver::start(&chromedriver, &out.join("chromedriver.log"));
+
+        // The flags keep Chromium off the network apart from loopback: this machine refuses the
+        // rest, and background connections would only slow it down or log errors.
+        let profile = driver._profile.path().display().to_string();
+        let caps: Capabilities = serde_json::from_value(json!({
+            "browserName": "chrome",
+            "goog:chromeOptions": {
+                "binary": chromium,
+                "args": [
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--disable-quic",
+                    "--no-first-run",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                    "--disable-sync",
+                    format!("--window-size={width},{height}"),
+                    format!("--user-data-dir={profile}"),
+                ],
+            },
+            "goog:loggingPrefs": { "browser": "ALL" },
+        }))
+        .expect("capabilities");
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        let client = ClientBuilder::new(connector)
+            .capabilities(caps)
+            .connect(&driver.url())
+            .await
+            .expect("start a Chromium session through chromedriver");
+        driver.session = client.session_id().await.ok().flatten();
+        Some(Browser {
+            client,
+            driver,
+            out,
+        })
+    }
+
+    /// Close the session and stop chromedriver.
+    pub async fn finish(mut self) {
+        if self.client.clone().close().await.is_ok() {
+            self.driver.session = None;
+        }
+        drop(self.driver);
+    }
+}
+
+/// The window sizes every page must fit: a phone (390×844) and a laptop (1280×800).
+pub const SIZES: [(u32, u32); 2] = [(390, 844), (1280, 800)];
+
+/// At each of [`SIZES`], the page shown has no horizontal overflow (the document is no wider
+/// than the window's layout width); a screenshot of each is kept as `NAME-WIDTH.png`. The window
+/// is left at the laptop size.
+pub async fn assert_fits(client: &Client, shots: &Path, name: &str) {
+    for (width, height) in SIZES {
+        client
+            .set_window_size(width, height)
+            .await
+            .expect("resize the window");
+        let sizes = client
+            .execute(
+                "return [document.documentElement.scrollWidth, document.documentElement.clientWidth];",
+                vec![],
+            )
+            .await
+            .expect("measure the page");
+        let scroll = sizes[0].as_u64().expect("scrollWidth");
+        let client_width = sizes[1].as_u64().expect("clientWidth");
+        let png = client.screenshot().await.expect("screenshot");
+        std::fs::create_dir_all(shots).expect("screenshot folder");
+        std::fs::write(shots.join(format!("{name}-{width}.png")), &png).expect("screenshot");
+        assert!(
+            scroll <= client_width,
+            "{name} overflows at {width}×{height}: {scroll} px wide in a {client_width} px window"
+        );
+    }
+}
+
+/// Press and release one key (a real key event, through WebDriver's actions).
+pub async fn press(client: &Client, key: char) {
+    use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+    let keys = KeyActions::new("keyboard".into())
+        .then(KeyAction::Down { value: key })
+        .then(KeyAction::Up { value: key });
+    client.perform_actions(keys).await.expect("press a key");
+}
