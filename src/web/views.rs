@@ -90,6 +90,9 @@ pub fn parts(steps: &[StepReport]) -> Vec<std::ops::Range<usize>> {
     out
 }
 
+/// At most this many violations on one page of the violations-only view.
+pub const VIOLATIONS_PER_PART: usize = 500;
+
 /// The part holding step `index`.
 pub fn part_of(parts: &[std::ops::Range<usize>], index: usize) -> usize {
     parts.iter().position(|r| r.contains(&index)).unwrap_or(0)
@@ -181,12 +184,32 @@ impl ReplayPage {
                 .find(|st| st.verdict == v)
                 .map(|st| full(st.line))
         };
-        let (shown, part) = if options.only_violations || all.len() == 1 {
+        // The violations-only view is paged by violations, the full view by lines.
+        let violation_parts = || {
+            let at: Vec<usize> = (0..report.steps.len())
+                .filter(|&i| report.steps[i].verdict == Verdict::Violation)
+                .collect();
+            at.chunks(VIOLATIONS_PER_PART)
+                .map(|c| c[0]..c[c.len() - 1] + 1)
+                .collect::<Vec<_>>()
+        };
+        let pages = if options.only_violations {
+            violation_parts()
+        } else {
+            all.clone()
+        };
+        let (shown, part) = if pages.len() <= 1 {
             (&report.steps[..], None)
         } else {
+            let all = &pages;
             let n = options.part.min(all.len() - 1);
             let range = all[n].clone();
-            let link = |k: usize| format!("{}?part={}", options.base, k + 1);
+            let query = if options.only_violations {
+                "?only=violations&part="
+            } else {
+                "?part="
+            };
+            let link = |k: usize| format!("{}{query}{}", options.base, k + 1);
             let part = PartView {
                 number: n + 1,
                 of: all.len(),
@@ -245,7 +268,11 @@ impl ReplayPage {
                 .as_ref()
                 .and_then(|b| super::stepping::StepLinks::new(&report.steps, &base, b.line)),
             current: board.as_ref().map(|b| b.line),
-            turn_index: turn_rows(report, part.as_ref(), &full),
+            turn_index: if options.only_violations {
+                Vec::new()
+            } else {
+                turn_rows(report, part.as_ref(), &full)
+            },
             part,
             board,
             delete: options.delete,
