@@ -23,11 +23,7 @@ pub fn verify(
     cards: Option<&CardDb>,
     edition: RuleEdition,
 ) -> Result<Report, log::LogError> {
-    let names: &dyn log::locale::LocalNames = match cards {
-        Some(db) => db,
-        None => &log::locale::NoNames,
-    };
-    let parsed = log::parse_log_with(bytes, names)?;
+    let parsed = log::parse_log_with(bytes, cards::local_names::local_names(cards))?;
     let result = Replay::run(&parsed, cards, edition);
     Ok(Report::build(
         parsed,

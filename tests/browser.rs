@@ -9,9 +9,7 @@
 
 mod common;
 
-use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use common::browser::{Browser, WAIT, assert_clean_console, console_errors, wait_for_url};
 use fantoccini::{Client, Locator};
@@ -445,26 +443,9 @@ async fn upload_then_follow_a_violation_to_its_ruling() {
     let Some(browser) = Browser::start(1280, 900).await else {
         return;
     };
-    // The app, in process, on a free port with an empty store and the two Supporters' card data.
-    let dir = tempfile::tempdir().expect("store folder");
-    let store = ptcg_judge::store::Store::open(dir.path(), 8 << 20).expect("open the store");
-    let state =
-        ptcg_judge::web::AppState::with(store, Some(common::sample_cards()), "test fixture".into());
-    let listener = TcpListener::bind("127.0.0.1:0").expect("bind the app");
-    let port = listener.local_addr().expect("app address").port();
-    let server = ptcg_judge::web::run(listener, actix_web::web::Data::new(state)).expect("run");
-    let handle = server.handle();
-    tokio::spawn(server);
-    let base = format!("http://127.0.0.1:{port}");
-
-    // Run the steps as their own task, so that a failed assertion still lets us close the
-    // browser and stop the app before the failure is reported.
-    let started = Instant::now();
-    let outcome = tokio::spawn(scenario(browser.client.clone(), base, browser.out.clone())).await;
-    browser.finish().await;
-    handle.stop(true).await;
-    eprintln!("browser test took {:.1?}", started.elapsed());
-    if let Err(failure) = outcome {
-        std::panic::resume_unwind(failure.into_panic());
-    }
+    // The app with an empty store and the two Supporters' card data.
+    let shots = browser.out.clone();
+    browser
+        .run_against_app(common::sample_cards(), "test fixture", shots, scenario)
+        .await;
 }

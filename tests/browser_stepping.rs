@@ -7,7 +7,6 @@
 
 mod common;
 
-use std::net::TcpListener;
 use std::path::PathBuf;
 
 use common::browser::{Browser, assert_clean_console, assert_fits, press, wait_for_url};
@@ -236,25 +235,9 @@ async fn step_through_a_real_game_and_every_page_fits_a_phone() {
     let Some(browser) = Browser::start(1280, 800).await else {
         return;
     };
-    let dir = tempfile::tempdir().expect("store folder");
-    let store = ptcg_judge::store::Store::open(dir.path(), 8 << 20).expect("open the store");
     let cards = ptcg_judge::cards::snapshot::builtin().expect("built-in card data");
-    let state = ptcg_judge::web::AppState::with(store, Some(cards), "built-in".into());
-    let listener = TcpListener::bind("127.0.0.1:0").expect("bind the app");
-    let port = listener.local_addr().expect("app address").port();
-    let server = ptcg_judge::web::run(listener, actix_web::web::Data::new(state)).expect("run");
-    let handle = server.handle();
-    tokio::spawn(server);
-    let base = format!("http://127.0.0.1:{port}");
-    let outcome = tokio::spawn(scenario(
-        browser.client.clone(),
-        base,
-        browser.out.join("stepping"),
-    ))
-    .await;
-    browser.finish().await;
-    handle.stop(true).await;
-    if let Err(failure) = outcome {
-        std::panic::resume_unwind(failure.into_panic());
-    }
+    let shots = browser.out.join("stepping");
+    browser
+        .run_against_app(cards, "built-in", shots, scenario)
+        .await;
 }

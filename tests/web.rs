@@ -1180,11 +1180,11 @@ async fn a_maximum_size_log_has_bounded_pages_and_a_compact_record() {
     let app = TestApp::spawn(dir.path()).await;
     let log =
         ptcg_judge::bench::big::max_size_log(SAMPLE.as_bytes(), ptcg_judge::log::MAX_LOG_BYTES);
-    let before = dir_bytes(dir.path());
+    let before = ptcg_judge::bench::big::dir_bytes(dir.path());
     let r = app.upload_text(log.clone()).await;
     assert_eq!(r.status(), StatusCode::CREATED);
     let id = json(r).await["id"].as_str().unwrap().to_string();
-    let after = dir_bytes(dir.path());
+    let after = ptcg_judge::bench::big::dir_bytes(dir.path());
     let per_byte = (after - before) as f64 / log.len() as f64;
     assert!(
         per_byte < 4.0,
@@ -1201,21 +1201,6 @@ async fn a_maximum_size_log_has_bounded_pages_and_a_compact_record() {
         assert!(page.len() < 1 << 20, "{path}: {} bytes", page.len());
     }
     app.stop().await;
-}
-
-fn dir_bytes(dir: &Path) -> u64 {
-    let mut total = 0;
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
-            match e.metadata() {
-                Ok(m) if m.is_dir() => stack.push(e.path()),
-                Ok(m) => total += m.len(),
-                Err(_) => {}
-            }
-        }
-    }
-    total
 }
 
 /// Stepping through a long game's boards: each board view of a line is that line's board

@@ -41,7 +41,8 @@ pub fn max_size_log(log: &[u8], max: usize) -> Bytes {
     Bytes::from(out)
 }
 
-fn dir_bytes(dir: &Path) -> u64 {
+/// The bytes of every file under `dir` (a store's size on disk).
+pub fn dir_bytes(dir: &Path) -> u64 {
     let mut total = 0;
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {

@@ -154,6 +154,14 @@ fn langs(locale: Locale) -> &'static [Lang] {
     }
 }
 
+/// The localized names a log is read with: the card data's, or none without card data.
+pub fn local_names(cards: Option<&CardDb>) -> &dyn LocalNames {
+    match cards {
+        Some(db) => db,
+        None => &crate::log::locale::NoNames,
+    }
+}
+
 impl LocalNames for CardDb {
     fn card(&self, locale: Locale, name: &str) -> Option<String> {
         self.local_index().find(self, locale, name, |l| &l.cards)

@@ -201,9 +201,9 @@ impl ReplayQuery {
     /// The part to show (0-based): the one holding the board's line, else the one asked for.
     fn part(&self, report: &Report) -> usize {
         if let Some(line) = self.at
-            && let Some(index) = report.steps.iter().position(|s| s.line == line)
+            && let Some((_, part, _)) = super::views::locate(&report.steps, line)
         {
-            return super::views::part_of(&super::views::parts(&report.steps), index);
+            return part;
         }
         self.part.unwrap_or(1).saturating_sub(1)
     }
@@ -347,10 +347,7 @@ fn board_at(
 }
 
 fn parse_for_board(state: &AppState, raw: &[u8]) -> Result<crate::log::ParsedLog, WebError> {
-    let names: &dyn crate::log::locale::LocalNames = match state.cards.as_deref() {
-        Some(db) => db,
-        None => &crate::log::locale::NoNames,
-    };
+    let names = crate::cards::local_names::local_names(state.cards.as_deref());
     Ok(crate::log::parse_log_with(raw, names)?)
 }
 
@@ -368,16 +365,13 @@ fn kept_board(
         return Ok(None);
     }
     let record = state.replay_shared(id)?;
-    let steps = &record.report.steps;
-    let Some(index) = steps.iter().position(|s| s.line == line) else {
+    let Some((index, part, range)) = super::views::locate(&record.report.steps, line) else {
         return Ok(Some((record, None)));
     };
-    let parts = super::views::parts(steps);
-    let part = super::views::part_of(&parts, index);
     let Some(boards) = state.recent.boards(id.as_str(), part) else {
         return Ok(None);
     };
-    let board = boards.get(index - parts[part].start).cloned();
+    let board = boards.get(index - range.start).cloned();
     Ok(Some((record, board)))
 }
 
@@ -390,12 +384,9 @@ fn board_of_upload(
     report: &Report,
     line: u32,
 ) -> Result<Option<BoardView>, WebError> {
-    let Some(index) = report.steps.iter().position(|s| s.line == line) else {
+    let Some((index, part, range)) = super::views::locate(&report.steps, line) else {
         return Ok(None);
     };
-    let parts = super::views::parts(&report.steps);
-    let part = super::views::part_of(&parts, index);
-    let range = parts[part].clone();
     let log = parse_for_board(state, raw)?;
     let edition = report.edition.parse().unwrap_or(state.edition);
     let cards = state.cards.as_deref();

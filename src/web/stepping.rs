@@ -93,7 +93,7 @@ pub fn turn_index(report: &Report) -> Vec<TurnRow> {
     let mut items: Vec<String> = Vec::new();
     for step in &report.steps {
         if rows.is_empty() || turn_start(step) {
-            finish(rows.last_mut(), &mut items);
+            finish(rows.last_mut(), &mut items, &taken);
             rows.push(TurnRow {
                 turn: if step.turn == 0 {
                     "Setup".into()
@@ -129,17 +129,18 @@ pub fn turn_index(report: &Report) -> Vec<TurnRow> {
             }
             _ => {}
         }
+    }
+    finish(rows.last_mut(), &mut items, &taken);
+    rows
+}
+
+/// Close a turn's row: what happened in it, and the Prize cards left at its end.
+fn finish(row: Option<&mut TurnRow>, items: &mut Vec<String>, taken: &[u32]) {
+    if let Some(row) = row {
         row.prizes_left = taken
             .iter()
             .map(|t| PRIZE_CARDS.saturating_sub(*t))
             .collect();
-    }
-    finish(rows.last_mut(), &mut items);
-    rows
-}
-
-fn finish(row: Option<&mut TurnRow>, items: &mut Vec<String>) {
-    if let Some(row) = row {
         let mut text = items
             .iter()
             .take(HAPPENED_ITEMS)

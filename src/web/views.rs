@@ -90,6 +90,15 @@ pub fn parts(steps: &[StepReport]) -> Vec<std::ops::Range<usize>> {
     out
 }
 
+/// Where line `line` is in a game: its step's index, the part holding it, and that part's
+/// range of step indices (steps are in line order); `None` for a line the log lacks.
+pub fn locate(steps: &[StepReport], line: u32) -> Option<(usize, usize, std::ops::Range<usize>)> {
+    let index = steps.binary_search_by_key(&line, |s| s.line).ok()?;
+    let all = parts(steps);
+    let part = part_of(&all, index);
+    Some((index, part, all[part].clone()))
+}
+
 /// At most this many violations on one page of the violations-only view.
 pub const VIOLATIONS_PER_PART: usize = 500;
 

@@ -264,6 +264,38 @@ impl Browser {
         })
     }
 
+    /// Serve the app on a free port over a new store with `cards`, run `scenario(client, base
+    /// URL, screenshot folder)` against it as its own task (so that a failed assertion still
+    /// lets the browser close and the app stop first), then end both and report the failure.
+    pub async fn run_against_app<F, Fut>(
+        self,
+        cards: std::sync::Arc<ptcg_judge::cards::CardDb>,
+        card_source: &str,
+        shots: PathBuf,
+        scenario: F,
+    ) where
+        F: FnOnce(Client, String, PathBuf) -> Fut,
+        Fut: std::future::Future<Output = ()> + Send + 'static,
+    {
+        let dir = tempfile::tempdir().expect("store folder");
+        let store = ptcg_judge::store::Store::open(dir.path(), 8 << 20).expect("open the store");
+        let state = ptcg_judge::web::AppState::with(store, Some(cards), card_source.into());
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind the app");
+        let port = listener.local_addr().expect("app address").port();
+        let server = ptcg_judge::web::run(listener, actix_web::web::Data::new(state)).expect("run");
+        let handle = server.handle();
+        tokio::spawn(server);
+        let base = format!("http://127.0.0.1:{port}");
+        let started = Instant::now();
+        let outcome = tokio::spawn(scenario(self.client.clone(), base, shots)).await;
+        self.finish().await;
+        handle.stop(true).await;
+        eprintln!("browser test took {:.1?}", started.elapsed());
+        if let Err(failure) = outcome {
+            std::panic::resume_unwind(failure.into_panic());
+        }
+    }
+
     /// Close the session and stop chromedriver.
     pub async fn finish(mut self) {
         if self.client.clone().close().await.is_ok() {
