@@ -374,7 +374,11 @@ async fn judge_tools(client: &Client, base: &str, shots: &Path) {
         .text()
         .await
         .expect("error text");
-    assert!(alert.contains("attack.base"), "{alert}");
+    // The field is named in the form's words, not as a JSON path.
+    assert!(
+        alert.contains("Attack › Base damage") && !alert.contains("attack.base"),
+        "{alert}"
+    );
     let marked = client
         .find(Locator::Css("input[name=\"attack.base\"]"))
         .await

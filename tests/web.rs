@@ -1287,6 +1287,57 @@ async fn a_german_log_is_shown_with_its_english_lines() {
         .unwrap();
     assert!(page.contains("Ana hat Pikachu in die Aktive Position gelegt."));
     assert!(page.contains("class=\"en\" lang=\"en\""));
-    assert!(page.contains("Ana played Pikachu to the Active Spot."));
+    // The card links are on the English line, where the card's English name is.
+    assert!(
+        page.contains("Ana played <a href=\"/cards?name=Pikachu\">Pikachu</a> to the Active Spot."),
+        "the English line links the card"
+    );
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn card_pages_by_name_and_by_id_and_names_for_suggestions() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::spawn(dir.path()).await;
+    let db = cards();
+    let nemona = db.card(db.by_name("Nemona")[0]).id.clone();
+    // By name, whatever the case: the card's facts and the rulings a Supporter touches.
+    let r = app.get("/cards?name=nemona").await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let page = r.text().await.unwrap();
+    assert!(page.contains("<h1>Nemona</h1>"), "{page}");
+    assert!(page.contains("/rulings/turn-structure#turn.supporter-once"));
+    // By id.
+    let r = app.get(&format!("/cards/{nemona}")).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    assert!(r.text().await.unwrap().contains(&nemona));
+    // Not a card: 404 with the names close to it.
+    let r = app.get("/cards?name=Nemonx").await;
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    let page = r.text().await.unwrap();
+    assert!(page.contains("No card named"), "{page}");
+    assert!(page.contains("href=\"/cards?name=Nemona\""), "{page}");
+    assert_eq!(
+        app.get("/cards/no-such-card").await.status(),
+        StatusCode::NOT_FOUND
+    );
+    // Names for a form's suggestions.
+    let names = json(app.get("/api/v1/cards/names?q=nem").await).await;
+    assert!(
+        names.as_array().unwrap().iter().any(|n| n == "Nemona"),
+        "{names}"
+    );
+    assert_eq!(
+        json(app.get("/api/v1/cards/names?q=").await).await,
+        serde_json::json!([])
+    );
+    app.stop().await;
+
+    // Without card data the page says so.
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::spawn_with(dir.path(), None).await;
+    let r = app.get("/cards?name=Nemona").await;
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    assert!(r.text().await.unwrap().contains("no card data loaded"));
     app.stop().await;
 }

@@ -62,6 +62,8 @@ pub struct CardDb {
     narrowed: NarrowedPrints,
     /// English names by localized name (see [`super::local_names`]), made on first use.
     local_names: OnceLock<std::sync::Arc<super::local_names::LocalIndex>>,
+    /// Names by loose key, for what a person typed (see [`super::suggest`]), made on first use.
+    name_index: OnceLock<super::suggest::NameIndex>,
 }
 
 /// A cache of merged [`super::effects::CardEffects`] by the prints merged. A copy of the
@@ -180,6 +182,7 @@ impl CardDb {
             merged: MergedEffects::default(),
             narrowed: NarrowedPrints::default(),
             local_names: OnceLock::new(),
+            name_index: OnceLock::new(),
         }
     }
 
@@ -532,6 +535,13 @@ impl CardDb {
     /// strings), and duplicate ids.
     pub fn warnings(&self) -> &[ImportWarning] {
         &self.warnings
+    }
+
+    /// The names index for what a person typed: an exact name whatever its case, or
+    /// suggestions ([`super::suggest::NameIndex`]).
+    pub fn name_index(&self) -> &super::suggest::NameIndex {
+        self.name_index
+            .get_or_init(|| super::suggest::NameIndex::build(self))
     }
 
     /// All distinct normalised card names (unordered).

@@ -11,9 +11,7 @@ use super::energy::energy_details;
 use super::model::{Ability, Attack, Card, EnergyType, Resistance, Subtype, Supertype, Weakness};
 use super::names::normalize_name;
 use super::prize::PrizeSource;
-
-/// Maximum number of "did you mean" suggestions.
-const MAX_SUGGESTIONS: usize = 5;
+use super::suggest::close_names;
 
 /// Render what the data knows about `name` (optionally narrowed to prints having the attack
 /// or Ability `uses`). A card id ("sv6-25" or "sv6_25") is accepted in place of a name.
@@ -41,7 +39,7 @@ pub fn describe(db: &CardDb, name: &str, uses: Option<&str>) -> String {
     let total = all.len();
     if total == 0 {
         let _ = writeln!(out, "{title:?}: not found in the card data.");
-        let suggestions = suggest(db, &query);
+        let suggestions = close_names(db, &query);
         if suggestions.is_empty() {
             let _ = writeln!(out, "No similar names.");
         } else {
@@ -278,72 +276,10 @@ fn retreat(cost: &[EnergyType]) -> String {
     format!("{} ({})", cost.len(), cost_symbols(cost))
 }
 
-/// Up to five known names close to `query`: same name ignoring case first, then small edit
-/// distances, then names containing the query, then names sharing its first four letters.
-pub fn suggest(db: &CardDb, query: &str) -> Vec<String> {
-    let q = query.trim().to_lowercase();
-    if q.is_empty() {
-        return Vec::new();
-    }
-    let prefix: String = q.chars().take(4).collect();
-    let max_edits = (q.chars().count() / 4).max(2);
-    let mut scored: Vec<(u8, usize, &str)> = Vec::new();
-    for name in db.names() {
-        let n = name.to_lowercase();
-        let edits = edit_distance(&n, &q, max_edits);
-        let score = if n == q {
-            Some((0, 0))
-        } else if edits <= max_edits {
-            Some((1, edits))
-        } else if (q.chars().count() >= 3 && n.contains(&q))
-            || (n.chars().count() >= 4 && q.contains(&n))
-        {
-            Some((2, n.len().abs_diff(q.len())))
-        } else if n.starts_with(&prefix) {
-            Some((3, n.len().abs_diff(q.len())))
-        } else {
-            None
-        };
-        if let Some((cat, dist)) = score {
-            scored.push((cat, dist, name));
-        }
-    }
-    scored.sort_unstable();
-    scored
-        .into_iter()
-        .take(MAX_SUGGESTIONS)
-        .map(|(_, _, n)| n.to_string())
-        .collect()
-}
-
-/// Levenshtein distance over chars; returns `limit + 1` early when clearly above `limit`.
-fn edit_distance(a: &str, b: &str, limit: usize) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    if a.len().abs_diff(b.len()) > limit {
-        return limit + 1;
-    }
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for (i, ca) in a.iter().enumerate() {
-        cur[0] = i + 1;
-        let mut row_min = cur[0];
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != cb);
-            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
-            row_min = row_min.min(cur[j + 1]);
-        }
-        if row_min > limit {
-            return limit + 1;
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev[b.len()]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::suggest::edit_distance;
 
     fn db() -> CardDb {
         let cards = CardDb::parse_set_json(
@@ -475,11 +411,11 @@ mod tests {
         .unwrap();
         let db = CardDb::from_cards(cards, vec![]);
         assert_eq!(
-            suggest(&db, "pokemon catcher"),
+            close_names(&db, "pokemon catcher"),
             vec!["Pokémon Catcher".to_string()]
         );
-        assert_eq!(suggest(&db, "n"), vec!["N".to_string()]);
-        assert!(suggest(&db, "   ").is_empty());
+        assert_eq!(close_names(&db, "n"), vec!["N".to_string()]);
+        assert!(close_names(&db, "   ").is_empty());
     }
 
     #[test]

@@ -31,6 +31,7 @@ pub mod names;
 pub mod prize;
 pub mod rotation;
 pub mod snapshot;
+pub mod suggest;
 pub mod tcgdex;
 #[cfg(test)]
 mod test_support;

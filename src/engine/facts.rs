@@ -2,8 +2,8 @@
 //! cannot say (missing card, prints that disagree). A check turns an `Err` into `unverified`.
 
 use crate::cards::{
-    Attack, Card, CardDb, CardIdx, EnergyProvision, EnergyType, PrizeSource, Resistance, Stage,
-    Weakness, basic_energy_type, energy_provides,
+    Attack, Card, CardDb, CardIdx, EnergyProvision, EnergyType, PrizeSource, PrizeValue,
+    Resistance, Stage, Weakness, basic_energy_type, energy_provides,
 };
 
 use super::cardinfo::CardInfo;
@@ -220,17 +220,7 @@ pub fn prize_value(
         let values: Vec<_> = prints.iter().map(|c| c.prize()).collect();
         if values.iter().all(|v| v.prizes == values[0].prizes) {
             let v = &values[0];
-            let clause = match &v.source {
-                PrizeSource::RuleText { rule } if rule.contains("Mega") => "pokemon.mega-ex",
-                PrizeSource::Subtype("VMAX") => "pokemon.vmax",
-                PrizeSource::Subtype("V-UNION") => "pokemon.v-union",
-                PrizeSource::Subtype("TAG TEAM") => "pokemon.tag-team",
-                PrizeSource::Subtype("GX") => "pokemon.gx",
-                PrizeSource::Subtype("V") | PrizeSource::Subtype("VSTAR") => "pokemon.v",
-                PrizeSource::Subtype("EX") => "pokemon.ex-old",
-                _ if v.prizes == 1 => "pokemon.single-prize",
-                _ => kind_clause_by_name(name).1,
-            };
+            let clause = prize_clause(v, name);
             return Ok((u32::from(v.prizes), clause, format!("{name}: {v}")));
         }
     }
@@ -244,6 +234,21 @@ pub fn prize_value(
         ));
     }
     Ok((n, clause, format!("{name}: {why}")))
+}
+
+/// The clause that gives a print's Prize value (its rule box, its kind, or the single Prize).
+pub fn prize_clause(v: &PrizeValue, name: &str) -> &'static str {
+    match &v.source {
+        PrizeSource::RuleText { rule } if rule.contains("Mega") => "pokemon.mega-ex",
+        PrizeSource::Subtype("VMAX") => "pokemon.vmax",
+        PrizeSource::Subtype("V-UNION") => "pokemon.v-union",
+        PrizeSource::Subtype("TAG TEAM") => "pokemon.tag-team",
+        PrizeSource::Subtype("GX") => "pokemon.gx",
+        PrizeSource::Subtype("V") | PrizeSource::Subtype("VSTAR") => "pokemon.v",
+        PrizeSource::Subtype("EX") => "pokemon.ex-old",
+        _ if v.prizes == 1 => "pokemon.single-prize",
+        _ => kind_clause_by_name(name).1,
+    }
 }
 
 /// The Prize value a modern card name shows (its kind is part of the name): Mega … ex gives 3,

@@ -8,6 +8,7 @@
 mod build;
 pub mod error;
 pub mod event;
+mod event_cards;
 pub mod format;
 pub mod input;
 pub mod locale;

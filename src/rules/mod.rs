@@ -2,6 +2,7 @@
 //! the rulings reference (`rulings/<page>.md`) and whether the engine checks it; the rulings
 //! pages rendered to HTML; and a ranked search over their clause sections.
 
+pub mod card_rulings;
 pub mod pages;
 pub mod registry;
 pub mod search;
@@ -29,6 +30,11 @@ impl Rulings {
     /// The page with this slug.
     pub fn page(&self, slug: &str) -> Option<&RulingsPage> {
         self.pages.iter().find(|page| page.slug == slug)
+    }
+
+    /// At most `limit` clauses that name the query as a whole (a card's name), best first.
+    pub fn search_phrase(&self, q: &str, limit: usize) -> Vec<SearchHit> {
+        self.index.search_phrase(q, limit)
     }
 
     /// At most `limit` clauses matching the query, best first.

@@ -142,6 +142,31 @@ impl SearchIndex {
             .collect()
     }
 
+    /// At most `limit` clauses that hold the query as a phrase (a card's name), best first;
+    /// no clause that only shares one of its words.
+    pub fn search_phrase(&self, query: &str, limit: usize) -> Vec<SearchHit> {
+        let phrase = phrase_of(query);
+        let terms = self.query_terms(query);
+        if phrase.trim().is_empty() || terms.is_empty() {
+            return Vec::new();
+        }
+        let mut ranked: Vec<(f32, &Doc)> = self
+            .docs
+            .iter()
+            .filter(|doc| {
+                holds_words(&phrase_of(&doc.text), &phrase)
+                    || holds_words(&phrase_of(&doc.title), &phrase)
+            })
+            .map(|doc| (self.score(doc, &terms), doc))
+            .collect();
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        ranked
+            .into_iter()
+            .take(limit)
+            .map(|(score, doc)| self.hit(doc, score, &terms))
+            .collect()
+    }
+
     /// The distinct terms of a query, in the order they first appear.
     fn query_terms(&self, query: &str) -> Vec<String> {
         let mut seen = HashSet::new();
@@ -301,6 +326,16 @@ fn words(text: &str) -> impl Iterator<Item = (Range<usize>, &str)> {
             let start = word.as_ptr() as usize - text.as_ptr() as usize;
             (start..start + word.len(), word)
         })
+}
+
+/// Whether `text` holds `phrase` as whole words (`n` in "player n draws", not in "and").
+fn holds_words(text: &str, phrase: &str) -> bool {
+    let phrase = phrase.trim();
+    text.match_indices(phrase).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + phrase.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
 }
 
 /// Text as a phrase is looked for in it: lower case, without accents, curly apostrophes
@@ -529,6 +564,23 @@ mod tests {
         let (uk, us) = (index.search("paralysed", 5), index.search("paralyzed", 5));
         assert!(!uk.is_empty());
         assert_eq!(ids(&uk), ids(&us));
+    }
+
+    #[test]
+    fn a_phrase_search_finds_only_clauses_holding_the_whole_phrase() {
+        let idx = SearchIndex::build(&crate::rules::pages::render_all());
+        let hits = idx.search_phrase("Nest Ball", 50);
+        assert!(!hits.is_empty());
+        for h in &hits {
+            let doc = idx.docs.iter().find(|d| d.id == h.id).unwrap();
+            assert!(phrase_of(&doc.text).contains("nest ball"), "{}", h.id);
+        }
+        // "Boss's Orders" is named by no clause: no hit for the word "order" alone.
+        assert!(idx.search_phrase("Boss's Orders", 50).is_empty());
+        assert!(!idx.search("Boss's Orders", 50).is_empty());
+        assert!(idx.search_phrase("  ", 50).is_empty());
+        assert!(holds_words("then n draws", "n"));
+        assert!(!holds_words("and then", "n"));
     }
 
     #[test]

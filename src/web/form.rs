@@ -245,3 +245,82 @@ mod tests {
         assert!(to_json(&pairs(&[("a..b", "1")]), &SPEC).is_err());
     }
 }
+
+/// A request field's path in the words of the tool forms (`defender.weakness[0].value` ->
+/// `Pokémon taking the damage › Weakness › value`), for an error shown under a form.
+pub fn field_words(field: &str) -> String {
+    if field.trim_matches('.').is_empty() {
+        return "The form".to_string();
+    }
+    field
+        .split('.')
+        .filter(|s| !s.is_empty())
+        .map(|segment| {
+            let (name, index) = match segment.split_once('[') {
+                Some((name, rest)) => (name, rest.trim_end_matches(']').parse::<usize>().ok()),
+                None => (segment, None),
+            };
+            let word = match name {
+                "attacker" => "Attacking Pokémon",
+                "defender" => "Pokémon taking the damage",
+                "attack" => "Attack",
+                "base" => "Base damage",
+                "weakness" => "Weakness",
+                "resistance" => "Resistance",
+                "value" => "value",
+                "type" => "type",
+                "types" => "Types",
+                "hp" => "HP",
+                "damage" => "Damage on it",
+                "card" => "card name or id",
+                "position" => "Position",
+                "modifiers" => "Other effect",
+                "amount" => "amount",
+                "source" => "source",
+                "applies_to" => "on the",
+                "edition" => "Rules",
+                "players" => "Player",
+                "name" => "Name",
+                "active" => "Active Pokémon",
+                "conditions" => "Special Conditions",
+                "prize_value" => "Prize cards it gives",
+                "bench" => "Benched Pokémon",
+                "prizes_left" => "Prize cards left",
+                "other_effects" => "Other effect",
+                "target" => "on",
+                "when" => "when",
+                "turn_ended" => "Whose turn ended",
+                "coins" | "coins_by_player" => "Coins",
+                "list" => "Deck list",
+                "format" => "Format",
+                "date" => "Day played",
+                other => other,
+            };
+            match index {
+                Some(i) if matches!(name, "weakness" | "resistance") && i == 0 => word.to_string(),
+                Some(i) => format!("{word} {}", i + 1),
+                None => word.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" › ")
+}
+
+#[cfg(test)]
+mod field_words_tests {
+    use super::field_words;
+
+    #[test]
+    fn a_field_path_reads_as_the_form_labels() {
+        assert_eq!(
+            field_words("defender.weakness[0].value"),
+            "Pokémon taking the damage › Weakness › value"
+        );
+        assert_eq!(field_words("attack.base"), "Attack › Base damage");
+        assert_eq!(
+            field_words("players[1].active.hp"),
+            "Player 2 › Active Pokémon › HP"
+        );
+        assert_eq!(field_words("."), "The form");
+    }
+}

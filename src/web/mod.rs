@@ -10,6 +10,8 @@
 //!   `GET /healthz`.
 
 mod api;
+mod card_links;
+mod cards;
 pub mod error;
 pub mod form;
 pub mod limits;
@@ -36,7 +38,7 @@ pub use state::{AppState, Settings, StartError};
 
 /// Content-Security-Policy: everything from this origin only, no inline script or style, no
 /// framing.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /// The headers every response carries.
 fn security_headers() -> DefaultHeaders {
@@ -57,6 +59,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/rulings", web::get().to(rulings::index))
         .route("/rulings/search", web::get().to(rulings::search))
         .route("/rulings/{page}", web::get().to(rulings::page))
+        .route("/cards", web::get().to(cards::by_name))
+        .route("/cards/{id}", web::get().to(cards::by_id))
+        .route("/api/v1/cards/names", web::get().to(cards::names))
         .route("/static/{file}", web::get().to(pages::asset))
         .route("/api/v1/replays", web::post().to(api::create_replay))
         .service(

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::{RulingsPage, SearchHit};
 
+use super::cards::{name_url, print_of_name, ruling_links};
 use super::error::WebError;
 use super::pages::{html, render};
 use super::state::{AppState, SampleLine};
@@ -88,8 +89,22 @@ pub async fn search(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, WebError> {
     let q: String = query.q.chars().take(200).collect();
-    let hits: Vec<SearchHit> = state.rulings.search(&q, SEARCH_LIMIT);
     let mut c = tera::Context::new();
+    // A card name: the card, the rulings its kind and text touch, and the clauses that name
+    // it (not every clause with one of its words).
+    let card = state
+        .cards
+        .as_deref()
+        .and_then(|db| print_of_name(db, &q).map(|card| (db, card)));
+    let hits: Vec<SearchHit> = match card {
+        Some((db, card)) => {
+            c.insert("card_name", &card.name);
+            c.insert("card_url", &name_url(&card.name));
+            c.insert("card_rulings", &ruling_links(db, card));
+            state.rulings.search_phrase(&card.name, SEARCH_LIMIT)
+        }
+        None => state.rulings.search(&q, SEARCH_LIMIT),
+    };
     c.insert("query", &q);
     c.insert("hits", &hits);
     Ok(html(render("search.html", c)?))

@@ -21,6 +21,8 @@ const TEMPLATES: &[(&str, &str)] = &[
     ),
     ("search.html", include_str!("../../templates/search.html")),
     ("error.html", include_str!("../../templates/error.html")),
+    ("card.html", include_str!("../../templates/card.html")),
+    ("cards.html", include_str!("../../templates/cards.html")),
     (
         "tools_index.html",
         include_str!("../../templates/tools_index.html"),

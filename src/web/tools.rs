@@ -12,7 +12,7 @@ use crate::engine::RuleEdition;
 use crate::engine::tools::{RequestError, checkup, damage, deck, decode, outcome};
 
 use super::error::{WebError, json_error};
-use super::form::{FormSpec, FormValues, to_json};
+use super::form::{FormSpec, FormValues, field_words, to_json};
 use super::pages::{html, render};
 use super::state::AppState;
 use super::upload::read_limited;
@@ -402,7 +402,10 @@ fn page(
     c.insert("summary", tool.summary());
     c.insert("v", values);
     c.insert("answer", &answer);
-    c.insert("error", &error.map(|e| e.to_string()));
+    c.insert(
+        "error",
+        &error.map(|e| format!("{}: {}", field_words(&e.field), e.message)),
+    );
     c.insert("error_field", &error.map(|e| e.field.clone()));
     c.insert("card_count", &state.cards.as_ref().map_or(0, |c| c.len()));
     let editions: Vec<(&str, &str)> = RuleEdition::ALL

@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+use super::card_links::{Piece, pieces};
+
 use crate::cards::CardDb;
 use crate::engine::cardinfo::CardInfo;
 use crate::engine::{GameState, Pokemon, Verdict, facts};
@@ -136,9 +138,11 @@ pub struct TurnView {
 #[derive(Debug, Serialize)]
 pub struct StepView {
     pub line: u32,
-    pub text: String,
+    /// The line in pieces, the cards it names linked to their pages (for a line in another
+    /// language the links are on the English line).
+    pub text: Vec<Piece>,
     /// The English line a line in another language was read as.
-    pub english: Option<String>,
+    pub english: Option<Vec<Piece>>,
     pub verdict: &'static str,
     pub depth: String,
     pub message: String,
@@ -344,10 +348,18 @@ fn turns(
         if only_violations && !violation {
             continue;
         }
+        let names = step.data.card_names();
+        let (text, english) = match &step.english {
+            Some(english) => (
+                vec![(step.text.clone(), None)],
+                Some(pieces(english, &names)),
+            ),
+            None => (pieces(&step.text, &names), None),
+        };
         turn.steps.push(StepView {
             line: step.line,
-            text: step.text.clone(),
-            english: step.english.clone(),
+            text,
+            english,
             verdict: step.verdict.as_str(),
             depth: step.depth.to_string(),
             message: step.message.clone(),

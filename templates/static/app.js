@@ -49,3 +49,36 @@
     location.href = link.href;
   });
 })();
+// Card name fields (data-suggest): as you type, the names the card data has for it fill the
+// field's list of suggestions. Without this the field still takes a name or an id.
+(function () {
+  "use strict";
+  function wire(input) {
+    var list = document.getElementById(input.getAttribute("list"));
+    if (!list) { return; }
+    var last = "", timer = null;
+    input.addEventListener("input", function () {
+      var q = input.value.trim();
+      if (q.length < 2 || q === last) { return; }
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        last = q;
+        fetch("/api/v1/cards/names?q=" + encodeURIComponent(q))
+          .then(function (r) { return r.ok ? r.json() : []; })
+          .then(function (names) {
+            list.textContent = "";
+            names.forEach(function (n) {
+              var o = document.createElement("option");
+              o.value = n;
+              list.appendChild(o);
+            });
+          })
+          .catch(function () {});
+      }, 150);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    var inputs = document.querySelectorAll("input[data-suggest][list]");
+    for (var i = 0; i < inputs.length; i++) { wire(inputs[i]); }
+  });
+})();

@@ -155,17 +155,20 @@ fn find_card<'d>(
     }
     // A name: its Pokémon prints must agree on what the damage needs (types, Weakness,
     // Resistance, HP); otherwise the answer names the prints to choose from.
-    let prints: Vec<&crate::cards::Card> = db
-        .by_name(id.trim())
+    // The name as typed, or the one name it is whatever its case and punctuation.
+    let mut found = db.by_name(id.trim());
+    if found.is_empty()
+        && let Some(exact) = db.name_index().exact(id)
+    {
+        found = db.by_name(exact);
+    }
+    let prints: Vec<&crate::cards::Card> = found
         .iter()
         .map(|i| db.card(*i))
         .filter(|c| c.is_pokemon())
         .collect();
     let Some(first) = prints.first() else {
-        return Err(RequestError::new(
-            field,
-            format!("no card has the id or the name {id:?}"),
-        ));
+        return Err(RequestError::new(field, not_found(db, id)));
     };
     let same = |c: &&crate::cards::Card| {
         c.types == first.types
@@ -186,6 +189,31 @@ fn find_card<'d>(
             ids.join(", ")
         ),
     ))
+}
+
+/// Why a card name or id was not found, with the Pokémon names close to it.
+fn not_found(db: &CardDb, id: &str) -> String {
+    let mut close: Vec<String> = db
+        .name_index()
+        .suggest(id, 5)
+        .into_iter()
+        .map(str::to_string)
+        .collect();
+    for n in crate::cards::suggest::close_names(db, id) {
+        if !close.contains(&n) {
+            close.push(n);
+        }
+    }
+    close.retain(|n| db.by_name(n).iter().any(|i| db.card(*i).is_pokemon()));
+    close.truncate(6);
+    if close.is_empty() {
+        format!("no Pokémon card has the id or the name {id:?}")
+    } else {
+        format!(
+            "no Pokémon card has the id or the name {id:?}; did you mean {}?",
+            close.join(", ")
+        )
+    }
 }
 
 struct Defender {

@@ -1,0 +1,240 @@
+//! The rulings a card touches: the clauses its kind brings into play (a Supporter's once per
+//! turn, a Pokémon ex's Prize cards, a Tool's limit, …) and, for each fact one of its texts may
+//! change (the effect catalogue's reading), the clauses that say what that fact is: an attack
+//! that changes the damage dealt touches the damage order. The card pages list them.
+
+use crate::cards::effects::{CardEffects, Fact};
+use crate::cards::{Card, Stage};
+
+use crate::engine::facts::prize_clause;
+
+/// One clause a card touches, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardRuling {
+    pub clause: &'static str,
+    pub why: String,
+}
+
+/// The clauses a card touches, its kind's first, each once.
+pub fn card_rulings(card: &Card, effects: &CardEffects) -> Vec<CardRuling> {
+    let mut out: Vec<CardRuling> = Vec::new();
+    let mut add = |clause: &'static str, why: &str| {
+        if !out.iter().any(|r| r.clause == clause) {
+            out.push(CardRuling {
+                clause,
+                why: why.to_string(),
+            });
+        }
+    };
+    for (clause, why) in kind_clauses(card) {
+        add(clause, why);
+    }
+    if effects.facts().iter().next().is_some() {
+        add(
+            "card-text.overrides-rules",
+            "its text may change what the rules say",
+        );
+    }
+    for text in &effects.texts {
+        let who = if text.name.is_empty() {
+            "its text".to_string()
+        } else {
+            text.name.clone()
+        };
+        for fact in text.facts().iter() {
+            let why = format!("{who} may change {}", fact.words());
+            for clause in fact_clauses(fact) {
+                add(clause, &why);
+            }
+        }
+    }
+    out
+}
+
+/// The clauses that say what a fact is, which a card text that changes the fact sets aside
+/// (card text comes before the rules).
+fn fact_clauses(fact: Fact) -> &'static [&'static str] {
+    match fact {
+        Fact::DamageDealt | Fact::DamageTaken => &["attack.damage-order"],
+        Fact::WeaknessResistance => &[
+            "attack.damage-order.weakness",
+            "attack.damage-order.resistance",
+        ],
+        Fact::MaxHp | Fact::KnockOut => &["knockout.at-hp"],
+        Fact::BenchSize => &["turn.bench-limit"],
+        Fact::EnergyProvided => &["energy.special", "attack.energy-cost"],
+        Fact::AttackCost => &["attack.energy-cost"],
+        Fact::RetreatCost => &["retreat.cost"],
+        Fact::FirstTurn => &[
+            "turn.first-player-no-attack",
+            "turn.supporter-first-turn",
+            "evolution.first-turn",
+        ],
+        Fact::OncePerTurn => &[
+            "turn.supporter-once",
+            "turn.energy-attach-once",
+            "turn.retreat-once",
+        ],
+        Fact::Evolution => &["evolution.by-effect", "evolution.same-turn"],
+        Fact::DamageCounters => &["attack.damage-counters"],
+        Fact::PrizeCount => &["knockout.prizes"],
+        Fact::Conditions => &["conditions.replace", "checkup.order"],
+        Fact::Winner => &["win.simultaneous"],
+        Fact::Tools => &["trainer.tool"],
+        Fact::AttackChoice => &["attack.has-attack"],
+        Fact::PlayRules | Fact::Suppression => &["card-text.overrides-rules"],
+    }
+}
+
+/// The clauses a card's kind brings into play.
+fn kind_clauses(card: &Card) -> Vec<(&'static str, &'static str)> {
+    let mut out = Vec::new();
+    if card.is_pokemon() {
+        match card.stage() {
+            Some(Stage::Basic) => {
+                out.push(("setup.basic-pokemon", "a Basic Pokémon"));
+                out.push(("turn.bench-basic", "a Basic Pokémon"));
+            }
+            Some(_) => {
+                out.push(("evolution.evolves-from", "an Evolution card"));
+                out.push(("evolution.first-turn", "an Evolution card"));
+                out.push(("evolution.same-turn", "an Evolution card"));
+            }
+            None => {}
+        }
+        let prize = card.prize();
+        out.push((prize_clause(&prize, &card.name), "its Prize value"));
+        if !card.attacks.is_empty() {
+            out.push(("attack.energy-cost", "it has attacks"));
+        }
+        if card.attacks.iter().any(|a| a.name.ends_with("GX")) {
+            out.push(("attack.gx-once", "it has a GX attack"));
+        }
+        if card.subtypes.iter().any(|s| s.as_str() == "VSTAR") {
+            out.push(("attack.vstar-once", "it has a VSTAR Power"));
+        }
+        if !card.weaknesses.is_empty() {
+            out.push(("attack.damage-order.weakness", "it has a Weakness"));
+        }
+        if !card.resistances.is_empty() {
+            out.push(("attack.damage-order.resistance", "it has a Resistance"));
+        }
+        out.push(("retreat.cost", "its Retreat Cost"));
+        if card.is_radiant() {
+            out.push(("pokemon.radiant", "a Radiant Pokémon"));
+            out.push(("deck.radiant", "a Radiant Pokémon"));
+        }
+        if card.name.contains(['☆', '★']) {
+            out.push(("deck.pokemon-star", "a Pokémon ☆"));
+        }
+    }
+    if card.is_prism_star() {
+        out.push(("pokemon.prism-star", "a Prism Star card"));
+        out.push(("deck.prism-star", "a Prism Star card"));
+    }
+    if card.is_supporter() {
+        out.push(("turn.supporter-once", "a Supporter"));
+        out.push(("turn.supporter-first-turn", "a Supporter"));
+    }
+    if card.is_stadium() {
+        out.push(("turn.stadium-once", "a Stadium"));
+        out.push(("turn.stadium-same-name", "a Stadium"));
+    }
+    if card.is_tool() {
+        out.push(("trainer.tool", "a Pokémon Tool"));
+    }
+    if card.is_ace_spec() {
+        out.push(("deck.ace-spec", "an ACE SPEC card"));
+    }
+    if card.is_energy() {
+        out.push(("turn.energy-attach-once", "an Energy card"));
+        if card.is_basic_energy() {
+            out.push(("energy.basic", "a basic Energy card"));
+        } else {
+            out.push(("energy.special", "a Special Energy card"));
+        }
+    }
+    if !card.is_basic_energy() {
+        out.push(("deck.four-copies", "at most 4 of a name in a deck"));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::effects::card_effects;
+    use crate::rules::clause;
+
+    fn card(json: &str) -> Card {
+        let mut cards = crate::cards::CardDb::parse_set_json(&format!("[{json}]"), "t.json")
+            .expect("fixture parses");
+        cards.remove(0)
+    }
+
+    fn clauses(c: &Card) -> Vec<&'static str> {
+        card_rulings(c, &card_effects(c))
+            .into_iter()
+            .map(|r| r.clause)
+            .collect()
+    }
+
+    #[test]
+    fn a_pokemon_ex_touches_its_prize_rule_and_its_attacks_damage() {
+        let c = card(
+            r#"{"id":"fx-1","name":"Dragapult ex","supertype":"Pokémon","subtypes":["Stage 2","ex"],"hp":"320",
+            "types":["Dragon"],"evolvesFrom":"Drakloak",
+            "rules":["Pokémon ex rule: When your Pokémon ex is Knocked Out, your opponent takes 2 Prize cards."],
+            "attacks":[{"name":"Phantom Dive","cost":["Fire","Psychic"],"damage":"200",
+              "text":"Put 6 damage counters on your opponent's Benched Pokémon in any way you like."}],
+            "retreatCost":["Colorless"]}"#,
+        );
+        let got = clauses(&c);
+        for want in [
+            "pokemon.ex",
+            "evolution.evolves-from",
+            "attack.energy-cost",
+            "card-text.overrides-rules",
+        ] {
+            assert!(got.contains(&want), "{want} missing from {got:?}");
+        }
+        assert!(!got.contains(&"setup.basic-pokemon"), "{got:?}");
+        assert!(!got.contains(&"turn.supporter-once"), "{got:?}");
+        for id in &got {
+            assert!(clause(id).is_some(), "{id} is not a registry clause");
+        }
+        let mut unique = got.clone();
+        unique.dedup();
+        assert_eq!(unique.len(), got.len(), "{got:?}");
+    }
+
+    #[test]
+    fn every_fact_leads_to_registry_clauses() {
+        for fact in Fact::ALL {
+            assert!(!fact_clauses(fact).is_empty(), "{fact:?}");
+            for id in fact_clauses(fact) {
+                assert!(
+                    clause(id).is_some(),
+                    "{fact:?}: {id} is not a registry clause"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_supporter_touches_the_supporter_rules_and_a_basic_energy_is_exempt_from_four_copies() {
+        let boss = card(
+            r#"{"id":"fx-2","name":"Boss's Orders","supertype":"Trainer","subtypes":["Supporter"],
+            "rules":["Switch in 1 of your opponent's Benched Pokémon to the Active Spot."]}"#,
+        );
+        let got = clauses(&boss);
+        assert!(got.contains(&"turn.supporter-once"), "{got:?}");
+        assert!(got.contains(&"deck.four-copies"), "{got:?}");
+        let energy = card(
+            r#"{"id":"fx-3","name":"Basic Fire Energy","supertype":"Energy","subtypes":["Basic"]}"#,
+        );
+        let got = clauses(&energy);
+        assert!(got.contains(&"energy.basic"), "{got:?}");
+        assert!(!got.contains(&"deck.four-copies"), "{got:?}");
+    }
+}
