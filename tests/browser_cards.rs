@@ -9,7 +9,7 @@ mod common;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use common::browser::{Browser, assert_clean_console, assert_fits, wait_for_url};
+use common::browser::{Browser, assert_clean_console, assert_fits, upload, wait_for_url};
 use fantoccini::{Client, Locator};
 
 const SAMPLE: &str = include_str!("../replays/prizes-win.log");
@@ -29,18 +29,6 @@ fn real_log() -> String {
             SAMPLE.to_string()
         }
     }
-}
-
-async fn upload(base: &str, text: String) -> String {
-    let r = reqwest::Client::new()
-        .post(format!("{base}/api/v1/replays"))
-        .header("content-type", "text/plain")
-        .body(text)
-        .send()
-        .await
-        .expect("upload");
-    let body: serde_json::Value = r.json().await.expect("JSON");
-    body["url"].as_str().expect("url").to_string()
 }
 
 async fn text_of(client: &Client, css: &str) -> String {
@@ -77,7 +65,8 @@ async fn scenario(client: Client, base: String, shots: PathBuf) {
     let shots = shots.as_path();
 
     // A card name in the replay leads to its card page.
-    let url = upload(&base, real_log()).await;
+    let created = upload(&base, real_log()).await;
+    let url = created["url"].as_str().expect("url");
     client
         .goto(&format!("{base}{url}"))
         .await
@@ -241,12 +230,5 @@ async fn scenario(client: Client, base: String, shots: PathBuf) {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn card_links_card_pages_and_tool_answers_fit_a_phone() {
-    let Some(browser) = Browser::start(1280, 800).await else {
-        return;
-    };
-    let cards = ptcg_judge::cards::snapshot::builtin().expect("built-in card data");
-    let shots = browser.out.join("cards");
-    browser
-        .run_against_app(cards, "built-in", shots, scenario)
-        .await;
+    Browser::run_with_builtin_cards("cards", scenario).await;
 }

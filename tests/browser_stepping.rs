@@ -9,7 +9,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::browser::{Browser, assert_clean_console, assert_fits, press, wait_for_url};
+use common::browser::{Browser, assert_clean_console, assert_fits, press, upload, wait_for_url};
 use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
 use serde_json::Value;
@@ -30,15 +30,8 @@ fn real_log() -> String {
     }
 }
 
-async fn upload(base: &str, text: String) -> (String, Value) {
-    let r = reqwest::Client::new()
-        .post(format!("{base}/api/v1/replays"))
-        .header("content-type", "text/plain")
-        .body(text)
-        .send()
-        .await
-        .expect("upload");
-    let body: Value = r.json().await.expect("JSON");
+async fn upload_and_report(base: &str, text: String) -> (String, Value) {
+    let body = upload(base, text).await;
     let id = body["id"].as_str().expect("id").to_string();
     let report: Value = reqwest::get(format!("{base}/api/v1/replays/{id}"))
         .await
@@ -90,7 +83,7 @@ fn first_line_with(report: &Value, verdict: &str) -> Option<u32> {
 
 async fn scenario(client: Client, base: String, shots: PathBuf) {
     let shots = shots.as_path();
-    let (id, report) = upload(&base, real_log()).await;
+    let (id, report) = upload_and_report(&base, real_log()).await;
     let lines = shown_lines(&report);
     let replay = format!("{base}/replays/{id}");
 
@@ -175,7 +168,7 @@ async fn scenario(client: Client, base: String, shots: PathBuf) {
     assert_clean_console(&client, "stepping").await;
 
     // A violation: the violations-only view's line number leads into the whole game.
-    let (bad, bad_report) = upload(&base, SAMPLE.to_string()).await;
+    let (bad, bad_report) = upload_and_report(&base, SAMPLE.to_string()).await;
     let violation = first_line_with(&bad_report, "violation").expect("the sample's violation");
     client
         .goto(&format!("{base}/replays/{bad}?only=violations"))
@@ -232,12 +225,5 @@ async fn scenario(client: Client, base: String, shots: PathBuf) {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn step_through_a_real_game_and_every_page_fits_a_phone() {
-    let Some(browser) = Browser::start(1280, 800).await else {
-        return;
-    };
-    let cards = ptcg_judge::cards::snapshot::builtin().expect("built-in card data");
-    let shots = browser.out.join("stepping");
-    browser
-        .run_against_app(cards, "built-in", shots, scenario)
-        .await;
+    Browser::run_with_builtin_cards("stepping", scenario).await;
 }

@@ -296,6 +296,23 @@ impl Browser {
         }
     }
 
+    /// [`Browser::run_against_app`] with the built-in card data, in a browser of the laptop size,
+    /// screenshots in `target/browser/FOLDER/`; nothing (after a SKIPPED line) without a browser.
+    pub async fn run_with_builtin_cards<F, Fut>(folder: &str, scenario: F)
+    where
+        F: FnOnce(Client, String, PathBuf) -> Fut,
+        Fut: std::future::Future<Output = ()> + Send + 'static,
+    {
+        let Some(browser) = Browser::start(1280, 800).await else {
+            return;
+        };
+        let cards = ptcg_judge::cards::snapshot::builtin().expect("built-in card data");
+        let shots = browser.out.join(folder);
+        browser
+            .run_against_app(cards, "built-in", shots, scenario)
+            .await;
+    }
+
     /// Close the session and stop chromedriver.
     pub async fn finish(mut self) {
         if self.client.clone().close().await.is_ok() {
@@ -303,6 +320,20 @@ impl Browser {
         }
         drop(self.driver);
     }
+}
+
+/// Upload a log through the API; the answer's JSON (`id`, `url`, `summary`, `owner_token`).
+pub async fn upload(base: &str, text: String) -> serde_json::Value {
+    reqwest::Client::new()
+        .post(format!("{base}/api/v1/replays"))
+        .header("content-type", "text/plain")
+        .body(text)
+        .send()
+        .await
+        .expect("upload")
+        .json()
+        .await
+        .expect("the upload's JSON")
 }
 
 /// The window sizes every page must fit: a phone (390×844) and a laptop (1280×800).
