@@ -59,6 +59,54 @@ pub const CLAUSES: &[Clause] = &[
         true,
         "Card text comes before the rules",
     ),
+    c(
+        "card-text.up-to",
+        "card-text",
+        false,
+        "\"Up to\", \"any amount\" and \"you may\"",
+    ),
+    c(
+        "card-text.fewer-targets",
+        "card-text",
+        false,
+        "Fewer targets than the card names",
+    ),
+    c(
+        "card-text.draw-search",
+        "card-text",
+        false,
+        "Drawing and searching the deck",
+    ),
+    c(
+        "card-text.discard",
+        "card-text",
+        false,
+        "Discarding: who chooses, whose discard pile",
+    ),
+    c(
+        "card-text.put-back",
+        "card-text",
+        false,
+        "Putting a Pokémon back into the hand or deck",
+    ),
+    c(
+        "card-text.heal",
+        "card-text",
+        false,
+        "Healing, and healing a Pokémon with no damage",
+    ),
+    c(
+        "card-text.move-damage-counters",
+        "card-text",
+        false,
+        "Moving damage counters",
+    ),
+    c(
+        "card-text.cant-play",
+        "card-text",
+        false,
+        "\"Can't play … from their hand\"",
+    ),
     // Setup
     c(
         "setup.opening-hand",
