@@ -41,6 +41,7 @@ pub struct ClauseSection {
 
 /// The Markdown source of every page, by slug.
 const SOURCES: &[(&str, &str)] = &[
+    ("abilities", include_str!("../../rulings/abilities.md")),
     ("card-text", include_str!("../../rulings/card-text.md")),
     (
         "attacking-and-damage",

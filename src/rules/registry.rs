@@ -33,6 +33,7 @@ pub const PAGES: &[(&str, &str)] = &[
         "trainer-cards",
         "Trainer cards: Items, Supporters, Stadiums and Tools",
     ),
+    ("abilities", "Abilities, Poké-Powers and Poké-Bodies"),
     ("evolution", "Evolution"),
     ("retreat-and-switching", "Retreating and switching"),
     ("attacking-and-damage", "Attacking and the damage order"),
@@ -242,6 +243,26 @@ pub const CLAUSES: &[Clause] = &[
         "One Pokémon Tool per Pokémon",
     ),
     c("trainer.ace-spec", "trainer-cards", false, "ACE SPEC cards"),
+    // Abilities and older powers
+    c("ability.use", "abilities", false, "Using an Ability"),
+    c(
+        "ability.poke-powers",
+        "abilities",
+        false,
+        "Poké-Powers and Poké-Bodies",
+    ),
+    c(
+        "ability.powers-under-conditions",
+        "abilities",
+        false,
+        "Special Conditions switch off Poké-Powers",
+    ),
+    c(
+        "ability.ancient-trait",
+        "abilities",
+        false,
+        "Ancient Traits",
+    ),
     // Evolution
     c(
         "evolution.first-turn",
