@@ -44,6 +44,10 @@ const SOURCES: &[(&str, &str)] = &[
     ("abilities", include_str!("../../rulings/abilities.md")),
     ("card-text", include_str!("../../rulings/card-text.md")),
     (
+        "attack-effects",
+        include_str!("../../rulings/attack-effects.md"),
+    ),
+    (
         "attacking-and-damage",
         include_str!("../../rulings/attacking-and-damage.md"),
     ),

@@ -38,6 +38,10 @@ pub const PAGES: &[(&str, &str)] = &[
     ("retreat-and-switching", "Retreating and switching"),
     ("attacking-and-damage", "Attacking and the damage order"),
     (
+        "attack-effects",
+        "Attack effects: failing, recoil, prevention and copying",
+    ),
+    (
         "special-conditions",
         "Special Conditions and Pokémon Checkup",
     ),
@@ -385,6 +389,49 @@ pub const CLAUSES: &[Clause] = &[
         "attacking-and-damage",
         true,
         "Placing damage counters is not damage",
+    ),
+    // Attack effects
+    c(
+        "attack.does-nothing",
+        "attack-effects",
+        false,
+        "\"Does nothing\" and \"doesn't happen\"",
+    ),
+    c(
+        "attack.self-damage",
+        "attack-effects",
+        false,
+        "Damage an attack does to its own Pokémon",
+    ),
+    c(
+        "attack.prevent-damage",
+        "attack-effects",
+        false,
+        "\"Prevent all damage done by attacks\"",
+    ),
+    c(
+        "attack.prevent-effects",
+        "attack-effects",
+        false,
+        "\"Prevent all effects of attacks\"",
+    ),
+    c(
+        "attack.cant-attack",
+        "attack-effects",
+        false,
+        "\"Can't attack\" and \"can't use this attack\"",
+    ),
+    c(
+        "attack.copied",
+        "attack-effects",
+        false,
+        "Copied attacks (\"use it as this attack\")",
+    ),
+    c(
+        "attack.baby",
+        "attack-effects",
+        false,
+        "Attacking a Baby Pokémon (classic)",
     ),
     // Special Conditions and Checkup
     c(
