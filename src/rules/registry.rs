@@ -217,6 +217,12 @@ pub const CLAUSES: &[Clause] = &[
         "Attacking ends your turn",
     ),
     c("turn.items", "turn-structure", false, "Any number of Items"),
+    c(
+        "turn.bench-one-at-a-time",
+        "turn-structure",
+        false,
+        "Basic Pokémon go onto the Bench one at a time",
+    ),
     // Energy
     c(
         "energy.basic",
@@ -247,6 +253,12 @@ pub const CLAUSES: &[Clause] = &[
         "One Pokémon Tool per Pokémon",
     ),
     c("trainer.ace-spec", "trainer-cards", false, "ACE SPEC cards"),
+    c(
+        "trainer.technical-machine",
+        "trainer-cards",
+        false,
+        "Technical Machines",
+    ),
     // Abilities and older powers
     c("ability.use", "abilities", false, "Using an Ability"),
     c(
@@ -316,6 +328,18 @@ pub const CLAUSES: &[Clause] = &[
         "retreat-and-switching",
         true,
         "Going to the Bench removes Special Conditions",
+    ),
+    c(
+        "switch.who-chooses",
+        "retreat-and-switching",
+        false,
+        "Who picks the Pokémon in a switch",
+    ),
+    c(
+        "retreat.cant-retreat",
+        "retreat-and-switching",
+        false,
+        "\"Can't retreat\" effects",
     ),
     // Attacking and damage
     c(
@@ -507,6 +531,12 @@ pub const CLAUSES: &[Clause] = &[
         true,
         "Both Actives Knocked Out: who promotes first",
     ),
+    c(
+        "knockout.effects-first",
+        "knock-out-and-prizes",
+        false,
+        "Knock-Out effects come before the discard",
+    ),
     // Winning
     c("win.prizes", "winning", true, "Taking your last Prize card"),
     c(
@@ -663,6 +693,7 @@ pub const CLAUSES: &[Clause] = &[
         false,
         "Prism Star cards",
     ),
+    c("pokemon.lv-x", "special-pokemon", false, "Pokémon LV.X"),
     c(
         "pokemon.single-prize",
         "special-pokemon",
