@@ -41,7 +41,12 @@ pub struct ClauseSection {
 
 /// The Markdown source of every page, by slug.
 const SOURCES: &[(&str, &str)] = &[
+    ("abilities", include_str!("../../rulings/abilities.md")),
     ("card-text", include_str!("../../rulings/card-text.md")),
+    (
+        "attack-effects",
+        include_str!("../../rulings/attack-effects.md"),
+    ),
     (
         "attacking-and-damage",
         include_str!("../../rulings/attacking-and-damage.md"),

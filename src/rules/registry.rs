@@ -33,9 +33,14 @@ pub const PAGES: &[(&str, &str)] = &[
         "trainer-cards",
         "Trainer cards: Items, Supporters, Stadiums and Tools",
     ),
+    ("abilities", "Abilities, Poké-Powers and Poké-Bodies"),
     ("evolution", "Evolution"),
     ("retreat-and-switching", "Retreating and switching"),
     ("attacking-and-damage", "Attacking and the damage order"),
+    (
+        "attack-effects",
+        "Attack effects: failing, recoil, prevention and copying",
+    ),
     (
         "special-conditions",
         "Special Conditions and Pokémon Checkup",
@@ -58,6 +63,54 @@ pub const CLAUSES: &[Clause] = &[
         "card-text",
         true,
         "Card text comes before the rules",
+    ),
+    c(
+        "card-text.up-to",
+        "card-text",
+        false,
+        "\"Up to\", \"any amount\" and \"you may\"",
+    ),
+    c(
+        "card-text.fewer-targets",
+        "card-text",
+        false,
+        "Fewer targets than the card names",
+    ),
+    c(
+        "card-text.draw-search",
+        "card-text",
+        false,
+        "Drawing and searching the deck",
+    ),
+    c(
+        "card-text.discard",
+        "card-text",
+        false,
+        "Discarding: who chooses, whose discard pile",
+    ),
+    c(
+        "card-text.put-back",
+        "card-text",
+        false,
+        "Putting a Pokémon back into the hand or deck",
+    ),
+    c(
+        "card-text.heal",
+        "card-text",
+        false,
+        "Healing, and healing a Pokémon with no damage",
+    ),
+    c(
+        "card-text.move-damage-counters",
+        "card-text",
+        false,
+        "Moving damage counters",
+    ),
+    c(
+        "card-text.cant-play",
+        "card-text",
+        false,
+        "\"Can't play … from their hand\"",
     ),
     // Setup
     c(
@@ -164,6 +217,12 @@ pub const CLAUSES: &[Clause] = &[
         "Attacking ends your turn",
     ),
     c("turn.items", "turn-structure", false, "Any number of Items"),
+    c(
+        "turn.bench-one-at-a-time",
+        "turn-structure",
+        false,
+        "Basic Pokémon go onto the Bench one at a time",
+    ),
     // Energy
     c(
         "energy.basic",
@@ -194,6 +253,32 @@ pub const CLAUSES: &[Clause] = &[
         "One Pokémon Tool per Pokémon",
     ),
     c("trainer.ace-spec", "trainer-cards", false, "ACE SPEC cards"),
+    c(
+        "trainer.technical-machine",
+        "trainer-cards",
+        false,
+        "Technical Machines",
+    ),
+    // Abilities and older powers
+    c("ability.use", "abilities", false, "Using an Ability"),
+    c(
+        "ability.poke-powers",
+        "abilities",
+        false,
+        "Poké-Powers and Poké-Bodies",
+    ),
+    c(
+        "ability.powers-under-conditions",
+        "abilities",
+        false,
+        "Special Conditions switch off Poké-Powers",
+    ),
+    c(
+        "ability.ancient-trait",
+        "abilities",
+        false,
+        "Ancient Traits",
+    ),
     // Evolution
     c(
         "evolution.first-turn",
@@ -243,6 +328,18 @@ pub const CLAUSES: &[Clause] = &[
         "retreat-and-switching",
         true,
         "Going to the Bench removes Special Conditions",
+    ),
+    c(
+        "switch.who-chooses",
+        "retreat-and-switching",
+        false,
+        "Who picks the Pokémon in a switch",
+    ),
+    c(
+        "retreat.cant-retreat",
+        "retreat-and-switching",
+        false,
+        "\"Can't retreat\" effects",
     ),
     // Attacking and damage
     c(
@@ -317,6 +414,49 @@ pub const CLAUSES: &[Clause] = &[
         true,
         "Placing damage counters is not damage",
     ),
+    // Attack effects
+    c(
+        "attack.does-nothing",
+        "attack-effects",
+        false,
+        "\"Does nothing\" and \"doesn't happen\"",
+    ),
+    c(
+        "attack.self-damage",
+        "attack-effects",
+        false,
+        "Damage an attack does to its own Pokémon",
+    ),
+    c(
+        "attack.prevent-damage",
+        "attack-effects",
+        false,
+        "\"Prevent all damage done by attacks\"",
+    ),
+    c(
+        "attack.prevent-effects",
+        "attack-effects",
+        false,
+        "\"Prevent all effects of attacks\"",
+    ),
+    c(
+        "attack.cant-attack",
+        "attack-effects",
+        false,
+        "\"Can't attack\" and \"can't use this attack\"",
+    ),
+    c(
+        "attack.copied",
+        "attack-effects",
+        false,
+        "Copied attacks (\"use it as this attack\")",
+    ),
+    c(
+        "attack.baby",
+        "attack-effects",
+        false,
+        "Attacking a Baby Pokémon (classic)",
+    ),
     // Special Conditions and Checkup
     c(
         "checkup.order",
@@ -390,6 +530,12 @@ pub const CLAUSES: &[Clause] = &[
         "knock-out-and-prizes",
         true,
         "Both Actives Knocked Out: who promotes first",
+    ),
+    c(
+        "knockout.effects-first",
+        "knock-out-and-prizes",
+        false,
+        "Knock-Out effects come before the discard",
     ),
     // Winning
     c("win.prizes", "winning", true, "Taking your last Prize card"),
@@ -547,6 +693,7 @@ pub const CLAUSES: &[Clause] = &[
         false,
         "Prism Star cards",
     ),
+    c("pokemon.lv-x", "special-pokemon", false, "Pokémon LV.X"),
     c(
         "pokemon.single-prize",
         "special-pokemon",
