@@ -4,7 +4,7 @@
 //! that changes the damage dealt touches the damage order. The card pages list them.
 
 use crate::cards::effects::{CardEffects, Fact};
-use crate::cards::{Card, Stage};
+use crate::cards::{AbilityKind, Card, Stage};
 
 use crate::engine::facts::prize_clause;
 
@@ -124,6 +124,30 @@ fn kind_clauses(card: &Card) -> Vec<(&'static str, &'static str)> {
             out.push(("pokemon.radiant", "a Radiant Pokémon"));
             out.push(("deck.radiant", "a Radiant Pokémon"));
         }
+        for a in &card.abilities {
+            match a.kind {
+                AbilityKind::Ability | AbilityKind::VstarPower => {
+                    out.push(("ability.use", "it has an Ability"));
+                }
+                AbilityKind::PokePower | AbilityKind::PokeBody | AbilityKind::PokemonPower => {
+                    out.push((
+                        "ability.poke-powers",
+                        "it has a Poké-Power, Poké-Body or Pokémon Power",
+                    ));
+                    out.push((
+                        "ability.powers-under-conditions",
+                        "Special Conditions may switch its power off",
+                    ));
+                }
+                AbilityKind::AncientTrait => {
+                    out.push(("ability.ancient-trait", "it has an Ancient Trait"));
+                }
+                AbilityKind::Other(_) => {}
+            }
+        }
+        if card.level.as_deref() == Some("X") || card.name.ends_with("LV.X") {
+            out.push(("pokemon.lv-x", "a Pokémon LV.X"));
+        }
         if card.name.contains(['☆', '★']) {
             out.push(("deck.pokemon-star", "a Pokémon ☆"));
         }
@@ -142,6 +166,9 @@ fn kind_clauses(card: &Card) -> Vec<(&'static str, &'static str)> {
     }
     if card.is_tool() {
         out.push(("trainer.tool", "a Pokémon Tool"));
+    }
+    if card.is_trainer() && card.name.starts_with("Technical Machine") {
+        out.push(("trainer.technical-machine", "a Technical Machine"));
     }
     if card.is_ace_spec() {
         out.push(("deck.ace-spec", "an ACE SPEC card"));
@@ -206,6 +233,36 @@ mod tests {
         let mut unique = got.clone();
         unique.dedup();
         assert_eq!(unique.len(), got.len(), "{got:?}");
+    }
+
+    #[test]
+    fn powers_lv_x_and_technical_machines_touch_their_clauses() {
+        let c = card(
+            r#"{"id":"fx-4","name":"Gengar","level":"X","supertype":"Pokémon","subtypes":["Level-Up"],"hp":"130",
+            "types":["Psychic"],"evolvesFrom":"Gengar",
+            "abilities":[{"name":"Levitate","type":"Poké-Power","text":"Once during your turn, you may switch."},
+                         {"name":"Old Trait","type":"Ancient Trait","text":"This Pokémon can attack twice."}],
+            "retreatCost":[]}"#,
+        );
+        let got = clauses(&c);
+        for want in [
+            "ability.poke-powers",
+            "ability.powers-under-conditions",
+            "ability.ancient-trait",
+            "pokemon.lv-x",
+        ] {
+            assert!(got.contains(&want), "{want} missing from {got:?}");
+        }
+        let tm = card(
+            r#"{"id":"fx-5","name":"Technical Machine: Evolution","supertype":"Trainer","subtypes":["Pokémon Tool"],
+            "rules":["The Pokémon this card is attached to can use the attack on this card."]}"#,
+        );
+        let got = clauses(&tm);
+        assert!(got.contains(&"trainer.technical-machine"), "{got:?}");
+        assert!(got.contains(&"trainer.tool"), "{got:?}");
+        for id in clauses(&c).iter().chain(&got) {
+            assert!(clause(id).is_some(), "{id} is not a registry clause");
+        }
     }
 
     #[test]
