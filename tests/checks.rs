@@ -109,6 +109,13 @@ fn a_knock_out_gives_the_prize_count_of_the_pokemon_kind() {
         Verdict::Violation,
         "knockout.prizes",
     );
+    // The count broken is the one Pikpik's kind gives: the violation cites that rule too.
+    expect(
+        &r,
+        "Misty took 2 Prize cards.",
+        Verdict::Violation,
+        "pokemon.single-prize",
+    );
 }
 
 #[test]
@@ -139,6 +146,49 @@ fn a_pokemon_ex_gives_two_prize_cards() {
         "knockout.at-hp",
     );
     expect(&r, "Ash took 2 Prize cards.", Verdict::Ok, "pokemon.ex");
+}
+
+#[test]
+fn a_wrong_prize_count_cites_the_kind_of_the_pokemon_knocked_out() {
+    // Stonecub ex's Rock Smash Knocks Out Misty's Pebblit ex (110 HP): 2 Prize cards, not 1.
+    let log = |prizes: &str| {
+        game(
+            ("Stonecub ex", NO_BENCH),
+            ("Pebblit ex", &["Leafkit"]),
+            &[
+                &[
+                    "Ash attached Basic Fighting Energy to Stonecub ex in the Active Spot.",
+                    "Ash ended their turn.",
+                ],
+                &["Misty ended their turn."],
+                &[
+                    "Ash's Stonecub ex used Rock Smash on Misty’s Pebblit ex for 120 damage.",
+                    "Misty's Pebblit ex was Knocked Out!",
+                    prizes,
+                    "Misty's Leafkit is now in the Active Spot.",
+                ],
+            ],
+        )
+    };
+    expect(
+        &verify(&log("Ash took 2 Prize cards.")),
+        "Ash took 2 Prize cards.",
+        Verdict::Ok,
+        "pokemon.ex",
+    );
+    let r = verify(&log("Ash took a Prize card."));
+    expect(
+        &r,
+        "Ash took a Prize card.",
+        Verdict::Violation,
+        "knockout.prizes",
+    );
+    expect(
+        &r,
+        "Ash took a Prize card.",
+        Verdict::Violation,
+        "pokemon.ex",
+    );
 }
 
 #[test]
