@@ -343,6 +343,32 @@ fn evolution_waits_for_the_second_turn_and_follows_evolves_from() {
         Verdict::Ok,
         "evolution.by-effect",
     );
+    // Rare Candy cannot put Leafking (whose Stage 1 evolves from Leafkit) on Pikpik.
+    let wrong = candy.replace(
+        "- Ash evolved Leafkit to Leafking on the Bench.",
+        "- Ash evolved Pikpik to Leafking in the Active Spot.",
+    );
+    expect(
+        &verify(&wrong),
+        "- Ash evolved Pikpik to Leafking in the Active Spot.",
+        Verdict::Violation,
+        "evolution.by-effect",
+    );
+    // Nor be played on the player's first turn.
+    let first = game(
+        ("Pikpik", &["Leafkit"]),
+        ("Stonecub ex", NO_BENCH),
+        &[&[
+            "Ash played Rare Candy.",
+            "- Ash evolved Leafkit to Leafking on the Bench.",
+        ]],
+    );
+    expect(
+        &verify(&first),
+        "- Ash evolved Leafkit to Leafking on the Bench.",
+        Verdict::Violation,
+        "evolution.by-effect",
+    );
 }
 
 #[test]
