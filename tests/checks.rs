@@ -1,80 +1,20 @@
 //! Hand-worked cases for the rule checks: small games written for these tests, played with a
-//! handful of invented cards (the fixture below), each asserting the verdict and the clause at
+//! handful of invented cards (`common::games::FIXTURE`), each asserting the verdict and the clause at
 //! one line. Every case has a legal twin or an illegal twin, so each assertion can fail.
 
-use ptcg_judge::cards::CardDb;
+mod common;
+
+use common::games::{NO_BENCH, fixture_cards, game};
 use ptcg_judge::engine::{RuleEdition, Verdict};
 use ptcg_judge::report::{Report, StepReport};
 
-/// Invented cards in the pokemon-tcg-data layout (one set file).
-const FIXTURE: &str = r#"[
- {"id":"fx1-1","name":"Pikpik","supertype":"Pokémon","subtypes":["Basic"],"hp":"60","types":["Lightning"],
-  "attacks":[{"name":"Zap","cost":["Lightning"],"damage":"20","text":""}],
-  "weaknesses":[{"type":"Fighting","value":"×2"}],"retreatCost":["Colorless"]},
- {"id":"fx1-2","name":"Raipik","supertype":"Pokémon","subtypes":["Stage 1"],"hp":"120","types":["Lightning"],
-  "evolvesFrom":"Pikpik",
-  "attacks":[{"name":"Thunder Jolt","cost":["Lightning","Colorless"],"damage":"90","text":""}],
-  "weaknesses":[{"type":"Fighting","value":"×2"}],"retreatCost":["Colorless"]},
- {"id":"fx1-3","name":"Stonecub ex","supertype":"Pokémon","subtypes":["Basic","ex"],"hp":"200","types":["Fighting"],
-  "rules":["Pokémon ex rule: When your Pokémon ex is Knocked Out, your opponent takes 2 Prize cards."],
-  "attacks":[{"name":"Rock Smash","cost":["Fighting"],"damage":"120","text":""},
-             {"name":"Quake","cost":["Fighting"],"damage":"30","text":"This attack also does 60 damage to 1 of your opponent's Benched Pokémon. (Don't apply Weakness and Resistance for Benched Pokémon.)"}],
-  "weaknesses":[{"type":"Grass","value":"×2"}],"retreatCost":["Colorless","Colorless"]},
- {"id":"fx1-4","name":"Leafkit","supertype":"Pokémon","subtypes":["Basic"],"hp":"70","types":["Grass"],
-  "attacks":[{"name":"Seed Barrage","cost":["Grass"],"damage":"","text":"Choose 1 of your opponent's Pokémon 3 times. (You can choose the same Pokémon more than once.) For each time you chose a Pokémon, do 30 damage to it."}],
-  "weaknesses":[{"type":"Fire","value":"×2"}],"resistances":[{"type":"Lightning","value":"-30"}],"retreatCost":["Colorless"]},
- {"id":"fx1-5","name":"Leafmid","supertype":"Pokémon","subtypes":["Stage 1"],"hp":"100","types":["Grass"],
-  "evolvesFrom":"Leafkit","attacks":[{"name":"Leaf Cut","cost":["Grass"],"damage":"40","text":""}],"retreatCost":["Colorless"]},
- {"id":"fx1-6","name":"Leafking","supertype":"Pokémon","subtypes":["Stage 2"],"hp":"160","types":["Grass"],
-  "evolvesFrom":"Leafmid","attacks":[{"name":"Solar Beam","cost":["Grass","Colorless"],"damage":"130","text":""}],"retreatCost":["Colorless"]},
- {"id":"fx1-7","name":"Professor's Notes","supertype":"Trainer","subtypes":["Supporter"],"rules":["Draw 3 cards."]},
- {"id":"fx1-8","name":"Quick Ball","supertype":"Trainer","subtypes":["Item"],"rules":["Search your deck for a Basic Pokémon, reveal it, and put it into your hand. Then, shuffle your deck."]},
- {"id":"fx1-9","name":"Rare Candy","supertype":"Trainer","subtypes":["Item"],
-  "rules":["Choose 1 of your Basic Pokémon in play. If you have a Stage 2 card in your hand that evolves from that Pokémon, put that card onto the Basic Pokémon to evolve it, skipping the Stage 1. You can't use this card during your first turn or on a Basic Pokémon that was put into play this turn."]},
- {"id":"fx1-10","name":"Training Hall","supertype":"Trainer","subtypes":["Stadium"],"rules":["Once during each player's turn, that player may draw a card."]},
- {"id":"fx1-11","name":"Basic Lightning Energy","supertype":"Energy","subtypes":["Basic"],"types":["Lightning"]},
- {"id":"fx1-12","name":"Basic Fighting Energy","supertype":"Energy","subtypes":["Basic"],"types":["Fighting"]},
- {"id":"fx1-13","name":"Basic Grass Energy","supertype":"Energy","subtypes":["Basic"],"types":["Grass"]}
-]"#;
-
-fn db() -> CardDb {
-    CardDb::from_cards(
-        CardDb::parse_set_json(FIXTURE, "fixture.json").unwrap(),
-        Vec::new(),
-    )
-}
-
-/// A game between Ash (who goes first) and Misty: setup with the given Active and Benched
-/// Pokémon, then the turns in order (Ash, Misty, Ash, …), each opened by its header and draw.
-fn game(ash: (&str, &[&str]), misty: (&str, &[&str]), turns: &[&[&str]]) -> String {
-    let mut l: Vec<String> = vec![
-        "Setup".into(),
-        "Misty chose tails for the opening coin flip.".into(),
-        "Ash won the coin toss.".into(),
-        "Ash decided to go first.".into(),
-        "Ash drew 7 cards for the opening hand.".into(),
-        "- 7 drawn cards.".into(),
-        "Misty drew 7 cards for the opening hand.".into(),
-        "- 7 drawn cards.".into(),
-    ];
-    for (who, (active, bench)) in [("Ash", ash), ("Misty", misty)] {
-        l.push(format!("{who} played {active} to the Active Spot."));
-        for b in bench {
-            l.push(format!("{who} played {b} to the Bench."));
-        }
-    }
-    for (i, body) in turns.iter().enumerate() {
-        let who = if i % 2 == 0 { "Ash" } else { "Misty" };
-        l.push(String::new());
-        l.push(format!("{who}'s Turn"));
-        l.push(format!("{who} drew a card."));
-        l.extend(body.iter().map(|s| s.to_string()));
-    }
-    l.join("\n") + "\n"
-}
-
 fn verify(text: &str) -> Report {
-    ptcg_judge::verify(text.as_bytes(), Some(&db()), RuleEdition::default()).unwrap()
+    ptcg_judge::verify(
+        text.as_bytes(),
+        Some(&fixture_cards()),
+        RuleEdition::default(),
+    )
+    .unwrap()
 }
 
 /// The step of the last line with exactly this text.
@@ -104,8 +44,6 @@ fn expect(report: &Report, text: &str, verdict: Verdict, clause: &str) {
         s.message
     );
 }
-
-const NO_BENCH: &[&str] = &[];
 
 /// Ash's turn 1 attaches to Pikpik; Misty's turn 2 attaches Fighting to Stonecub ex and attacks.
 fn stonecub_attacks(attack_line: &str, after: &[&str]) -> String {
@@ -171,6 +109,13 @@ fn a_knock_out_gives_the_prize_count_of_the_pokemon_kind() {
         Verdict::Violation,
         "knockout.prizes",
     );
+    // The count broken is the one Pikpik's kind gives: the violation cites that rule too.
+    expect(
+        &r,
+        "Misty took 2 Prize cards.",
+        Verdict::Violation,
+        "pokemon.single-prize",
+    );
 }
 
 #[test]
@@ -201,6 +146,49 @@ fn a_pokemon_ex_gives_two_prize_cards() {
         "knockout.at-hp",
     );
     expect(&r, "Ash took 2 Prize cards.", Verdict::Ok, "pokemon.ex");
+}
+
+#[test]
+fn a_wrong_prize_count_cites_the_kind_of_the_pokemon_knocked_out() {
+    // Stonecub ex's Rock Smash Knocks Out Misty's Pebblit ex (110 HP): 2 Prize cards, not 1.
+    let log = |prizes: &str| {
+        game(
+            ("Stonecub ex", NO_BENCH),
+            ("Pebblit ex", &["Leafkit"]),
+            &[
+                &[
+                    "Ash attached Basic Fighting Energy to Stonecub ex in the Active Spot.",
+                    "Ash ended their turn.",
+                ],
+                &["Misty ended their turn."],
+                &[
+                    "Ash's Stonecub ex used Rock Smash on Misty’s Pebblit ex for 120 damage.",
+                    "Misty's Pebblit ex was Knocked Out!",
+                    prizes,
+                    "Misty's Leafkit is now in the Active Spot.",
+                ],
+            ],
+        )
+    };
+    expect(
+        &verify(&log("Ash took 2 Prize cards.")),
+        "Ash took 2 Prize cards.",
+        Verdict::Ok,
+        "pokemon.ex",
+    );
+    let r = verify(&log("Ash took a Prize card."));
+    expect(
+        &r,
+        "Ash took a Prize card.",
+        Verdict::Violation,
+        "knockout.prizes",
+    );
+    expect(
+        &r,
+        "Ash took a Prize card.",
+        Verdict::Violation,
+        "pokemon.ex",
+    );
 }
 
 #[test]
@@ -353,6 +341,32 @@ fn evolution_waits_for_the_second_turn_and_follows_evolves_from() {
         &verify(&candy),
         "- Ash evolved Leafkit to Leafking on the Bench.",
         Verdict::Ok,
+        "evolution.by-effect",
+    );
+    // Rare Candy cannot put Leafking (whose Stage 1 evolves from Leafkit) on Pikpik.
+    let wrong = candy.replace(
+        "- Ash evolved Leafkit to Leafking on the Bench.",
+        "- Ash evolved Pikpik to Leafking in the Active Spot.",
+    );
+    expect(
+        &verify(&wrong),
+        "- Ash evolved Pikpik to Leafking in the Active Spot.",
+        Verdict::Violation,
+        "evolution.by-effect",
+    );
+    // Nor be played on the player's first turn.
+    let first = game(
+        ("Pikpik", &["Leafkit"]),
+        ("Stonecub ex", NO_BENCH),
+        &[&[
+            "Ash played Rare Candy.",
+            "- Ash evolved Leafkit to Leafking on the Bench.",
+        ]],
+    );
+    expect(
+        &verify(&first),
+        "- Ash evolved Leafkit to Leafking on the Bench.",
+        Verdict::Violation,
         "evolution.by-effect",
     );
 }

@@ -1,16 +1,20 @@
-//! Every clause id the project knows: the ones the engine cites in verdicts, and the ones the
-//! rulings reference explains without the engine checking them. Each id has a section in a
+//! Every clause id the project knows: the ones the engine checks (some input makes it find the
+//! rule broken), and the ones the rulings reference explains without the engine ever finding
+//! them broken (some of these it still cites where it applies them). Each id has a section in a
 //! `rulings/<page>.md` page (a test enforces it).
 
 /// A rule clause: a stable id, a short title, the page it lives on, and whether the engine
-/// checks it.
+/// checks it (can find it broken).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Clause {
     pub id: &'static str,
     pub title: &'static str,
     /// The page under `rulings/` (without `.md`).
     pub page: &'static str,
-    /// Cited by engine checks (true) or reference only (false).
+    /// Checked by the engine (true): some input makes a replay `violation` (or a deck
+    /// checker problem) cite it, as `tests/clauses_can_fail.rs` shows for each. Reference only
+    /// (false): the engine never finds it broken, though it may cite it where it applies the
+    /// rule (an `ok` step, an `unverified` doubt, a judge tool's trace).
     pub checked: bool,
 }
 
@@ -61,7 +65,7 @@ pub const CLAUSES: &[Clause] = &[
     c(
         "card-text.overrides-rules",
         "card-text",
-        true,
+        false,
         "Card text comes before the rules",
     ),
     c(
@@ -233,7 +237,7 @@ pub const CLAUSES: &[Clause] = &[
     c(
         "energy.special",
         "energy",
-        true,
+        false,
         "Special Energy provides what its text says",
     ),
     c(
@@ -307,7 +311,7 @@ pub const CLAUSES: &[Clause] = &[
     c(
         "evolution.clears-conditions",
         "evolution",
-        true,
+        false,
         "Evolving removes Special Conditions",
     ),
     // Retreat and switching
@@ -326,7 +330,7 @@ pub const CLAUSES: &[Clause] = &[
     c(
         "switch.clears-conditions",
         "retreat-and-switching",
-        true,
+        false,
         "Going to the Bench removes Special Conditions",
     ),
     c(
@@ -351,7 +355,7 @@ pub const CLAUSES: &[Clause] = &[
     c(
         "attack.active-only",
         "attacking-and-damage",
-        true,
+        false,
         "Only the Active Pokémon attacks",
     ),
     c(
@@ -411,7 +415,7 @@ pub const CLAUSES: &[Clause] = &[
     c(
         "attack.damage-counters",
         "attacking-and-damage",
-        true,
+        false,
         "Placing damage counters is not damage",
     ),
     // Attack effects
@@ -479,7 +483,7 @@ pub const CLAUSES: &[Clause] = &[
     c(
         "checkup.asleep",
         "special-conditions",
-        true,
+        false,
         "Asleep: a coin to wake up",
     ),
     c(
@@ -491,13 +495,13 @@ pub const CLAUSES: &[Clause] = &[
     c(
         "checkup.confused",
         "special-conditions",
-        true,
+        false,
         "Confused: a coin before attacking",
     ),
     c(
         "conditions.replace",
         "special-conditions",
-        true,
+        false,
         "Asleep, Confused and Paralyzed replace one another",
     ),
     // Knock Outs and Prize cards
@@ -551,7 +555,7 @@ pub const CLAUSES: &[Clause] = &[
         true,
         "Your opponent cannot draw at the start of their turn",
     ),
-    c("win.concede", "winning", true, "Conceding"),
+    c("win.concede", "winning", false, "Conceding"),
     c(
         "win.end-line",
         "winning",
@@ -567,7 +571,7 @@ pub const CLAUSES: &[Clause] = &[
     c(
         "win.sudden-death",
         "simultaneous-wins",
-        true,
+        false,
         "Sudden Death",
     ),
     // Deck building

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod browser;
+pub mod games;
 
 use std::path::{Path, PathBuf};
 

@@ -255,6 +255,7 @@ fn doubt(j: &Judging<'_, '_>, clauses: &[&'static str]) -> Option<String> {
     let retreat = clauses
         .iter()
         .any(|c| matches!(*c, "retreat.cost" | "retreat.asleep-paralyzed"));
+    let evolution = clauses.iter().any(|c| c.starts_with("evolution."));
     let modelled = |card: &str, text: &TextEffects, effect: &Effect| {
         let own = own_attack.is_some_and(|(pokemon, attack)| {
             card == pokemon
@@ -262,8 +263,10 @@ fn doubt(j: &Judging<'_, '_>, clauses: &[&'static str]) -> Option<String> {
                 && text.name == attack
                 && effect.fact == DamageDealt
         });
-        // The retreat judge computes these changes to the Retreat Cost itself.
+        // The retreat judge computes these changes to the Retreat Cost itself, and the
+        // evolution judge applies Rare Candy's conditions itself.
         own || (retreat && effect.fact == RetreatCost && super::retreat::MODELLED.contains(&card))
+            || (evolution && effect.fact == Evolution && super::evolution::MODELLED.contains(&card))
     };
     first_doubt_with_gone(
         j.state,

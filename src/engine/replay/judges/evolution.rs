@@ -129,6 +129,14 @@ pub fn evolution(j: &Judging<'_, '_>) -> Step {
     super::card_text::gate_each(j, parts)
 }
 
+/// The cards whose change to when and how a Pokémon evolves this judge applies itself, so the
+/// gate ([`super::card_text::gate`]) does not doubt a finding for them: Rare Candy (a Stage 2
+/// put on the Basic Pokémon of its line, not on the player's first turn nor on a Basic Pokémon
+/// put into play this turn, as its current text says; the older prints, which also allow a
+/// Stage 1, count as evolving, so the same two timing rules bind them, and a Stage 1 put on its
+/// Basic Pokémon is never called a violation).
+pub const MODELLED: &[&str] = &["Rare Candy"];
+
 fn evolves_from(
     j: &Judging<'_, '_>,
     candidates: &[PokemonId],

@@ -128,7 +128,7 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
         "knockout.prizes",
         format!("{pname} takes {taken}: {}", why.join("; ")),
     )];
-    for c in clauses {
+    for c in &clauses {
         found.push(Step::ok(c, ""));
     }
     if taken == expected {
@@ -203,6 +203,13 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
         .or_else(|| j.cards.may_change_known(&trainers, PHRASES))
     {
         Some(w) => Step::cannot_check("knockout.prizes", format!("{reason}; but {w}")),
+        // Unless the Prize cards left cap the count, what it breaks is also the Prize count of
+        // each Knocked Out Pokémon's kind (`pokemon.ex`, …).
+        None if expected == owed => Step::combine(
+            std::iter::once(Step::violation("knockout.prizes", reason))
+                .chain(clauses.into_iter().map(|c| Step::violation(c, "")))
+                .collect(),
+        ),
         None => Step::violation("knockout.prizes", reason),
     }
 }

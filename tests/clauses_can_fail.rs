@@ -1,0 +1,1376 @@
+//! Every clause the registry marks "checked by the engine" has a check that can fail: a table
+//! of small inputs, one row per broken rule, each naming the clause a `violation` (or, for a
+//! deck list, a problem) must cite and where. Each row has a legal twin, the same input with the
+//! broken line put right (or read under an edition whose rules it keeps), on which nothing is
+//! found broken (for a deck list, no problem); so every row can fail both ways.
+//! The last assertion lists the checked clauses that no row makes fail.
+//!
+//! Adding a case is one row in [`rows`]: the clause, the rule it breaks (rulebook and section),
+//! the input, and where the violation is. Logs follow the PTCG Live English line templates
+//! (`shared/ptcgl-logs/templates`, and `replays/README.md` for the samples).
+
+mod common;
+
+use std::sync::{Arc, OnceLock};
+
+use common::games::{NO_BENCH, fixture_cards, game};
+use ptcg_judge::cards::CardDb;
+use ptcg_judge::engine::tools::deck::{DeckRequest, answer};
+use ptcg_judge::engine::{Replay, RuleEdition, Verdict};
+use ptcg_judge::rules::{CLAUSES, clause};
+
+use RuleEdition::{HeartGoldSoulSilver as Hgss, ScarletViolet as Sv};
+
+/// A battle log.
+enum Log {
+    /// A game written below, read with the invented cards of `common::games::FIXTURE`.
+    Game(String),
+    /// A sample in `replays/`, read with the built-in card data.
+    Sample(&'static str),
+}
+
+/// The broken input and its legal twin.
+enum Input {
+    /// The legal twin has the whole lines `legal` (several joined by `\n`) where the broken
+    /// input has `broken`; both are read under `edition`.
+    Swap {
+        log: Log,
+        legal: &'static str,
+        broken: &'static str,
+        edition: RuleEdition,
+    },
+    /// The same log, read under an edition whose rules it breaks and one whose rules it keeps.
+    Editions {
+        log: Log,
+        broken: RuleEdition,
+        legal: RuleEdition,
+    },
+    /// A deck list (as the deck checker takes it, on the built-in card data, played on
+    /// 2025-06-01) whose legal twin has the line `legal` where the broken one has `broken`.
+    Deck {
+        list: &'static str,
+        legal: &'static str,
+        broken: &'static str,
+        format: Option<&'static str>,
+    },
+}
+
+/// Where the violation is, in the broken input.
+#[derive(Clone, Copy)]
+enum At {
+    /// The first line that differs from the legal twin.
+    Changed,
+    /// The first line with this text from the first changed line on (from the start of the
+    /// log for an edition row).
+    Line(&'static str),
+    /// The last line with this text before the first changed line.
+    Before(&'static str),
+    /// The deck as a whole (a deck problem on no line).
+    Deck,
+}
+
+struct Row {
+    clause: &'static str,
+    /// The rule the broken input breaks, with the rulebook section it comes from.
+    breaks: &'static str,
+    input: Input,
+    at: At,
+}
+
+fn swap(
+    clause: &'static str,
+    breaks: &'static str,
+    log: Log,
+    legal: &'static str,
+    broken: &'static str,
+    at: At,
+) -> Row {
+    Row {
+        clause,
+        breaks,
+        input: Input::Swap {
+            log,
+            legal,
+            broken,
+            edition: Sv,
+        },
+        at,
+    }
+}
+
+fn editions(
+    clause: &'static str,
+    breaks: &'static str,
+    log: Log,
+    broken: RuleEdition,
+    legal: RuleEdition,
+    at: At,
+) -> Row {
+    Row {
+        clause,
+        breaks,
+        input: Input::Editions { log, broken, legal },
+        at,
+    }
+}
+
+fn deck(
+    clause: &'static str,
+    breaks: &'static str,
+    format: Option<&'static str>,
+    legal: &'static str,
+    broken: &'static str,
+    at: At,
+) -> Row {
+    Row {
+        clause,
+        breaks,
+        input: Input::Deck {
+            list: DECK,
+            legal,
+            broken,
+            format,
+        },
+        at,
+    }
+}
+
+/// The rows: at least one per checked clause.
+fn rows() -> Vec<Row> {
+    use At::{Before, Changed, Line};
+    use Log::{Game, Sample};
+    vec![
+        // Setup.
+        swap(
+            "setup.opening-hand",
+            "an opening hand of 8 cards (SV rulebook p. 8, 'Setting Up to Play', step 3: 7 cards)",
+            Game(quiet_game()),
+            "Misty drew 7 cards for the opening hand.",
+            "Misty drew 8 cards for the opening hand.",
+            Changed,
+        ),
+        swap(
+            "setup.mulligan",
+            "a mulligan whose revealed hand holds a Basic Pokémon (SV rulebook p. 18, 'Full \
+             details of taking a mulligan')",
+            Sample("no-pokemon-win.log"),
+            "   • Basic Fire Energy, Nest Ball, Professor's Research, Basic Fire Energy, Energy Search, Basic Fire Energy, Switch",
+            "   • Basic Fire Energy, Nest Ball, Professor's Research, Basic Fire Energy, Energy Search, Basic Fire Energy, Ethan's Slugma",
+            Changed,
+        ),
+        swap(
+            "setup.mulligan-extra-draw",
+            "2 extra cards for the opponent's 1 mulligan (SV rulebook p. 18, 'Full details of \
+             taking a mulligan', step 3)",
+            Sample("no-pokemon-win.log"),
+            "Zoë drew 1 more card because Brock-2K took at least 1 mulligan.",
+            "Zoë drew 2 more cards because Brock-2K took at least 1 mulligan.",
+            Changed,
+        ),
+        swap(
+            "setup.basic-pokemon",
+            "a Stage 1 Pokémon put in the Active Spot at setup (SV rulebook p. 8, 'Setting Up to \
+             Play', steps 4-6)",
+            Game(quiet_game()),
+            "Ash played Pikpik to the Active Spot.",
+            "Ash played Raipik to the Active Spot.",
+            Changed,
+        ),
+        // Turn structure.
+        swap(
+            "turn.draw",
+            "a turn that does not begin with a draw (SV rulebook p. 9, 'Parts of a Turn', step 1)",
+            Game(quiet_game()),
+            "Misty drew a card.\nMisty ended their turn.",
+            "Misty ended their turn.",
+            Changed,
+        ),
+        swap(
+            "turn.energy-attach-once",
+            "a second Energy attached from the hand in one turn (SV rulebook p. 11, 'C) Attach \
+             an Energy card to one of your Pokémon')",
+            Game(quiet_game()),
+            "Ash attached Basic Lightning Energy to Pikpik in the Active Spot.",
+            "Ash attached Basic Lightning Energy to Pikpik in the Active Spot.\n\
+             Ash attached Basic Lightning Energy to Pikpik in the Active Spot.",
+            Changed,
+        ),
+        swap(
+            "turn.supporter-once",
+            "a second Supporter in one turn (SV rulebook p. 12, 'D) Play Trainer cards')",
+            Game(supporter_game()),
+            "- Misty drew 3 cards.",
+            "- Misty drew 3 cards.\nMisty played Professor's Notes.\n- Misty drew 3 cards.",
+            Changed,
+        ),
+        swap(
+            "turn.supporter-first-turn",
+            "a Supporter on the first turn of the player who goes first (SV rulebook p. 12, 'D) \
+             Play Trainer cards')",
+            Game(quiet_game()),
+            "Ash ended their turn.",
+            "Ash played Professor's Notes.\n- Ash drew 3 cards.\nAsh ended their turn.",
+            Changed,
+        ),
+        editions(
+            "turn.supporter-first-turn",
+            "an Item on the first turn of the player who goes first under the HeartGold & \
+             SoulSilver rules (HGSS rulebook, 'PLAY Trainer, Supporter, and Stadium cards'); the \
+             Scarlet & Violet rules forbid only a Supporter",
+            Sample("first-turn-trainer.log"),
+            Hgss,
+            Sv,
+            Line("Brock played Nest Ball."),
+        ),
+        swap(
+            "turn.stadium-once",
+            "a second Stadium in one turn (SV rulebook p. 12, 'D) Play Trainer cards')",
+            Game(stadium_game()),
+            "Misty played Quiet Grove to the Stadium spot.",
+            "Misty played Quiet Grove to the Stadium spot.\nMisty played Training Hall to the Stadium spot.",
+            Changed,
+        ),
+        swap(
+            "turn.stadium-same-name",
+            "a Stadium played while one of the same name is in play (SV rulebook p. 12, 'D) Play \
+             Trainer cards', Stadium points)",
+            Game(stadium_game()),
+            "Misty played Quiet Grove to the Stadium spot.",
+            "Misty played Training Hall to the Stadium spot.",
+            Changed,
+        ),
+        swap(
+            "turn.retreat-once",
+            "a second retreat in one turn (SV rulebook p. 12, 'E) Retreat your Active Pokémon')",
+            Game(retreat_game()),
+            "Ash's Leafkit is now in the Active Spot.",
+            "Ash's Leafkit is now in the Active Spot.\nAsh retreated Leafkit to the Bench.\n\
+             - Basic Lightning Energy was discarded from Ash's Leafkit.\n\
+             Ash's Pikpik is now in the Active Spot.",
+            Changed,
+        ),
+        swap(
+            "turn.bench-basic",
+            "a Stage 1 Pokémon put on the Bench from the hand (SV rulebook p. 10, 'A) Put Basic \
+             Pokémon cards from your hand onto your Bench')",
+            Game(quiet_game()),
+            "Ash ended their turn.",
+            "Ash played Raipik to the Bench.\nAsh ended their turn.",
+            Changed,
+        ),
+        swap(
+            "turn.bench-limit",
+            "a sixth Benched Pokémon (SV rulebook p. 10, 'A) Put Basic Pokémon cards from your \
+             hand onto your Bench': up to 5)",
+            Game(full_bench_game()),
+            "Ash ended their turn.",
+            "Ash played Pikpik & Leafkit-GX to the Bench.\nAsh ended their turn.",
+            Changed,
+        ),
+        swap(
+            "turn.first-player-no-attack",
+            "an attack on the first turn of the player who goes first (SV rulebook p. 13, '3) \
+             Attack and End Your Turn')",
+            Game(quiet_game()),
+            "Ash ended their turn.",
+            "Ash's Pikpik used Zap on Misty’s Stonecub ex for 20 damage.",
+            Changed,
+        ),
+        swap(
+            "turn.attack-ends-turn",
+            "an Item played after the attack (SV rulebook p. 13, '3) Attack and End Your Turn')",
+            Game(zap_game()),
+            "Misty's Pikpik used Zap on Ash’s Stonecub ex for 20 damage.",
+            "Misty's Pikpik used Zap on Ash’s Stonecub ex for 20 damage.\nMisty played Quick Ball.",
+            Changed,
+        ),
+        // Attacks and damage.
+        swap(
+            "attack.has-attack",
+            "an attack the Pokémon does not have, its print pinned down by an earlier attack (SV \
+             rulebook p. 13, '3) Attack and End Your Turn'; p. 19, 'What counts as an attack?')",
+            Game(zap_twice_game()),
+            "Misty's Pikpik used Zap on Ash’s Stonecub ex for 20 damage.\nMisty ended their turn.",
+            "Misty's Pikpik used Thunderbolt on Ash’s Stonecub ex for 20 damage.\nMisty ended their turn.",
+            Changed,
+        ),
+        swap(
+            "attack.energy-cost",
+            "an attack the attached Energy does not pay for (SV rulebook p. 13, 'A) CHECK the \
+             Energy attached to your Active Pokémon')",
+            Game(zap_game()),
+            "Misty attached Basic Lightning Energy to Pikpik in the Active Spot.\n\
+             Misty's Pikpik used Zap on Ash’s Stonecub ex for 20 damage.",
+            "Misty's Pikpik used Zap on Ash’s Stonecub ex for 20 damage.",
+            Changed,
+        ),
+        swap(
+            "attack.asleep-paralyzed",
+            "an attack by an Asleep Pokémon (SV rulebook p. 15, 'Asleep')",
+            Game(zap_game()),
+            "Ash ended their turn.",
+            "Misty's Pikpik is now Asleep.\nAsh ended their turn.",
+            Line("Misty's Pikpik used Zap on Ash’s Stonecub ex for 20 damage."),
+        ),
+        swap(
+            "attack.gx-once",
+            "a second GX attack in one game (SV rulebook Appendix 16, Pokémon-GX, p. 31)",
+            Game(gx_game()),
+            "Ash's Boltzap-GX used Jolt on Misty’s Stonecub ex for 10 damage.",
+            "Ash's Boltzap-GX used Thunderclap GX on Misty’s Stonecub ex for 50 damage.",
+            Changed,
+        ),
+        swap(
+            "attack.vstar-once",
+            "a second VSTAR Power in one game (SV rulebook Appendix 6, Pokémon VSTAR, p. 25)",
+            Game(vstar_game()),
+            "Ash's Starlit VSTAR used Glint on Misty’s Stonecub ex for 10 damage.",
+            "Ash's Starlit VSTAR used Nova Star on Misty’s Stonecub ex for 50 damage.",
+            Changed,
+        ),
+        swap(
+            "attack.damage-order",
+            "10 damage more than the attack does (SV rulebook p. 20, 'Full details of \
+             attacking', damage steps 1-6)",
+            Game(zap_game()),
+            "Misty's Pikpik used Zap on Ash’s Stonecub ex for 20 damage.",
+            "Misty's Pikpik used Zap on Ash’s Stonecub ex for 30 damage.",
+            Changed,
+        ),
+        swap(
+            "attack.damage-order.weakness",
+            "Weakness applied to a Pokémon with none to the attacker's type (SV rulebook p. 20, \
+             'Full details of attacking', step 3)",
+            Game(zap_game()),
+            "Misty's Pikpik used Zap on Ash’s Stonecub ex for 20 damage.",
+            "Misty's Pikpik used Zap on Ash’s Stonecub ex for 40 damage. Ash's Stonecub ex took 20 more damage because of Lightning Weakness.",
+            Changed,
+        ),
+        swap(
+            "attack.damage-order.resistance",
+            "the defender's Resistance left out (SV rulebook p. 20, 'Full details of attacking', \
+             step 4)",
+            Game(resisted_game()),
+            "Ash's Raipik used Thunder Jolt on Misty’s Leafkit for 60 damage. Misty's Leafkit took -30 less damage because of Lightning Resistance.",
+            "Ash's Raipik used Thunder Jolt on Misty’s Leafkit for 90 damage.",
+            Changed,
+        ),
+        swap(
+            "attack.damage-order.bench",
+            "Weakness applied to a Benched Pokémon (SV rulebook p. 14, 'B) CHECK Weakness and \
+             Resistance of your opponent's Active Pokémon')",
+            Game(zap_game()),
+            "Misty's Pikpik used Zap on Ash’s Stonecub ex for 20 damage.",
+            "Misty's Pikpik used Zap on Ash’s Leafkit for 40 damage. Ash's Leafkit took 20 more damage because of Lightning Weakness.",
+            Changed,
+        ),
+        swap(
+            "attack.damage-breakdown",
+            "a damage breakdown whose total is not the sum of its lines (the client's breakdown \
+             of the damage steps of SV rulebook p. 20, 'Full details of attacking')",
+            Sample("prizes-win.log"),
+            "   • Base damage: 70 damage\n   • Weakness to Lightning: 70 damage\n   • Total damage: 140 damage",
+            "   • Base damage: 70 damage\n   • Weakness to Lightning: 70 damage\n   • Total damage: 150 damage",
+            Before(
+                "Ash K 1999's Iono's Kilowattrel used Mach Bolt on Misty_Waterflower’s Veluza ex for 140 damage. Misty_Waterflower's Veluza ex took 70 more damage because of Lightning Weakness.",
+            ),
+        ),
+        // Special Conditions and the Checkup.
+        swap(
+            "checkup.order",
+            "Burned resolved before Poisoned (SV rulebook p. 15, '4) Pokémon Checkup')",
+            Game(checkup_game()),
+            "1 damage counter was placed on Ash's Pikpik for the Special Condition Poisoned.\n\
+             2 damage counters were placed on Ash's Pikpik for the Special Condition Burned.",
+            "2 damage counters were placed on Ash's Pikpik for the Special Condition Burned.\n\
+             1 damage counter was placed on Ash's Pikpik for the Special Condition Poisoned.",
+            Line("1 damage counter was placed on Ash's Pikpik for the Special Condition Poisoned."),
+        ),
+        swap(
+            "checkup.poisoned",
+            "2 damage counters for Poisoned (SV rulebook p. 16, 'Poisoned': 1 damage counter)",
+            Game(checkup_game()),
+            "1 damage counter was placed on Ash's Pikpik for the Special Condition Poisoned.",
+            "2 damage counters were placed on Ash's Pikpik for the Special Condition Poisoned.",
+            Changed,
+        ),
+        editions(
+            "checkup.burned",
+            "Burn damage placed with no coin flipped first, under the HeartGold & SoulSilver \
+             rules (HGSS rulebook, 'How Do Special Conditions Work?', Burned: flip, tails 2 \
+             damage counters); the Scarlet & Violet rules place the counters first",
+            Game(checkup_game()),
+            Hgss,
+            Sv,
+            Line("2 damage counters were placed on Ash's Pikpik for the Special Condition Burned."),
+        ),
+        swap(
+            "checkup.burned",
+            "a recovery from Burned after tails (SV rulebook p. 15, 'Burned': heads, it recovers)",
+            Game(checkup_game()),
+            "Misty flipped a coin and it landed on tails.",
+            "Misty flipped a coin and it landed on tails.\nAsh's Pikpik is no longer Burned.",
+            Changed,
+        ),
+        swap(
+            "checkup.paralyzed",
+            "Paralysis ended in the Checkup after the opponent's turn (SV rulebook p. 16, \
+             'Paralyzed': it recovers after its owner's next turn)",
+            Game(paralyzed_game()),
+            "Ash ended their turn.",
+            "Ash ended their turn.\n\nPokémon Checkup\nMisty's Pikpik is no longer Paralyzed.",
+            Line("Misty's Pikpik is no longer Paralyzed."),
+        ),
+        // Evolution.
+        swap(
+            "evolution.first-turn",
+            "an evolution on the player's first turn (SV rulebook p. 11, 'B) Evolve Pokémon', \
+             Evolution notes)",
+            Game(quiet_game()),
+            "Ash ended their turn.",
+            "Ash evolved Pikpik to Raipik in the Active Spot.\nAsh ended their turn.",
+            Changed,
+        ),
+        swap(
+            "evolution.same-turn",
+            "a Pokémon evolved on the turn it was put into play (SV rulebook p. 11, 'B) Evolve \
+             Pokémon', Evolution notes)",
+            Game(evolve_game()),
+            "Ash evolved Pikpik to Raipik in the Active Spot.",
+            "Ash played Leafkit to the Bench.\nAsh evolved Leafkit to Leafmid on the Bench.",
+            Line("Ash evolved Leafkit to Leafmid on the Bench."),
+        ),
+        swap(
+            "evolution.evolves-from",
+            "a Stage 1 put on a Pokémon it does not evolve from (SV rulebook p. 11, 'B) Evolve \
+             Pokémon')",
+            Game(evolve_game()),
+            "Ash evolved Pikpik to Raipik in the Active Spot.",
+            "Ash evolved Pebblit ex to Raipik on the Bench.",
+            Changed,
+        ),
+        swap(
+            "evolution.by-effect",
+            "Rare Candy putting a Stage 2 on a Basic Pokémon of another line (Rare Candy's text, \
+             sv1-191; APR 2.2, II.C C-12)",
+            Game(evolve_game()),
+            "Ash evolved Pikpik to Raipik in the Active Spot.",
+            "Ash played Rare Candy.\n- Ash evolved Pikpik to Leafking in the Active Spot.",
+            Line("- Ash evolved Pikpik to Leafking in the Active Spot."),
+        ),
+        // Retreat and Tools.
+        swap(
+            "retreat.cost",
+            "a Retreat Cost of 2 paid with 1 Energy (SV rulebook p. 12, 'E) Retreat your Active \
+             Pokémon')",
+            Game(stonecub_retreats()),
+            "- Basic Fighting Energy was discarded from Misty's Stonecub ex.\n\
+             - Basic Fighting Energy was discarded from Misty's Stonecub ex.",
+            "- Basic Fighting Energy was discarded from Misty's Stonecub ex.",
+            Before("Misty retreated Stonecub ex to the Bench."),
+        ),
+        swap(
+            "retreat.asleep-paralyzed",
+            "a Paralyzed Pokémon that retreats (SV rulebook p. 12, 'E) Retreat your Active \
+             Pokémon'; p. 16, 'Paralyzed')",
+            Game(paralyzed_game()),
+            "Ash ended their turn.",
+            "Misty's Pikpik is now Paralyzed.\nAsh ended their turn.",
+            Line("Misty retreated Pikpik to the Bench."),
+        ),
+        swap(
+            "trainer.tool",
+            "a second Pokémon Tool on one Pokémon (SV rulebook p. 12, 'D) Play Trainer cards', \
+             and Glossary 'Pokémon Tool')",
+            Game(tool_game()),
+            "Ash attached Lucky Charm to Pikpik in the Active Spot.",
+            "Ash attached Lucky Charm to Pikpik in the Active Spot.\n\
+             Ash attached Lucky Charm to Pikpik in the Active Spot.",
+            Changed,
+        ),
+        // Knock Outs and Prize cards.
+        swap(
+            "knockout.at-hp",
+            "a Knock Out of a Pokémon whose damage is below its HP (SV rulebook p. 14, 'C) PUT \
+             damage counters …', and Glossary 'Knocked Out')",
+            Game(zap_game()),
+            "Misty's Pikpik used Zap on Ash’s Stonecub ex for 20 damage.",
+            "Misty's Pikpik used Zap on Ash’s Stonecub ex for 20 damage.\nAsh's Stonecub ex was Knocked Out!",
+            Changed,
+        ),
+        swap(
+            "knockout.prizes",
+            "2 Prize cards for a Pokémon that gives 1 (SV rulebook p. 14, 'C) PUT damage \
+             counters …', and Glossary 'Prize cards')",
+            Game(ko_game()),
+            "Misty took a Prize card.",
+            "Misty took 2 Prize cards.",
+            Changed,
+        ),
+        swap(
+            "knockout.prizes-left",
+            "7 Prize cards taken at once when each player has 6 (SV rulebook p. 7, Prize Cards)",
+            Game(ko_game()),
+            "Misty took a Prize card.",
+            "Misty took 7 Prize cards.",
+            Changed,
+        ),
+        swap(
+            "knockout.promote",
+            "no new Active Pokémon after a Knock Out (SV rulebook p. 14, 'C) PUT damage counters \
+             …': choose a new Active Pokémon)",
+            Game(ko_game()),
+            "Misty took a Prize card.\nAsh's Leafkit is now in the Active Spot.",
+            "Misty took a Prize card.",
+            Line("Ash's Turn"),
+        ),
+        swap(
+            "knockout.promote-order",
+            "after both Active Pokémon are Knocked Out, the player whose turn is not next \
+             promotes first (HGSS rulebook, 'TAKE a Prize card': the player whose turn it is \
+             replaces their Pokémon last)",
+            Game(double_knock_out(true)),
+            "Misty's Leafkit is now in the Active Spot.\nAsh's Leafkit is now in the Active Spot.",
+            "Ash's Leafkit is now in the Active Spot.\nMisty's Leafkit is now in the Active Spot.",
+            Changed,
+        ),
+        // The Prize cards of each kind of Pokémon.
+        swap(
+            "pokemon.single-prize",
+            "2 Prize cards for a Pokémon with no rule box (SV rulebook p. 7, Prize Cards, and p. \
+             14, 'C) PUT damage counters …')",
+            Game(ko_game()),
+            "Misty took a Prize card.",
+            "Misty took 2 Prize cards.",
+            Changed,
+        ),
+        swap(
+            "pokemon.ex",
+            "1 Prize card for a Pokémon ex (SV rulebook Appendix 2, Pokémon ex, p. 23: 2 Prize \
+             cards)",
+            Game(knock_out("Pebblit ex", None, 2)),
+            "Ash took 2 Prize cards.",
+            "Ash took a Prize card.",
+            Changed,
+        ),
+        swap(
+            "pokemon.mega-ex",
+            "2 Prize cards for a Mega Evolution Pokémon ex (the Mega Evolution ex rule printed \
+             on the cards, e.g. me1-104: 3 Prize cards)",
+            Game(knock_out("Pikpik", Some("Mega Raipik ex"), 3)),
+            "Ash took 3 Prize cards.",
+            "Ash took 2 Prize cards.",
+            Changed,
+        ),
+        swap(
+            "pokemon.ex-old",
+            "1 Prize card for a Pokémon-EX (SV rulebook Appendix 22, Pokémon-EX, p. 35: 2 Prize \
+             cards)",
+            Game(knock_out("Quartzite EX", None, 2)),
+            "Ash took 2 Prize cards.",
+            "Ash took a Prize card.",
+            Changed,
+        ),
+        swap(
+            "pokemon.v",
+            "1 Prize card for a Pokémon V (SV rulebook Appendix 9, Pokémon V, p. 27: 2 Prize \
+             cards)",
+            Game(knock_out("Starlit V", None, 2)),
+            "Ash took 2 Prize cards.",
+            "Ash took a Prize card.",
+            Changed,
+        ),
+        swap(
+            "pokemon.vmax",
+            "2 Prize cards for a Pokémon VMAX (SV rulebook Appendix 10, Pokémon VMAX, p. 27: 3 \
+             Prize cards)",
+            Game(knock_out("Starlit V", Some("Starlit VMAX"), 3)),
+            "Ash took 3 Prize cards.",
+            "Ash took 2 Prize cards.",
+            Changed,
+        ),
+        swap(
+            "pokemon.v-union",
+            "2 Prize cards for a Pokémon V-UNION (SV rulebook Appendix 7, Pokémon V-UNION, p. \
+             26: 3 Prize cards)",
+            Game(knock_out("Unionbolt V-UNION", None, 3)),
+            "Ash took 3 Prize cards.",
+            "Ash took 2 Prize cards.",
+            Changed,
+        ),
+        swap(
+            "pokemon.gx",
+            "1 Prize card for a Pokémon-GX (SV rulebook Appendix 16, Pokémon-GX, p. 31: 2 Prize \
+             cards)",
+            Game(knock_out("Boltzap-GX", None, 2)),
+            "Ash took 2 Prize cards.",
+            "Ash took a Prize card.",
+            Changed,
+        ),
+        swap(
+            "pokemon.tag-team",
+            "2 Prize cards for a TAG TEAM Pokémon (SV rulebook Appendix 13, TAG TEAM, p. 29: 3 \
+             Prize cards)",
+            Game(knock_out("Pikpik & Leafkit-GX", None, 3)),
+            "Ash took 3 Prize cards.",
+            "Ash took 2 Prize cards.",
+            Changed,
+        ),
+        // Winning.
+        swap(
+            "win.prizes",
+            "a win on Prize cards by a player with Prize cards left (SV rulebook p. 8, 'How to \
+             Win the Game' (1))",
+            Sample("no-pokemon-win.log"),
+            "Knocked Out with no Benched Pokémon. Zoë wins.",
+            "All Prize cards taken. Zoë wins.",
+            Changed,
+        ),
+        swap(
+            "win.no-pokemon",
+            "a win by no Pokémon in play while the opponent has Benched Pokémon (SV rulebook p. \
+             8, 'How to Win the Game' (2))",
+            Sample("prizes-win.log"),
+            "All Prize cards taken. Ash K 1999 wins.",
+            "Knocked Out with no Benched Pokémon. Ash K 1999 wins.",
+            Changed,
+        ),
+        swap(
+            "win.deck-out",
+            "a win by deck out while the opponent's deck has cards (SV rulebook p. 8, 'How to \
+             Win the Game' (3))",
+            Sample("prizes-win.log"),
+            "All Prize cards taken. Ash K 1999 wins.",
+            "Opponent's deck ran out of cards. Ash K 1999 wins.",
+            Changed,
+        ),
+        swap(
+            "win.deck-out",
+            "play going on after a player had no card to draw at the start of the turn (SV \
+             rulebook p. 8, 'How to Win the Game' (3); p. 10, '1) Draw a Card')",
+            Sample("deck-out-win.log"),
+            "Opponent's deck ran out of cards. Misty_Waterflower wins.",
+            "Renée V ended their turn.",
+            Changed,
+        ),
+        swap(
+            "win.end-line",
+            "an end line naming the player its own wording makes the loser: 'Opponent's deck ran \
+             out' in Misty's log means Misty won (the client's end-of-game line; no rulebook \
+             section)",
+            Sample("deck-out-win.log"),
+            "Opponent's deck ran out of cards. Misty_Waterflower wins.",
+            "Opponent's deck ran out of cards. Renée V wins.",
+            Changed,
+        ),
+        swap(
+            "win.simultaneous",
+            "one player named the winner when both have no Pokémon in play (SV rulebook p. 21, \
+             'What if both players win at the same time?': Sudden Death)",
+            Game(double_knock_out(false)),
+            "Entering Sudden Death.",
+            "Knocked Out with no Benched Pokémon. Ash wins.",
+            Changed,
+        ),
+        // Deck building.
+        deck(
+            "deck.sixty-cards",
+            "a deck of 59 cards (SV rulebook p. 22, 'Deck Building': exactly 60)",
+            None,
+            "42 Basic {R} Energy SVE 2",
+            "41 Basic {R} Energy SVE 2",
+            At::Deck,
+        ),
+        deck(
+            "deck.four-copies",
+            "5 cards of one name (SV rulebook p. 22, 'Deck Building': at most 4)",
+            None,
+            "1 Switch SVI 194",
+            "1 Dreepy TWM 128",
+            Changed,
+        ),
+        deck(
+            "deck.same-name",
+            "5 Professor's Research under two subtitles (SV rulebook p. 21, 'What does and \
+             doesn't count for a Pokémon's name?')",
+            None,
+            "1 Switch SVI 194",
+            "1 Professor's Research (Professor Turo) SVI 190",
+            Changed,
+        ),
+        deck(
+            "deck.basic-pokemon",
+            "no Basic Pokémon (SV rulebook p. 22, 'Deck Building': at least 1)",
+            None,
+            "4 Dreepy TWM 128",
+            "4 Ultra Ball SVI 196",
+            At::Deck,
+        ),
+        deck(
+            "deck.ace-spec",
+            "two ACE SPEC cards (SV rulebook Appendix 25, ACE SPEC Trainer Cards, p. 37: 1 per \
+             deck)",
+            None,
+            "1 Switch SVI 194",
+            "1 Master Ball TEF 153",
+            Line("1 Prime Catcher TEF 157"),
+        ),
+        deck(
+            "deck.radiant",
+            "two Radiant Pokémon (SV rulebook Appendix 5, Radiant Pokémon, p. 25: 1 per deck)",
+            None,
+            "1 Nest Ball SVI 181\n1 Switch SVI 194",
+            "1 Radiant Greninja ASR 46\n1 Radiant Heatran ASR 27",
+            Line("1 Radiant Heatran ASR 27"),
+        ),
+        deck(
+            "deck.prism-star",
+            "two copies of one Prism Star card (SV rulebook Appendix 14, Prism Star Cards, p. \
+             30: 1 of each name)",
+            None,
+            "1 Nest Ball SVI 181\n1 Switch SVI 194",
+            "2 Volcanion ◇ FLI 31",
+            Changed,
+        ),
+        deck(
+            "deck.pokemon-star",
+            "two Pokémon ☆ (HGSS rulebook, 'Building a Deck': 1 Pokémon ☆ per deck)",
+            None,
+            "1 Nest Ball SVI 181\n1 Switch SVI 194",
+            "1 Mudkip ★ TRR 107\n1 Torchic ★ TRR 108",
+            Line("1 Torchic ★ TRR 108"),
+        ),
+        deck(
+            "deck.known-cards",
+            "a card no card data knows (the project's reading of SV rulebook p. 22, 'Deck \
+             Building': every limit is per card name or kind)",
+            None,
+            "1 Switch SVI 194",
+            "1 Zorblax Ball",
+            Changed,
+        ),
+        deck(
+            "deck.format-legality",
+            "a card not legal in Standard (the card data's legalities and the Play! Pokémon \
+             rotation; SV rulebook p. 22 leaves formats to organised play)",
+            Some("standard"),
+            "1 Switch SVI 194",
+            "1 Professor Juniper BLW 101",
+            Changed,
+        ),
+    ]
+}
+
+/// A deck of 60 cards, Standard-legal on 2025-06-01, on the built-in card data; lines 5 and 6
+/// are there to be changed.
+const DECK: &str = "4 Dreepy TWM 128
+4 Drakloak TWM 129
+3 Dragapult ex TWM 130
+4 Professor's Research SVI 189
+1 Nest Ball SVI 181
+1 Switch SVI 194
+1 Prime Catcher TEF 157
+42 Basic {R} Energy SVE 2
+";
+
+// The games of the rows: Ash goes first; each game is legal as written.
+
+/// Ash attaches and passes; Misty passes.
+fn quiet_game() -> String {
+    game(
+        ("Pikpik", NO_BENCH),
+        ("Stonecub ex", NO_BENCH),
+        &[
+            &[
+                "Ash attached Basic Lightning Energy to Pikpik in the Active Spot.",
+                "Ash ended their turn.",
+            ],
+            &["Misty ended their turn."],
+        ],
+    )
+}
+
+fn supporter_game() -> String {
+    game(
+        ("Pikpik", NO_BENCH),
+        ("Stonecub ex", NO_BENCH),
+        &[
+            &["Ash ended their turn."],
+            &[
+                "Misty played Professor's Notes.",
+                "- Misty drew 3 cards.",
+                "Misty ended their turn.",
+            ],
+        ],
+    )
+}
+
+fn stadium_game() -> String {
+    game(
+        ("Pikpik", NO_BENCH),
+        ("Stonecub ex", NO_BENCH),
+        &[
+            &[
+                "Ash played Training Hall to the Stadium spot.",
+                "Ash ended their turn.",
+            ],
+            &[
+                "Misty played Quiet Grove to the Stadium spot.",
+                "Misty ended their turn.",
+            ],
+        ],
+    )
+}
+
+/// Ash retreats Pikpik for Leafkit on his second turn.
+fn retreat_game() -> String {
+    game(
+        ("Pikpik", &["Leafkit"]),
+        ("Stonecub ex", NO_BENCH),
+        &[
+            &[
+                "Ash attached Basic Lightning Energy to Pikpik in the Active Spot.",
+                "Ash ended their turn.",
+            ],
+            &["Misty ended their turn."],
+            &[
+                "Ash attached Basic Lightning Energy to Leafkit on the Bench.",
+                "Ash retreated Pikpik to the Bench.",
+                "- Basic Lightning Energy was discarded from Ash's Pikpik.",
+                "Ash's Leafkit is now in the Active Spot.",
+                "Ash ended their turn.",
+            ],
+        ],
+    )
+}
+
+fn tool_game() -> String {
+    game(
+        ("Pikpik", NO_BENCH),
+        ("Stonecub ex", NO_BENCH),
+        &[&[
+            "Ash attached Lucky Charm to Pikpik in the Active Spot.",
+            "Ash ended their turn.",
+        ]],
+    )
+}
+
+fn full_bench_game() -> String {
+    game(
+        (
+            "Pikpik",
+            &[
+                "Leafkit",
+                "Pebblit ex",
+                "Starlit V",
+                "Boltzap-GX",
+                "Quartzite EX",
+            ],
+        ),
+        ("Stonecub ex", NO_BENCH),
+        &[&["Ash ended their turn."]],
+    )
+}
+
+/// Misty's Pikpik attacks Ash's Stonecub ex on her first turn.
+fn zap_game() -> String {
+    game(
+        ("Stonecub ex", &["Leafkit"]),
+        ("Pikpik", &["Leafkit"]),
+        &[
+            &["Ash ended their turn."],
+            &[
+                "Misty attached Basic Lightning Energy to Pikpik in the Active Spot.",
+                "Misty's Pikpik used Zap on Ash’s Stonecub ex for 20 damage.",
+            ],
+        ],
+    )
+}
+
+/// Misty's Pikpik attacks on her first and second turns.
+fn zap_twice_game() -> String {
+    game(
+        ("Stonecub ex", NO_BENCH),
+        ("Pikpik", NO_BENCH),
+        &[
+            &["Ash ended their turn."],
+            &[
+                "Misty attached Basic Lightning Energy to Pikpik in the Active Spot.",
+                "Misty's Pikpik used Zap on Ash’s Stonecub ex for 20 damage.",
+            ],
+            &["Ash ended their turn."],
+            &[
+                "Misty's Pikpik used Zap on Ash’s Stonecub ex for 20 damage.",
+                "Misty ended their turn.",
+            ],
+        ],
+    )
+}
+
+/// Ash's Boltzap-GX uses its GX attack on his second turn, then Jolt on his third.
+fn gx_game() -> String {
+    game(
+        ("Boltzap-GX", NO_BENCH),
+        ("Stonecub ex", NO_BENCH),
+        &[
+            &["Ash ended their turn."],
+            &["Misty ended their turn."],
+            &[
+                "Ash's Boltzap-GX used Thunderclap GX on Misty’s Stonecub ex for 50 damage.",
+                "Ash can no longer use GX attacks.",
+            ],
+            &["Misty ended their turn."],
+            &["Ash's Boltzap-GX used Jolt on Misty’s Stonecub ex for 10 damage."],
+        ],
+    )
+}
+
+/// Ash's Starlit V evolves and uses its VSTAR Power on his second turn, then Glint on his third.
+fn vstar_game() -> String {
+    game(
+        ("Starlit V", NO_BENCH),
+        ("Stonecub ex", NO_BENCH),
+        &[
+            &["Ash ended their turn."],
+            &["Misty ended their turn."],
+            &[
+                "Ash evolved Starlit V to Starlit VSTAR in the Active Spot.",
+                "Ash's Starlit VSTAR used Nova Star on Misty’s Stonecub ex for 50 damage.",
+                "Ash can no longer use VSTAR Powers.",
+            ],
+            &["Misty ended their turn."],
+            &["Ash's Starlit VSTAR used Glint on Misty’s Stonecub ex for 10 damage."],
+        ],
+    )
+}
+
+/// Ash's Raipik hits Misty's Leafkit, which resists Lightning.
+fn resisted_game() -> String {
+    game(
+        ("Pikpik", NO_BENCH),
+        ("Leafkit", NO_BENCH),
+        &[
+            &[
+                "Ash attached Basic Lightning Energy to Pikpik in the Active Spot.",
+                "Ash ended their turn.",
+            ],
+            &["Misty ended their turn."],
+            &[
+                "Ash attached Basic Lightning Energy to Pikpik in the Active Spot.",
+                "Ash evolved Pikpik to Raipik in the Active Spot.",
+                "Ash's Raipik used Thunder Jolt on Misty’s Leafkit for 60 damage. Misty's Leafkit took -30 less damage because of Lightning Resistance.",
+            ],
+        ],
+    )
+}
+
+/// Ash's Pikpik is Poisoned and Burned during Misty's turn; the Checkup after it.
+fn checkup_game() -> String {
+    game(
+        ("Pikpik", NO_BENCH),
+        ("Stonecub ex", NO_BENCH),
+        &[
+            &["Ash ended their turn."],
+            &[
+                "Ash's Pikpik is now Poisoned.",
+                "Ash's Pikpik is now Burned.",
+                "Misty ended their turn.",
+                "",
+                "Pokémon Checkup",
+                "1 damage counter was placed on Ash's Pikpik for the Special Condition Poisoned.",
+                "2 damage counters were placed on Ash's Pikpik for the Special Condition Burned.",
+                "Misty flipped a coin and it landed on tails.",
+            ],
+        ],
+    )
+}
+
+/// Misty's Pikpik, Paralyzed or not on Ash's first turn, retreats on her first turn.
+fn paralyzed_game() -> String {
+    game(
+        ("Stonecub ex", NO_BENCH),
+        ("Pikpik", &["Leafkit"]),
+        &[
+            &["Ash ended their turn."],
+            &[
+                "Misty attached Basic Lightning Energy to Pikpik in the Active Spot.",
+                "Misty retreated Pikpik to the Bench.",
+                "- Basic Lightning Energy was discarded from Misty's Pikpik.",
+                "Misty's Leafkit is now in the Active Spot.",
+                "Misty ended their turn.",
+            ],
+        ],
+    )
+}
+
+/// Ash evolves on his second turn.
+fn evolve_game() -> String {
+    game(
+        ("Pikpik", &["Pebblit ex"]),
+        ("Stonecub ex", NO_BENCH),
+        &[
+            &["Ash ended their turn."],
+            &["Misty ended their turn."],
+            &[
+                "Ash evolved Pikpik to Raipik in the Active Spot.",
+                "Ash ended their turn.",
+            ],
+        ],
+    )
+}
+
+/// Misty retreats Stonecub ex (Retreat Cost 2) on her second turn.
+fn stonecub_retreats() -> String {
+    game(
+        ("Pikpik", NO_BENCH),
+        ("Stonecub ex", &["Leafkit"]),
+        &[
+            &["Ash ended their turn."],
+            &[
+                "Misty attached Basic Fighting Energy to Stonecub ex in the Active Spot.",
+                "Misty ended their turn.",
+            ],
+            &["Ash ended their turn."],
+            &[
+                "Misty attached Basic Fighting Energy to Stonecub ex in the Active Spot.",
+                "Misty retreated Stonecub ex to the Bench.",
+                "- Basic Fighting Energy was discarded from Misty's Stonecub ex.",
+                "- Basic Fighting Energy was discarded from Misty's Stonecub ex.",
+                "Misty's Leafkit is now in the Active Spot.",
+                "Misty ended their turn.",
+            ],
+        ],
+    )
+}
+
+/// Misty's Stonecub ex Knocks Out Ash's Active Pikpik on her first turn; Ash's Leafkit comes up.
+fn ko_game() -> String {
+    game(
+        ("Pikpik", &["Leafkit"]),
+        ("Stonecub ex", NO_BENCH),
+        &[
+            &["Ash ended their turn."],
+            &[
+                "Misty attached Basic Fighting Energy to Stonecub ex in the Active Spot.",
+                "Misty's Stonecub ex used Rock Smash on Ash’s Pikpik for 240 damage. Ash's Pikpik took 120 more damage because of Fighting Weakness.",
+                "Ash's Pikpik was Knocked Out!",
+                "Misty took a Prize card.",
+                "Ash's Leafkit is now in the Active Spot.",
+            ],
+            &["Ash ended their turn."],
+        ],
+    )
+}
+
+/// Ash's Stonecub ex Knocks Out Misty's Active `kind` (evolved first into `evolved`, if given)
+/// on his third turn and takes `prizes` Prize cards; Misty's Leafkit comes up.
+fn knock_out(kind: &str, evolved: Option<&str>, prizes: u32) -> String {
+    let out = evolved.unwrap_or(kind);
+    let evolve = evolved.map(|e| format!("Misty evolved {kind} to {e} in the Active Spot."));
+    let misty_2: Vec<&str> = evolve.iter().map(String::as_str).collect();
+    let attack = [
+        format!("Ash's Stonecub ex used Rock Smash on Misty’s {out} for 120 damage."),
+        format!("Misty's {out} was Knocked Out!"),
+        format!("Ash took {prizes} Prize cards."),
+        "Misty's Leafkit is now in the Active Spot.".to_string(),
+    ];
+    let attack: Vec<&str> = attack.iter().map(String::as_str).collect();
+    game(
+        ("Stonecub ex", NO_BENCH),
+        (kind, &["Leafkit"]),
+        &[
+            &[
+                "Ash attached Basic Fighting Energy to Stonecub ex in the Active Spot.",
+                "Ash ended their turn.",
+            ],
+            &["Misty ended their turn."],
+            &["Ash ended their turn."],
+            &misty_2,
+            &attack,
+        ],
+    )
+}
+
+/// Both Active Mothlings, damaged and Poisoned, are Knocked Out in the same Checkup, after
+/// Ash's turn: each player has a Benched Leafkit to promote (Misty, whose turn is next,
+/// first), or none (the game goes to Sudden Death).
+fn double_knock_out(benches: bool) -> String {
+    let bench: &[&str] = if benches { &["Leafkit"] } else { NO_BENCH };
+    let after: &[&str] = if benches {
+        &[
+            "Misty's Leafkit is now in the Active Spot.",
+            "Ash's Leafkit is now in the Active Spot.",
+        ]
+    } else {
+        &["Entering Sudden Death."]
+    };
+    let mut checkup = vec![
+        "Ash's Mothling is now Poisoned.",
+        "Misty's Mothling is now Poisoned.",
+        "Ash's Mothling used Flutter on Misty’s Mothling for 20 damage.",
+        "",
+        "Pokémon Checkup",
+        "1 damage counter was placed on Ash's Mothling for the Special Condition Poisoned.",
+        "1 damage counter was placed on Misty's Mothling for the Special Condition Poisoned.",
+        "Ash's Mothling was Knocked Out!",
+        "Misty's Mothling was Knocked Out!",
+        "Misty took a Prize card.",
+        "Ash took a Prize card.",
+    ];
+    checkup.extend(after);
+    game(
+        ("Mothling", bench),
+        ("Mothling", bench),
+        &[
+            &["Ash ended their turn."],
+            &["Misty's Mothling used Flutter on Ash’s Mothling for 20 damage."],
+            &checkup,
+        ],
+    )
+}
+
+// The harness.
+
+fn builtin() -> &'static Arc<CardDb> {
+    static DB: OnceLock<Arc<CardDb>> = OnceLock::new();
+    DB.get_or_init(|| ptcg_judge::cards::snapshot::builtin().expect("built-in card data"))
+}
+
+fn fixture() -> &'static CardDb {
+    static DB: OnceLock<CardDb> = OnceLock::new();
+    DB.get_or_init(fixture_cards)
+}
+
+/// The lines and card data of a log.
+fn read(log: &Log) -> (Vec<String>, &'static CardDb) {
+    match log {
+        Log::Game(text) => (lines(text), fixture()),
+        Log::Sample(name) => {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("replays")
+                .join(name);
+            let text = std::fs::read_to_string(&path).unwrap();
+            (lines(text.trim_start_matches('\u{feff}')), builtin())
+        }
+    }
+}
+
+fn lines(text: &str) -> Vec<String> {
+    text.lines().map(str::to_string).collect()
+}
+
+/// `text` with the whole lines `from` (the first place they are) replaced by `to`.
+fn replaced(text: &[String], from: &str, to: &str) -> Result<Vec<String>, String> {
+    let from: Vec<&str> = from.split('\n').collect();
+    let at = (0..text.len())
+        .find(|i| text[*i..].iter().take(from.len()).eq(from.iter()))
+        .ok_or_else(|| format!("the lines {from:?} are not in the input"))?;
+    let mut out = text[..at].to_vec();
+    out.extend(
+        to.split('\n')
+            .filter(|_| !to.is_empty())
+            .map(str::to_string),
+    );
+    out.extend_from_slice(&text[at + from.len()..]);
+    Ok(out)
+}
+
+/// The broken input and its legal twin (the base itself, which holds the lines `legal`).
+fn twins(base: &[String], legal: &str, broken: &str) -> Result<(Vec<String>, Vec<String>), String> {
+    let b = replaced(base, legal, broken)?;
+    if b == base {
+        return Err("the broken input is the same as its twin".into());
+    }
+    Ok((b, base.to_vec()))
+}
+
+/// The index of the line the violation must be on: `changed` is the first line where the
+/// broken input differs from its twin.
+fn locate(lines: &[String], changed: Option<usize>, at: At) -> Result<usize, String> {
+    let from = changed.unwrap_or(0);
+    let (found, what) = match at {
+        At::Changed => (changed, "the changed line"),
+        At::Line(text) => ((from..lines.len()).find(|i| lines[*i] == text), text),
+        At::Before(text) => ((0..from).rev().find(|i| lines[*i] == text), text),
+        At::Deck => (None, "the whole deck"),
+    };
+    found.ok_or_else(|| format!("no line for {what:?} in the broken input"))
+}
+
+/// A violation: its 1-based line, the clauses it finds broken, its message.
+type Violation = (u32, Vec<&'static str>, String);
+
+/// A log's violations. With `debug`, every step is printed.
+fn violations(
+    lines: &[String],
+    cards: &CardDb,
+    edition: RuleEdition,
+    debug: bool,
+) -> Vec<Violation> {
+    let text = lines.join("\n") + "\n";
+    let parsed = ptcg_judge::log::parse_log(text.as_bytes()).unwrap();
+    let result = Replay::run(&parsed, Some(cards), edition);
+    if debug {
+        for (l, r) in parsed.lines.iter().zip(&result.steps) {
+            let s = &r.step;
+            eprintln!(
+                "{:>3} {:<10} [{}] {}\n      {}",
+                l.number,
+                s.verdict.as_str(),
+                s.clauses.join(", "),
+                lines[l.number as usize - 1],
+                s.message
+            );
+        }
+    }
+    parsed
+        .lines
+        .iter()
+        .zip(&result.steps)
+        .filter(|(_, r)| r.step.verdict == Verdict::Violation)
+        .map(|(l, r)| (l.number, r.step.violated.clone(), r.step.message.clone()))
+        .collect()
+}
+
+/// One row: the clause is found broken where the row says on the broken input, and nothing is
+/// found broken on its legal twin. Gives every clause found broken.
+fn run(row: &Row) -> Result<Vec<&'static str>, String> {
+    // `CLAUSES_DEBUG=<clause id>` prints the steps of its rows' broken logs.
+    let debug = std::env::var("CLAUSES_DEBUG").is_ok_and(|c| c == row.clause);
+    let (broken, edition, line, found, on_twin) = match &row.input {
+        Input::Swap {
+            log,
+            legal,
+            broken,
+            edition,
+        } => {
+            let (base, cards) = read(log);
+            let (b, l) = twins(&base, legal, broken)?;
+            let changed = b.iter().zip(&l).take_while(|(x, y)| x == y).count();
+            let line = locate(&b, Some(changed), row.at)? as u32 + 1;
+            let found = violations(&b, cards, *edition, debug);
+            let on_twin = violations(&l, cards, *edition, false);
+            (b, edition.id(), line, found, on_twin)
+        }
+        Input::Editions { log, broken, legal } => {
+            let (base, cards) = read(log);
+            let line = locate(&base, None, row.at)? as u32 + 1;
+            let found = violations(&base, cards, *broken, debug);
+            let on_twin = violations(&base, cards, *legal, false);
+            (base, broken.id(), line, found, on_twin)
+        }
+        Input::Deck {
+            list,
+            legal,
+            broken,
+            format,
+        } => return run_deck(row, list, legal, broken, *format),
+    };
+    if !found
+        .iter()
+        .any(|(n, v, _)| *n == line && v.contains(&row.clause))
+    {
+        return Err(format!(
+            "no violation of it at line {line} ({:?}) under {edition}; violations: {found:#?}",
+            broken[line as usize - 1]
+        ));
+    }
+    // The twin is a legal game: no violation of the clause, nor of any other.
+    if !on_twin.is_empty() {
+        return Err(format!("its legal twin has violations: {on_twin:#?}"));
+    }
+    Ok(found
+        .iter()
+        .chain(&on_twin)
+        .flat_map(|(_, v, _)| v.iter().copied())
+        .collect())
+}
+
+/// A deck row: the problem is on the line the row says (or on the whole deck), and the twin
+/// has no problem.
+fn run_deck(
+    row: &Row,
+    list: &str,
+    legal: &str,
+    broken: &str,
+    format: Option<&str>,
+) -> Result<Vec<&'static str>, String> {
+    let (b, l) = twins(&lines(list), legal, broken)?;
+    let changed = b.iter().zip(&l).take_while(|(x, y)| x == y).count();
+    let line = match row.at {
+        At::Deck => None,
+        at => Some(locate(&b, Some(changed), at)? + 1),
+    };
+    let ask = |list: &[String]| {
+        let req = DeckRequest {
+            list: list.join("\n") + "\n",
+            format: format.map(str::to_string),
+            date: Some("2025-06-01".into()),
+        };
+        answer(&req, Some(builtin())).map_err(|e| format!("refused: {e}"))
+    };
+    let (found, on_twin) = (ask(&b)?, ask(&l)?);
+    if !found
+        .problems
+        .iter()
+        .any(|p| p.clause == row.clause && p.line == line)
+    {
+        return Err(format!(
+            "no problem citing it at {line:?}; problems: {:#?}",
+            found.problems
+        ));
+    }
+    if !on_twin.problems.is_empty() {
+        return Err(format!(
+            "its legal twin has problems: {:#?}",
+            on_twin.problems
+        ));
+    }
+    Ok(found
+        .problems
+        .iter()
+        .chain(&on_twin.problems)
+        .map(|p| p.clause)
+        .collect())
+}
+
+/// Every row fails where it says and not on its twin; every clause found broken is one the
+/// registry marks checked; and every checked clause has a row.
+#[test]
+fn every_checked_clause_has_a_check_that_can_fail() {
+    let rows = rows();
+    let mut failing = Vec::new();
+    let mut broken = Vec::new();
+    for row in &rows {
+        match run(row) {
+            Ok(found) => broken.extend(found),
+            Err(why) => failing.push(format!("{} ({}): {why}", row.clause, row.breaks)),
+        }
+    }
+    assert!(
+        failing.is_empty(),
+        "{} of {} rows fail:\n\n{}",
+        failing.len(),
+        rows.len(),
+        failing.join("\n\n")
+    );
+    for id in broken {
+        let c =
+            clause(id).unwrap_or_else(|| panic!("{id} is found broken but is not in the registry"));
+        assert!(
+            c.checked,
+            "{id} is found broken, but the registry marks it reference-only"
+        );
+    }
+    let missing: Vec<&str> = CLAUSES
+        .iter()
+        .filter(|c| c.checked && !rows.iter().any(|r| r.clause == c.id))
+        .map(|c| c.id)
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "{} clauses are marked checked by the engine but no row makes them fail: {}",
+        missing.len(),
+        missing.join(", ")
+    );
+}
