@@ -29,6 +29,9 @@ pub fn card_rulings(card: &Card, effects: &CardEffects) -> Vec<CardRuling> {
     for (clause, why) in kind_clauses(card) {
         add(clause, why);
     }
+    for (clause, why) in wording_clauses(card) {
+        add(clause, why);
+    }
     if effects.facts().iter().next().is_some() {
         add(
             "card-text.overrides-rules",
@@ -84,6 +87,66 @@ fn fact_clauses(fact: Fact) -> &'static [&'static str] {
         Fact::AttackChoice => &["attack.has-attack"],
         Fact::PlayRules | Fact::Suppression => &["card-text.overrides-rules"],
     }
+}
+
+/// Wordings whose reading a clause explains, and that clause: "search your deck" (finding
+/// fewer, shuffling), "up to", "switch", "heal", … (lower case, any text of the card).
+const WORDINGS: &[(&str, &str, &str)] = &[
+    (
+        "search your deck",
+        "card-text.draw-search",
+        "it searches a deck",
+    ),
+    ("up to", "card-text.up-to", "it says \"up to\""),
+    ("switch", "switch.who-chooses", "it switches Pokémon"),
+    ("discard", "card-text.discard", "it discards cards"),
+    ("heal", "card-text.heal", "it heals damage"),
+    (
+        "move",
+        "card-text.move-damage-counters",
+        "it may move damage counters",
+    ),
+    (
+        "can't retreat",
+        "retreat.cant-retreat",
+        "it stops a retreat",
+    ),
+    ("can't attack", "attack.cant-attack", "it stops an attack"),
+    (
+        "prevent all damage",
+        "attack.prevent-damage",
+        "it prevents damage",
+    ),
+    (
+        "prevent all effects",
+        "attack.prevent-effects",
+        "it prevents effects",
+    ),
+    (
+        "damage to itself",
+        "attack.self-damage",
+        "it damages itself",
+    ),
+];
+
+/// The clauses the card's wordings touch ([`WORDINGS`]); "move" only with damage counters.
+fn wording_clauses(card: &Card) -> Vec<(&'static str, &'static str)> {
+    let text: String = card
+        .rules
+        .iter()
+        .map(String::as_str)
+        .chain(card.attacks.iter().map(|a| a.text.as_str()))
+        .chain(card.abilities.iter().map(|a| a.text.as_str()))
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+        .replace('\u{2019}', "'");
+    WORDINGS
+        .iter()
+        .filter(|(words, _, _)| text.contains(words))
+        .filter(|(words, _, _)| *words != "move" || text.contains("damage counter"))
+        .map(|&(_, clause, why)| (clause, why))
+        .collect()
 }
 
 /// The clauses a card's kind brings into play.
@@ -266,6 +329,16 @@ mod tests {
     }
 
     #[test]
+    fn every_wording_leads_to_a_registry_clause() {
+        for (words, id, _) in WORDINGS {
+            assert!(
+                clause(id).is_some(),
+                "{words:?}: {id} is not a registry clause"
+            );
+        }
+    }
+
+    #[test]
     fn every_fact_leads_to_registry_clauses() {
         for fact in Fact::ALL {
             assert!(!fact_clauses(fact).is_empty(), "{fact:?}");
@@ -286,6 +359,8 @@ mod tests {
         );
         let got = clauses(&boss);
         assert!(got.contains(&"turn.supporter-once"), "{got:?}");
+        assert!(got.contains(&"switch.who-chooses"), "{got:?}");
+        assert!(!got.contains(&"card-text.heal"), "{got:?}");
         assert!(got.contains(&"deck.four-copies"), "{got:?}");
         let energy = card(
             r#"{"id":"fx-3","name":"Basic Fire Energy","supertype":"Energy","subtypes":["Basic"]}"#,
