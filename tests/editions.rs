@@ -22,6 +22,7 @@ const FIRST_TURN_TRAINER: &str = include_str!("../replays/first-turn-trainer.log
 const BURN_CHECKUP: &str = include_str!("../replays/burn-checkup.log");
 const BURN_COIN_FIRST: &str = include_str!("../replays/burn-coin-first.log");
 const SLEEP_CHECKUP: &str = include_str!("../replays/sleep-checkup.log");
+const CONFUSION: &str = include_str!("../replays/confusion-self-damage.log");
 
 const TADBULB_ATTACKS: &str =
     "Erika's Iono's Tadbulb used Tiny Charge on Brock’s Team Rocket's Drowzee for 30 damage.";
@@ -180,6 +181,56 @@ const CASES: &[Case] = &[
             ("hgss", Unverified, "attack.asleep-paralyzed"),
             ("apr-2018", Unverified, "attack.asleep-paralyzed"),
             ("classic", Unverified, "attack.asleep-paralyzed"),
+        ],
+    },
+    Case {
+        why: "A Confused Pokémon's attack fails on tails and it takes 3 damage counters: Scarlet & \
+              Violet p. 16 'Confused', Sword & Shield 'Special Conditions', HeartGold & SoulSilver \
+              'How Do Special Conditions Work?' (Confused), APR 2.2 I.A A-01 step 2 b; the classic \
+              basics ('Status Effects', Confusion) give 30 damage without Weakness or Resistance \
+              from the EX series on, and this game's cards (Munkidori, Sandy Shocks) were only \
+              printed since",
+        log: CONFUSION,
+        edits: &[],
+        line: 34,
+        expected: &[
+            ("sv", Ok, "checkup.confused"),
+            ("swsh", Ok, "checkup.confused"),
+            ("hgss", Ok, "checkup.confused"),
+            ("apr-2018", Ok, "checkup.confused"),
+            ("classic", Ok, "checkup.confused"),
+        ],
+    },
+    Case {
+        why: "The twin: the Confusion coin came up heads (every edition: the attack works \
+              normally, no self-damage)",
+        log: CONFUSION,
+        edits: &[(33, "- Erika flipped a coin and it landed on heads.")],
+        line: 34,
+        expected: &[
+            ("sv", Violation, "checkup.confused"),
+            ("swsh", Violation, "checkup.confused"),
+            ("hgss", Violation, "checkup.confused"),
+            ("apr-2018", Violation, "checkup.confused"),
+            ("classic", Violation, "checkup.confused"),
+        ],
+    },
+    Case {
+        why: "The twin: 2 damage counters after tails (3 counters, or classic's 30 damage; the 20 \
+              of the classic basics' older format does not apply to cards printed since the EX \
+              series)",
+        log: CONFUSION,
+        edits: &[(
+            34,
+            "- 2 damage counters were placed on Erika's Sandy Shocks for the Special Condition Confused.",
+        )],
+        line: 34,
+        expected: &[
+            ("sv", Violation, "checkup.confused"),
+            ("swsh", Violation, "checkup.confused"),
+            ("hgss", Violation, "checkup.confused"),
+            ("apr-2018", Violation, "checkup.confused"),
+            ("classic", Violation, "checkup.confused"),
         ],
     },
 ];

@@ -90,6 +90,12 @@ pub fn depends_on(clause: &str) -> &'static [(Fact, Role)] {
         // change only how much Poison or Burn does.
         "checkup.order" | "checkup.paralyzed" => &[(Conditions, Game)],
         "checkup.poisoned" | "checkup.burned" => &[(Conditions, Game), (DamageCounters, Game)],
+        // Classic Confusion damage is damage: effects on damage taken count too.
+        "checkup.confused" => &[
+            (Conditions, Named),
+            (DamageCounters, Named),
+            (DamageTaken, Named),
+        ],
         "win.prizes" | "win.no-pokemon" | "win.deck-out" | "win.simultaneous" => {
             &[(Winner, Game), (PrizeCount, Game), (KnockOut, Game)]
         }

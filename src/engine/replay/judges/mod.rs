@@ -35,6 +35,7 @@
 //! | `retreat.asleep-paralyzed`, `retreat.cost` | [`retreat::retreat`] |
 //! | `trainer.tool` | [`tools::tool_on`] |
 //! | `checkup.order`, `checkup.poisoned`, `checkup.burned`, `checkup.asleep`, `checkup.paralyzed` | [`checkup::checkup_line`] |
+//! | `checkup.confused` | [`confusion::self_damage`] |
 //! | `win.prizes` | [`winning::game_end`], [`winning::game_over`] |
 //! | `win.no-pokemon`, `win.simultaneous`, `win.concede`, `win.end-line` | [`winning::game_end`], [`winning::sudden_death`] |
 //! | `win.deck-out` | [`winning::game_end`], [`turn_limits::turn_draw`] |
@@ -62,6 +63,7 @@ pub mod breakdown;
 pub mod card_text;
 pub mod checkup;
 pub mod conditions;
+pub mod confusion;
 pub mod damage;
 pub mod evolution;
 pub mod knockout;
@@ -237,6 +239,7 @@ pub fn before_event(j: &Judging<'_, '_>, parts: &mut Vec<Step>) {
             parts.push(damage::damage(j));
         }
         Event::TookDamage { .. } => parts.push(damage::took_damage(j)),
+        Event::ConditionDamage { .. } => parts.extend(confusion::self_damage(j)),
         Event::KnockOut { .. } => parts.push(knockout::knock_out(j)),
         Event::TookPrizes { .. } => parts.push(prizes::prizes(j)),
         Event::GameEnd { .. } => parts.push(winning::game_end(j)),
