@@ -246,10 +246,10 @@ fn text_of(case: &Case) -> String {
     lines.join("\n")
 }
 
-/// The lines that cases without edits expect to be violations in `log` under `edition`: the rest
-/// of a sample must be clean.
+/// The lines that cases without edits expect to be violations in `log` under `edition`, and
+/// under classic the first player's first draw: the rest of a sample must be clean.
 fn expected_violations(log: &str, edition: &str) -> Vec<u32> {
-    CASES
+    let mut lines: Vec<u32> = CASES
         .iter()
         .filter(|c| std::ptr::eq(c.log, log) && c.edits.is_empty())
         .filter(|c| {
@@ -258,7 +258,65 @@ fn expected_violations(log: &str, edition: &str) -> Vec<u32> {
                 .any(|(e, v, _)| *e == edition && *v == Violation)
         })
         .map(|c| c.line)
-        .collect()
+        .collect();
+    if edition == "classic" {
+        lines.extend(
+            FIRST_DRAWS
+                .iter()
+                .filter(|(l, _)| std::ptr::eq(*l, log))
+                .map(|(_, n)| *n),
+        );
+    }
+    lines
+}
+
+/// Every sample of the table, with the line where the player who went first draws on their
+/// first turn (as every client log shows: the current rules let that player draw).
+const FIRST_DRAWS: &[(&str, u32)] = &[
+    (FIRST_TURN_TRAINER, 14),
+    (BURN_CHECKUP, 14),
+    (BURN_COIN_FIRST, 14),
+    (SLEEP_CHECKUP, 14),
+    (CONFUSION, 14),
+];
+
+/// The classic basics ("Gameplay": every turn starts with a draw "except for the first player on
+/// their first turn (starting with EX Ruby & Sapphire)"), against every other seed (Scarlet &
+/// Violet p. 10 "1) Draw a Card", Sword & Shield the same, HeartGold & SoulSilver "DRAW a card",
+/// APR 2.2 I.E: every turn starts with a draw): the first player's first draw is flagged under
+/// classic only (the samples' cards were all printed after EX Ruby & Sapphire), and the twin
+/// without that draw is flagged under every other edition only.
+#[test]
+fn the_first_players_first_draw_is_only_flagged_under_classic() {
+    let cards = ptcg_judge::cards::snapshot::builtin().expect("built-in card data");
+    for (log, line) in FIRST_DRAWS {
+        let mut lines: Vec<&str> = log.split('\n').collect();
+        let without = {
+            lines[*line as usize - 1] = "";
+            lines.join("\n")
+        };
+        for edition in RuleEdition::ALL {
+            let classic = edition == RuleEdition::Classic;
+            let report = ptcg_judge::verify(log.as_bytes(), Some(&cards), edition).unwrap();
+            let step = report.steps.iter().find(|s| s.line == *line).unwrap();
+            let want = if classic { Violation } else { Ok };
+            assert_eq!(step.verdict, want, "{}: {}", edition.id(), step.message);
+            assert!(step.clauses.iter().any(|c| c == "turn.draw"), "{step:?}");
+            // Without the draw, the turn's first line (an action) is the one judged.
+            let report = ptcg_judge::verify(without.as_bytes(), Some(&cards), edition).unwrap();
+            let flagged: Vec<u32> = report
+                .steps
+                .iter()
+                .filter(|s| s.verdict == Violation && s.clauses.iter().any(|c| c == "turn.draw"))
+                .map(|s| s.line)
+                .collect();
+            if classic {
+                assert!(flagged.is_empty(), "classic: {flagged:?}");
+            } else {
+                assert_eq!(flagged, [line + 1], "{}", edition.id());
+            }
+        }
+    }
 }
 
 #[test]

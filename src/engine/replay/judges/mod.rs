@@ -14,7 +14,7 @@
 //! | `setup.mulligan-extra-draw` | [`setup::mulligan_extra_draw`] |
 //! | `setup.basic-pokemon`, `turn.bench-basic` | [`bench::basic_from_hand`] |
 //! | `turn.bench-limit` | [`bench::bench_limit`] |
-//! | `turn.draw` | [`turn_limits::turn_draw`] |
+//! | `turn.draw` | [`turn_limits::turn_draw`], [`turn_limits::no_draw_on_first_turn`] |
 //! | `turn.supporter-once`, `turn.supporter-first-turn` | [`turn_limits::supporter`], [`turn_limits::trainer_on_first_turn`] (also from [`turn_limits::stadium`] and for Tools) |
 //! | `turn.stadium-once`, `turn.stadium-same-name` | [`turn_limits::stadium`] |
 //! | `turn.energy-attach-once` | [`turn_limits::energy_attach_once`] |
@@ -238,6 +238,7 @@ pub fn before_event(j: &Judging<'_, '_>, parts: &mut Vec<Step>) {
             parts.push(attack::attack(j));
             parts.push(damage::damage(j));
         }
+        Event::Drew { .. } if !sub => parts.extend(turn_limits::no_draw_on_first_turn(j)),
         Event::TookDamage { .. } => parts.push(damage::took_damage(j)),
         Event::ConditionDamage { .. } => parts.extend(confusion::self_damage(j)),
         Event::KnockOut { .. } => parts.push(knockout::knock_out(j)),
