@@ -23,6 +23,7 @@ const BURN_CHECKUP: &str = include_str!("../replays/burn-checkup.log");
 const BURN_COIN_FIRST: &str = include_str!("../replays/burn-coin-first.log");
 const SLEEP_CHECKUP: &str = include_str!("../replays/sleep-checkup.log");
 const CONFUSION: &str = include_str!("../replays/confusion-self-damage.log");
+const POKE_POWER: &str = include_str!("../replays/poke-power-confused.log");
 
 const TADBULB_ATTACKS: &str =
     "Erika's Iono's Tadbulb used Tiny Charge on Brock’s Team Rocket's Drowzee for 30 damage.";
@@ -233,6 +234,65 @@ const CASES: &[Case] = &[
             ("classic", Violation, "checkup.confused"),
         ],
     },
+    Case {
+        why: "A Confused Sableye uses Night Vision, a Poké-Power whose own text says it can't be \
+              used while Sableye is affected by a Special Condition: card text binds under every \
+              edition (Scarlet & Violet and Sword & Shield glossaries, HeartGold & SoulSilver \
+              glossary 'Poké-Power': most are turned off; classic 'Status Effects')",
+        log: POKE_POWER,
+        edits: &[],
+        line: 31,
+        expected: &[
+            ("sv", Violation, "conditions.poke-power"),
+            ("swsh", Violation, "conditions.poke-power"),
+            ("hgss", Violation, "conditions.poke-power"),
+            ("apr-2018", Violation, "conditions.poke-power"),
+            ("classic", Violation, "conditions.poke-power"),
+        ],
+    },
+    Case {
+        why: "The twin: Sableye was not made Confused, so Night Vision may be used",
+        log: POKE_POWER,
+        edits: &[(27, "")],
+        line: 31,
+        expected: &[
+            ("sv", Info, ""),
+            ("swsh", Info, ""),
+            ("hgss", Info, ""),
+            ("apr-2018", Info, ""),
+            ("classic", Info, ""),
+        ],
+    },
+    Case {
+        why: "A Confused Fan Rotom uses Fan Shift, a Poké-Power whose text names no Special \
+              Condition: the classic basics ('Status Effects') allow no ability but a Poké-Body \
+              unless the card says otherwise; the Scarlet & Violet, Sword & Shield and HeartGold \
+              & SoulSilver glossaries turn off only 'most' Poké-Powers; APR 2.2 does not speak of \
+              them",
+        log: POKE_POWER,
+        edits: &[],
+        line: 45,
+        expected: &[
+            ("sv", Unverified, "conditions.poke-power"),
+            ("swsh", Unverified, "conditions.poke-power"),
+            ("hgss", Unverified, "conditions.poke-power"),
+            ("apr-2018", Info, ""),
+            ("classic", Violation, "conditions.poke-power"),
+        ],
+    },
+    Case {
+        why: "The twin: Fan Rotom was not made Confused",
+        log: POKE_POWER,
+        edits: &[(41, "")],
+        line: 45,
+        expected: &[
+            ("sv", Info, ""),
+            ("swsh", Info, ""),
+            ("hgss", Info, ""),
+            ("apr-2018", Info, ""),
+            ("classic", Info, ""),
+        ],
+    },
 ];
 
 /// The log of a case, with its edits made.
@@ -278,6 +338,7 @@ const FIRST_DRAWS: &[(&str, u32)] = &[
     (BURN_COIN_FIRST, 14),
     (SLEEP_CHECKUP, 14),
     (CONFUSION, 14),
+    (POKE_POWER, 15),
 ];
 
 /// The classic basics ("Gameplay": every turn starts with a draw "except for the first player on

@@ -360,6 +360,12 @@ pub const CLAUSES: &[Clause] = &[
         true,
         "Asleep, Confused and Paralyzed replace one another",
     ),
+    c(
+        "conditions.poke-power",
+        "special-conditions",
+        true,
+        "Special Conditions turn off Poké-Powers and Pokémon Powers",
+    ),
     // Knock Outs and Prize cards
     c(
         "knockout.at-hp",

@@ -80,6 +80,7 @@ pub fn depends_on(clause: &str) -> &'static [(Fact, Role)] {
         "evolution.clears-conditions" | "switch.clears-conditions" | "conditions.replace" => {
             &[(Conditions, Named)]
         }
+        "conditions.poke-power" => &[(Conditions, Named), (PlayRules, Named)],
         "retreat.asleep-paralyzed" | "retreat.cost" => &[
             (RetreatCost, Named),
             (EnergyProvided, Named),

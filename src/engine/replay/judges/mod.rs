@@ -32,6 +32,7 @@
 //! | `knockout.promote-order` | [`promotion::promote_order`] |
 //! | `evolution.first-turn`, `evolution.same-turn`, `evolution.evolves-from`, `evolution.by-effect` | [`evolution::evolution`] |
 //! | `evolution.clears-conditions`, `switch.clears-conditions`, `conditions.replace` | [`conditions::ended`] |
+//! | `conditions.poke-power` | [`powers::power_while_affected`] |
 //! | `retreat.asleep-paralyzed`, `retreat.cost` | [`retreat::retreat`] |
 //! | `trainer.tool` | [`tools::tool_on`] |
 //! | `checkup.order`, `checkup.poisoned`, `checkup.burned`, `checkup.asleep`, `checkup.paralyzed` | [`checkup::checkup_line`] |
@@ -67,6 +68,7 @@ pub mod confusion;
 pub mod damage;
 pub mod evolution;
 pub mod knockout;
+pub mod powers;
 pub mod prizes;
 pub mod promotion;
 pub mod retreat;
@@ -233,7 +235,10 @@ pub fn before_event(j: &Judging<'_, '_>, parts: &mut Vec<Step>) {
         Event::Evolve { .. } => parts.push(evolution::evolution(j)),
         Event::Retreat { .. } => parts.push(retreat::retreat(j)),
         Event::Promote { .. } => parts.extend(promotion::promote_order(j)),
-        Event::Use { .. } => parts.push(attack::used(j)),
+        Event::Use { .. } => {
+            parts.push(attack::used(j));
+            parts.extend(powers::power_while_affected(j));
+        }
         Event::Attack { .. } => {
             parts.push(attack::attack(j));
             parts.push(damage::damage(j));
