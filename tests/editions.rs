@@ -24,6 +24,10 @@ const BURN_COIN_FIRST: &str = include_str!("../replays/burn-coin-first.log");
 const SLEEP_CHECKUP: &str = include_str!("../replays/sleep-checkup.log");
 const CONFUSION: &str = include_str!("../replays/confusion-self-damage.log");
 const POKE_POWER: &str = include_str!("../replays/poke-power-confused.log");
+const DOUBLE_KO: &str = include_str!("../replays/double-knockout.log");
+
+const ERIKA_PROMOTES: &str = "Erika's Team Rocket's Drowzee is now in the Active Spot.";
+const BROCK_PROMOTES: &str = "Brock's Sandy Shocks is now in the Active Spot.";
 
 const TADBULB_ATTACKS: &str =
     "Erika's Iono's Tadbulb used Tiny Charge on Brock’s Team Rocket's Drowzee for 30 damage.";
@@ -293,6 +297,69 @@ const CASES: &[Case] = &[
             ("classic", Info, ""),
         ],
     },
+    Case {
+        why: "Both Active Pokémon Knocked Out during Brock's turn; Erika (whose turn it is not) \
+              promotes first: HeartGold & SoulSilver 'TAKE a Prize card' (the player whose turn \
+              it is replaces last) and APR 2.2 I.D steps 5–6 (the other player puts out a new \
+              Active Pokémon first); Scarlet & Violet, Sword & Shield and the classic basics give \
+              no order",
+        log: DOUBLE_KO,
+        edits: &[],
+        line: 46,
+        expected: &[
+            ("sv", Info, ""),
+            ("swsh", Info, ""),
+            ("hgss", Ok, "knockout.promote-order"),
+            ("apr-2018", Ok, "knockout.promote-order"),
+            ("classic", Info, ""),
+        ],
+    },
+    Case {
+        why: "The twin: Brock's promotion written first; the client writes both promotions \
+              together after the Knock Outs, so the order is unverified, not a violation",
+        log: DOUBLE_KO,
+        edits: &[(46, BROCK_PROMOTES), (47, ERIKA_PROMOTES)],
+        line: 46,
+        expected: &[
+            ("sv", Info, ""),
+            ("swsh", Info, ""),
+            ("hgss", Unverified, "knockout.promote-order"),
+            ("apr-2018", Unverified, "knockout.promote-order"),
+            ("classic", Info, ""),
+        ],
+    },
+    Case {
+        why: "Erika takes her Prize card first: HeartGold & SoulSilver 'TAKE a Prize card' (the \
+              player whose turn it is chooses a Prize card last); APR 2.2 I.D step 4 has both \
+              players take them together; the others give no order",
+        log: DOUBLE_KO,
+        edits: &[],
+        line: 48,
+        expected: &[
+            ("sv", Ok, "knockout.prizes"),
+            ("swsh", Ok, "knockout.prizes"),
+            ("hgss", Ok, "knockout.promote-order"),
+            ("apr-2018", Ok, "knockout.prizes"),
+            ("classic", Ok, "knockout.prizes"),
+        ],
+    },
+    Case {
+        why: "The twin: Brock's Prize card written first (unverified under hgss: the client \
+              writes both players' Prize cards together)",
+        log: DOUBLE_KO,
+        edits: &[
+            (48, "Brock took a Prize card."),
+            (49, "Erika took a Prize card."),
+        ],
+        line: 48,
+        expected: &[
+            ("sv", Ok, "knockout.prizes"),
+            ("swsh", Ok, "knockout.prizes"),
+            ("hgss", Unverified, "knockout.promote-order"),
+            ("apr-2018", Ok, "knockout.prizes"),
+            ("classic", Ok, "knockout.prizes"),
+        ],
+    },
 ];
 
 /// The log of a case, with its edits made.
@@ -339,6 +406,7 @@ const FIRST_DRAWS: &[(&str, u32)] = &[
     (SLEEP_CHECKUP, 14),
     (CONFUSION, 14),
     (POKE_POWER, 15),
+    (DOUBLE_KO, 16),
 ];
 
 /// The classic basics ("Gameplay": every turn starts with a draw "except for the first player on

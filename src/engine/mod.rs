@@ -11,6 +11,7 @@ pub mod effect;
 pub mod facts;
 pub mod hints;
 pub mod in_force;
+pub mod knockout_order;
 pub mod poke_powers;
 pub mod replay;
 pub mod resolve;

@@ -395,7 +395,7 @@ pub const CLAUSES: &[Clause] = &[
         "knockout.promote-order",
         "knock-out-and-prizes",
         true,
-        "Both Actives Knocked Out: who promotes first",
+        "Both Actives Knocked Out: who promotes and takes Prize cards first",
     ),
     // Winning
     c("win.prizes", "winning", true, "Taking your last Prize card"),

@@ -29,7 +29,7 @@
 //! | `knockout.prizes`, `knockout.prizes-left`, `pokemon.*` (Prize cards per kind) | [`prizes::prizes`] |
 //! | `card-text.overrides-rules` (every `violation` above goes through it) | [`card_text::gate`] |
 //! | `knockout.promote` | [`promotion::active_left_empty`] |
-//! | `knockout.promote-order` | [`promotion::promote_order`] |
+//! | `knockout.promote-order` | [`double_knockout::promote_order`], [`double_knockout::prize_order`] |
 //! | `evolution.first-turn`, `evolution.same-turn`, `evolution.evolves-from`, `evolution.by-effect` | [`evolution::evolution`] |
 //! | `evolution.clears-conditions`, `switch.clears-conditions`, `conditions.replace` | [`conditions::ended`] |
 //! | `conditions.poke-power` | [`powers::power_while_affected`] |
@@ -66,6 +66,7 @@ pub mod checkup;
 pub mod conditions;
 pub mod confusion;
 pub mod damage;
+pub mod double_knockout;
 pub mod evolution;
 pub mod knockout;
 pub mod powers;
@@ -153,11 +154,6 @@ impl<'j, 'a> Judging<'j, 'a> {
     pub fn cards_in_play(&self, pokemon: Option<&[PokemonId]>) -> Vec<Text> {
         card_facts::cards_in_play(self.state, pokemon)
     }
-
-    /// The player whose turn is next (the one who promotes first when both Actives fall).
-    pub fn next_to_move(&self) -> Option<PlayerIdx> {
-        self.state.to_move.map(|p| 1 - p)
-    }
 }
 
 /// `knockout.at-hp`, `knockout.promote`: when a window closes (on the line that opens the next
@@ -234,7 +230,7 @@ pub fn before_event(j: &Judging<'_, '_>, parts: &mut Vec<Step>) {
         }
         Event::Evolve { .. } => parts.push(evolution::evolution(j)),
         Event::Retreat { .. } => parts.push(retreat::retreat(j)),
-        Event::Promote { .. } => parts.extend(promotion::promote_order(j)),
+        Event::Promote { .. } => parts.extend(double_knockout::promote_order(j)),
         Event::Use { .. } => {
             parts.push(attack::used(j));
             parts.extend(powers::power_while_affected(j));
@@ -247,7 +243,10 @@ pub fn before_event(j: &Judging<'_, '_>, parts: &mut Vec<Step>) {
         Event::TookDamage { .. } => parts.push(damage::took_damage(j)),
         Event::ConditionDamage { .. } => parts.extend(confusion::self_damage(j)),
         Event::KnockOut { .. } => parts.push(knockout::knock_out(j)),
-        Event::TookPrizes { .. } => parts.push(prizes::prizes(j)),
+        Event::TookPrizes { .. } => {
+            parts.push(prizes::prizes(j));
+            parts.extend(double_knockout::prize_order(j));
+        }
         Event::GameEnd { .. } => parts.push(winning::game_end(j)),
         Event::SuddenDeath => parts.extend(winning::sudden_death(j)),
         _ => {}
