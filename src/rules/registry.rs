@@ -355,16 +355,16 @@ pub const CLAUSES: &[Clause] = &[
         "Confused: a coin before attacking",
     ),
     c(
-        "conditions.replace",
-        "special-conditions",
-        true,
-        "Asleep, Confused and Paralyzed replace one another",
-    ),
-    c(
         "conditions.poke-power",
         "special-conditions",
         true,
         "Special Conditions turn off Poké-Powers and Pokémon Powers",
+    ),
+    c(
+        "conditions.replace",
+        "special-conditions",
+        true,
+        "Asleep, Confused and Paralyzed replace one another",
     ),
     // Knock Outs and Prize cards
     c(

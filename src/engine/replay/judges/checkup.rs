@@ -13,8 +13,9 @@ use super::super::super::state::PlayerIdx;
 use super::super::super::verdict::Step;
 use super::Judging;
 
-/// `checkup.order`, `checkup.poisoned`, `checkup.burned`, `checkup.asleep`, `checkup.paralyzed`: order and
-/// amounts of a line inside a Checkup block (judged before the tracker records its step).
+/// `checkup.order`, `checkup.poisoned`, `checkup.burned`, `checkup.asleep`,
+/// `checkup.paralyzed`: order, amounts and coins of a line inside a Checkup block (judged
+/// before the tracker records its step).
 pub fn checkup_line(j: &Judging<'_, '_>) -> Option<Step> {
     let (index, event, depth) = (j.index, j.event, j.line.depth);
     if depth != Depth::Top {
