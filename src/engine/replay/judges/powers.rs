@@ -56,7 +56,10 @@ pub fn power_while_affected(j: &Judging<'_, '_>) -> Option<Step> {
                 "{uses}; its own text says it cannot be used while the Pokémon has that Special Condition"
             ),
         )
-    } else if all(PowerUse::OffByRulebook) {
+    } else if prints
+        .iter()
+        .all(|(_, u)| matches!(u, PowerUse::OffByCardText | PowerUse::OffByRulebook))
+    {
         Step::violation(
             clause,
             format!(
