@@ -39,6 +39,14 @@ enum Input {
         broken: &'static str,
         edition: RuleEdition,
     },
+    /// The log as written breaks the rule with the whole lines `broken`; its legal twin has
+    /// `legal` there; both are read under `edition`.
+    Fix {
+        log: Log,
+        broken: &'static str,
+        legal: &'static str,
+        edition: RuleEdition,
+    },
     /// The same log, read under an edition whose rules it breaks and one whose rules it keeps.
     Editions {
         log: Log,
@@ -92,6 +100,27 @@ fn swap(
             log,
             legal,
             broken,
+            edition: Sv,
+        },
+        at,
+    }
+}
+
+fn fix(
+    clause: &'static str,
+    breaks: &'static str,
+    log: Log,
+    broken: &'static str,
+    legal: &'static str,
+    at: At,
+) -> Row {
+    Row {
+        clause,
+        breaks,
+        input: Input::Fix {
+            log,
+            broken,
+            legal,
             edition: Sv,
         },
         at,
@@ -396,21 +425,21 @@ fn rows() -> Vec<Row> {
         ),
         editions(
             "checkup.burned",
-            "Burn damage placed with no coin flipped first, under the HeartGold & SoulSilver \
-             rules (HGSS rulebook, 'How Do Special Conditions Work?', Burned: flip, tails 2 \
-             damage counters); the Scarlet & Violet rules place the counters first",
-            Game(checkup_game()),
+            "a Burned Pokémon recovered in the Checkup under the HeartGold & SoulSilver rules \
+             (HGSS rulebook, 'How Do Special Conditions Work?', Burned: the coin decides only the \
+             damage); the Scarlet & Violet rules end the Burn on heads after the damage",
+            Sample("burn-checkup.log"),
             Hgss,
             Sv,
-            Line("2 damage counters were placed on Ash's Pikpik for the Special Condition Burned."),
+            Line("Erika's Sandy Shocks is no longer Burned."),
         ),
         swap(
             "checkup.burned",
             "a recovery from Burned after tails (SV rulebook p. 15, 'Burned': heads, it recovers)",
-            Game(checkup_game()),
-            "Misty flipped a coin and it landed on tails.",
-            "Misty flipped a coin and it landed on tails.\nAsh's Pikpik is no longer Burned.",
-            Changed,
+            Sample("burn-checkup.log"),
+            "Erika flipped a coin and it landed on heads.",
+            "Erika flipped a coin and it landed on tails.",
+            Line("Erika's Sandy Shocks is no longer Burned."),
         ),
         swap(
             "checkup.paralyzed",
@@ -523,16 +552,6 @@ fn rows() -> Vec<Row> {
             "Misty took a Prize card.\nAsh's Leafkit is now in the Active Spot.",
             "Misty took a Prize card.",
             Line("Ash's Turn"),
-        ),
-        swap(
-            "knockout.promote-order",
-            "after both Active Pokémon are Knocked Out, the player whose turn is not next \
-             promotes first (HGSS rulebook, 'TAKE a Prize card': the player whose turn it is \
-             replaces their Pokémon last)",
-            Game(double_knock_out(true)),
-            "Misty's Leafkit is now in the Active Spot.\nAsh's Leafkit is now in the Active Spot.",
-            "Ash's Leafkit is now in the Active Spot.\nMisty's Leafkit is now in the Active Spot.",
-            Changed,
         ),
         // The Prize cards of each kind of Pokémon.
         swap(
@@ -757,6 +776,36 @@ fn rows() -> Vec<Row> {
             "1 Switch SVI 194",
             "1 Professor Juniper BLW 101",
             Changed,
+        ),
+        swap(
+            "checkup.asleep",
+            "an Asleep Pokémon woke up in the Checkup after tails (SV rulebook p. 15, 'Asleep': \
+             heads, it wakes up; tails, it stays Asleep)",
+            Sample("sleep-checkup.log"),
+            "Erika flipped a coin and it landed on heads.",
+            "Erika flipped a coin and it landed on tails.",
+            Line("Erika's Iono's Tadbulb is no longer Asleep."),
+        ),
+        swap(
+            "checkup.confused",
+            "a Confused Pokémon hurt itself after heads (SV rulebook p. 16, 'Confused': heads, \
+             the attack works normally; tails, 3 damage counters on itself)",
+            Sample("confusion-self-damage.log"),
+            "- Erika flipped a coin and it landed on tails.",
+            "- Erika flipped a coin and it landed on heads.",
+            Line(
+                "- 3 damage counters were placed on Erika's Sandy Shocks for the Special \
+                 Condition Confused.",
+            ),
+        ),
+        fix(
+            "conditions.poke-power",
+            "a Poké-Power used while Confused, whose own text forbids it then (card text first; \
+             HGSS rulebook glossary 'Poké-Power': most are turned off by Special Conditions)",
+            Sample("poke-power-confused.log"),
+            "- Erika's Sableye is now Confused.",
+            "",
+            Line("Erika's Sableye used Night Vision."),
         ),
     ]
 }
@@ -1246,6 +1295,20 @@ fn run(row: &Row) -> Result<Vec<&'static str>, String> {
         } => {
             let (base, cards) = read(log);
             let (b, l) = twins(&base, legal, broken)?;
+            let changed = b.iter().zip(&l).take_while(|(x, y)| x == y).count();
+            let line = locate(&b, Some(changed), row.at)? as u32 + 1;
+            let found = violations(&b, cards, *edition, debug);
+            let on_twin = violations(&l, cards, *edition, false);
+            (b, edition.id(), line, found, on_twin)
+        }
+        Input::Fix {
+            log,
+            broken,
+            legal,
+            edition,
+        } => {
+            let (base, cards) = read(log);
+            let (l, b) = twins(&base, broken, legal)?;
             let changed = b.iter().zip(&l).take_while(|(x, y)| x == y).count();
             let line = locate(&b, Some(changed), row.at)? as u32 + 1;
             let found = violations(&b, cards, *edition, debug);

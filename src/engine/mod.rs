@@ -1,14 +1,18 @@
 //! The verifying engine: replays a parsed battle log into the visible game state and gives
 //! every line a [`Step`] (verdict, clauses applied, message). Pure: no IO.
 
+pub mod card_era;
 pub mod cardinfo;
 pub mod checkup_order;
+pub mod confusion;
 pub mod damage_order;
 pub mod edition;
 pub mod effect;
 pub mod facts;
 pub mod hints;
 pub mod in_force;
+pub mod knockout_order;
+pub mod poke_powers;
 pub mod replay;
 pub mod resolve;
 pub mod simultaneous_win;

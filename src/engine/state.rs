@@ -96,6 +96,10 @@ pub struct Pokemon {
     /// The turn it became Paralyzed.
     #[serde(skip)]
     pub paralyzed_turn: Option<u32>,
+    /// Its owner flipped heads in a Pokémon Checkup while it was Asleep and no line said it woke
+    /// up: the coin may have been its Asleep coin, so it may be awake.
+    #[serde(skip)]
+    pub may_have_woken: bool,
 }
 
 impl Pokemon {
@@ -118,6 +122,9 @@ impl Pokemon {
             )
         };
         let mut replaced = None;
+        if c == Condition::Asleep {
+            self.may_have_woken = false;
+        }
         if rotating(&c) {
             replaced = self
                 .conditions
@@ -309,6 +316,7 @@ impl GameState {
             doubtful_damage: 0,
             missing_damage: 0,
             paralyzed_turn: None,
+            may_have_woken: false,
         });
         let player = &mut self.players[owner];
         match position {

@@ -483,7 +483,7 @@ pub const CLAUSES: &[Clause] = &[
     c(
         "checkup.asleep",
         "special-conditions",
-        false,
+        true,
         "Asleep: a coin to wake up",
     ),
     c(
@@ -495,8 +495,14 @@ pub const CLAUSES: &[Clause] = &[
     c(
         "checkup.confused",
         "special-conditions",
-        false,
+        true,
         "Confused: a coin before attacking",
+    ),
+    c(
+        "conditions.poke-power",
+        "special-conditions",
+        true,
+        "Special Conditions turn off Poké-Powers and Pokémon Powers",
     ),
     c(
         "conditions.replace",
@@ -532,8 +538,8 @@ pub const CLAUSES: &[Clause] = &[
     c(
         "knockout.promote-order",
         "knock-out-and-prizes",
-        true,
-        "Both Actives Knocked Out: who promotes first",
+        false,
+        "Both Actives Knocked Out: who promotes and takes Prize cards first",
     ),
     c(
         "knockout.effects-first",

@@ -49,7 +49,12 @@ pub fn attack(j: &Judging<'_, '_>) -> Step {
     let mon = j.state.mon(id);
     if direct {
         for c in [Asleep, Paralyzed] {
-            if mon.has(c) {
+            if c == Asleep && mon.has(c) && mon.may_have_woken {
+                parts.push(Step::cannot_check(
+                    "attack.asleep-paralyzed",
+                    format!("{} was Asleep, but its owner flipped heads in a Pokémon Checkup since it fell Asleep, which may have woken it up", mon.name()),
+                ));
+            } else if mon.has(c) {
                 parts.push(Step::violation(
                     "attack.asleep-paralyzed",
                     format!("{} is {} and cannot attack", mon.name(), c.as_str()),

@@ -80,6 +80,7 @@ pub fn depends_on(clause: &str) -> &'static [(Fact, Role)] {
         "evolution.clears-conditions" | "switch.clears-conditions" | "conditions.replace" => {
             &[(Conditions, Named)]
         }
+        "conditions.poke-power" => &[(Conditions, Named), (PlayRules, Named)],
         "retreat.asleep-paralyzed" | "retreat.cost" => &[
             (RetreatCost, Named),
             (EnergyProvided, Named),
@@ -90,6 +91,12 @@ pub fn depends_on(clause: &str) -> &'static [(Fact, Role)] {
         // change only how much Poison or Burn does.
         "checkup.order" | "checkup.paralyzed" => &[(Conditions, Game)],
         "checkup.poisoned" | "checkup.burned" => &[(Conditions, Game), (DamageCounters, Game)],
+        // Classic Confusion damage is damage: effects on damage taken count too.
+        "checkup.confused" => &[
+            (Conditions, Named),
+            (DamageCounters, Named),
+            (DamageTaken, Named),
+        ],
         "win.prizes" | "win.no-pokemon" | "win.deck-out" | "win.simultaneous" => {
             &[(Winner, Game), (PrizeCount, Game), (KnockOut, Game)]
         }

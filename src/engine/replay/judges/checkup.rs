@@ -1,17 +1,21 @@
 //! Pokémon Checkup: Special Conditions are resolved in the order Poisoned, Burned, Asleep,
 //! Paralyzed, with other between-turn effects wholly before or wholly after; Poison places 1
-//! damage counter, Burn 2 (then the coin, in the current rules); Paralysis ends after its
-//! owner's turn.
+//! damage counter, Burn 2 (then the coin, in the current rules; after a tails coin only, in the
+//! older ones); Asleep wakes up on heads; Paralysis ends after its owner's turn.
 
 use crate::log::{Condition, Depth, Event};
 
-use super::super::super::checkup_order::{checkup_counters, condition_rank, paralysis_ends};
+use super::super::super::checkup_order::{
+    BurnCoin, BurnDamage, Face, asleep_wakes, burn_damage, burn_recovers, checkup_counters,
+    condition_rank, paralysis_ends,
+};
 use super::super::super::state::PlayerIdx;
 use super::super::super::verdict::Step;
 use super::Judging;
 
-/// `checkup.order`, `checkup.poisoned`, `checkup.burned`, `checkup.paralyzed`, …: order and
-/// amounts of a line inside a Checkup block (judged before the tracker records its step).
+/// `checkup.order`, `checkup.poisoned`, `checkup.burned`, `checkup.asleep`,
+/// `checkup.paralyzed`: order, amounts and coins of a line inside a Checkup block (judged
+/// before the tracker records its step).
 pub fn checkup_line(j: &Judging<'_, '_>) -> Option<Step> {
     let (index, event, depth) = (j.index, j.event, j.line.depth);
     if depth != Depth::Top {
@@ -93,20 +97,7 @@ pub fn checkup_line(j: &Judging<'_, '_>) -> Option<Step> {
             }
         }
         if *condition == Condition::Burned {
-            let prev_coin = index
-                .checked_sub(1)
-                .is_some_and(|i| matches!(j.lines.log.lines[i].event, Event::CoinFlip { .. }));
-            if j.edition.burn_damage_before_coin() && prev_coin {
-                parts.push(Step::violation(
-                    "checkup.burned",
-                    "the coin for Burned is flipped before the damage counters are placed; under these rules the damage comes first",
-                ));
-            } else if !j.edition.burn_damage_before_coin() && !prev_coin {
-                parts.push(Step::violation(
-                    "checkup.burned",
-                    "under these rules a Burned Pokémon takes damage only if the coin flipped first comes up tails",
-                ));
-            }
+            parts.extend(burn_damage_step(j, owner));
         }
     }
     if let Event::ConditionRemoved {
@@ -120,49 +111,147 @@ pub fn checkup_line(j: &Judging<'_, '_>) -> Option<Step> {
     }
     if let Event::ConditionRemoved {
         condition: Condition::Burned,
+        owner,
         ..
     } = event
     {
-        parts.extend(burn_recovery(j));
+        parts.extend(burn_recovery(j, owner));
+    }
+    if let Event::ConditionRemoved {
+        condition: Condition::Asleep,
+        owner,
+        ..
+    } = event
+    {
+        parts.extend(asleep_recovery(j, owner));
     }
     (!parts.is_empty()).then(|| super::card_text::gate_each(j, parts))
 }
 
-/// `checkup.burned`: under the current rules a Burned Pokémon recovers in the Checkup only when
-/// the coin flipped after its Burn damage comes up heads. The coin is the last one flipped since
-/// the Burn damage line; with no such coin (or several coins at once) nothing is claimed.
-fn burn_recovery(j: &Judging<'_, '_>) -> Option<Step> {
-    if !j.edition.burn_damage_before_coin() {
-        return None;
-    }
-    let lines = &j.lines.log.lines[..j.index];
-    let burn = lines.iter().rposition(|l| {
-        matches!(
-            l.event,
-            Event::ConditionDamage {
-                condition: Condition::Burned,
-                ..
-            }
-        )
-    })?;
-    let coins: Vec<(u32, u32)> = lines[burn + 1..]
+/// The coin flipped for `owner`'s Pokémon right before this line: the closest earlier top-level
+/// line (blank lines skipped), when it is a single coin that `owner` flipped. `None` when there
+/// is no such line, or it is several coins or another player's coin.
+fn coin_right_before(j: &Judging<'_, '_>, owner: &str) -> Option<Face> {
+    let owner = j.player(owner)?;
+    let line = j.lines.log.lines[..j.index]
         .iter()
-        .filter_map(|l| match l.event {
-            Event::CoinFlip { flips, heads, .. } => Some((flips, heads)),
+        .rev()
+        .find(|l| l.depth == Depth::Top && !matches!(l.event, Event::Blank))?;
+    match &line.event {
+        Event::CoinFlip {
+            player,
+            flips,
+            heads,
+        } if j.player(player) == Some(owner) => Face::of_one(*flips, *heads),
+        _ => None,
+    }
+}
+
+/// `checkup.burned`: the Burn damage line against the coin flipped for that Pokémon right before
+/// it, per edition ([`burn_damage`]): the current rules place the damage before the coin, the
+/// older ones after a tails coin only.
+fn burn_damage_step(j: &Judging<'_, '_>, owner: &str) -> Option<Step> {
+    let coin = coin_right_before(j, owner);
+    let title = j.edition.title();
+    match burn_damage(j.edition, coin) {
+        BurnDamage::InOrder if coin == Some(Face::Tails) => Some(Step::ok(
+            "checkup.burned",
+            format!("the Burn coin came up tails, so the damage counters are placed ({title})"),
+        )),
+        BurnDamage::InOrder | BurnDamage::NotClaimed => None,
+        BurnDamage::CoinCameFirst => Some(Step::violation(
+            "checkup.burned",
+            format!(
+                "the coin for Burned is flipped before the damage counters are placed; under the {title} the damage comes first and the coin after it"
+            ),
+        )),
+        BurnDamage::AfterHeads => Some(Step::violation(
+            "checkup.burned",
+            format!(
+                "Burn damage counters are placed although the coin flipped for it came up heads; under the {title} a Burned Pokémon takes them only on tails"
+            ),
+        )),
+        BurnDamage::CoinNotShown => Some(Step::cannot_check(
+            "checkup.burned",
+            format!(
+                "no coin for Burned is shown right before the damage; under the {title} the damage counters follow only a tails coin, and the log may not show that coin"
+            ),
+        )),
+    }
+}
+
+/// `checkup.burned`: a Burned Pokémon that recovers in the Checkup, per edition
+/// ([`burn_recovers`]). Under the current rules the coin is the one `owner` flipped after the
+/// Pokémon's Burn damage (with no such single coin nothing is claimed); under the older rules
+/// the coin never ends the Burn.
+fn burn_recovery(j: &Judging<'_, '_>, owner: &str) -> Option<Step> {
+    let title = j.edition.title();
+    let coin = burn_coin_after_damage(j, owner);
+    match burn_recovers(j.edition, coin)? {
+        true => Some(Step::ok(
+            "checkup.burned",
+            "the Burn coin came up heads: the Pokémon recovers",
+        )),
+        false if j.edition.burn_coin() == BurnCoin::DamageThenCoin => Some(Step::violation(
+            "checkup.burned",
+            "the Pokémon recovers from Burned although the coin flipped after its Burn damage came up tails; it recovers only on heads",
+        )),
+        false => Some(Step::violation(
+            "checkup.burned",
+            format!(
+                "the Pokémon recovers from Burned in Pokémon Checkup; under the {title} the Burn coin only decides whether damage counters are placed, and Burned lasts until the Pokémon is Benched or evolves"
+            ),
+        )),
+    }
+}
+
+/// The single coin `owner` flipped after the last Burn damage line on `owner`'s Pokémon.
+fn burn_coin_after_damage(j: &Judging<'_, '_>, owner: &str) -> Option<Face> {
+    let p = j.player(owner)?;
+    let lines = &j.lines.log.lines[..j.index];
+    let burn = lines.iter().rposition(|l| match &l.event {
+        Event::ConditionDamage {
+            condition: Condition::Burned,
+            owner,
+            ..
+        } => j.player(owner) == Some(p),
+        _ => false,
+    })?;
+    let coins: Vec<Option<Face>> = lines[burn + 1..]
+        .iter()
+        .filter_map(|l| match &l.event {
+            Event::CoinFlip {
+                player,
+                flips,
+                heads,
+            } if j.player(player) == Some(p) => Some(Face::of_one(*flips, *heads)),
             _ => None,
         })
         .collect();
     match coins.as_slice() {
-        [(1, 1)] => Some(Step::ok(
-            "checkup.burned",
-            "the Burn coin came up heads: the Pokémon recovers",
-        )),
-        [(1, 0)] => Some(Step::violation(
-            "checkup.burned",
-            "the Pokémon recovers from Burned although the coin flipped after its Burn damage came up tails; it recovers only on heads",
-        )),
+        [face] => *face,
         _ => None,
     }
+}
+
+/// `checkup.asleep`: an Asleep Pokémon that wakes up in the Checkup must follow a heads coin
+/// flipped for it right before ([`asleep_wakes`]); with no such coin shown nothing is claimed
+/// (an effect may have woken it).
+fn asleep_recovery(j: &Judging<'_, '_>, owner: &str) -> Option<Step> {
+    let coin = coin_right_before(j, owner);
+    Some(match asleep_wakes(j.edition, coin)? {
+        true => Step::ok(
+            "checkup.asleep",
+            "the coin for Asleep came up heads: the Pokémon wakes up",
+        ),
+        false => Step::violation(
+            "checkup.asleep",
+            format!(
+                "the Pokémon wakes up although the coin flipped for Asleep came up tails; under the {} it wakes up only on heads and otherwise stays Asleep",
+                j.edition.title()
+            ),
+        ),
+    })
 }
 
 /// `checkup.paralyzed`: Paralysis ends at the Checkup after its owner's turn.

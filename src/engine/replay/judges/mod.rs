@@ -14,7 +14,7 @@
 //! | `setup.mulligan-extra-draw` | [`setup::mulligan_extra_draw`] |
 //! | `setup.basic-pokemon`, `turn.bench-basic` | [`bench::basic_from_hand`] |
 //! | `turn.bench-limit` | [`bench::bench_limit`] |
-//! | `turn.draw` | [`turn_limits::turn_draw`] |
+//! | `turn.draw` | [`turn_limits::turn_draw`], [`turn_limits::no_draw_on_first_turn`] |
 //! | `turn.supporter-once`, `turn.supporter-first-turn` | [`turn_limits::supporter`], [`turn_limits::trainer_on_first_turn`] (also from [`turn_limits::stadium`] and for Tools) |
 //! | `turn.stadium-once`, `turn.stadium-same-name` | [`turn_limits::stadium`] |
 //! | `turn.energy-attach-once` | [`turn_limits::energy_attach_once`] |
@@ -29,12 +29,14 @@
 //! | `knockout.prizes`, `knockout.prizes-left`, `pokemon.*` (Prize cards per kind) | [`prizes::prizes`] |
 //! | `card-text.overrides-rules` (every `violation` above goes through it) | [`card_text::gate`] |
 //! | `knockout.promote` | [`promotion::active_left_empty`] |
-//! | `knockout.promote-order` | [`promotion::promote_order`] |
+//! | `knockout.promote-order` | [`double_knockout::promote_order`], [`double_knockout::prize_order`] |
 //! | `evolution.first-turn`, `evolution.same-turn`, `evolution.evolves-from`, `evolution.by-effect` | [`evolution::evolution`] |
 //! | `evolution.clears-conditions`, `switch.clears-conditions`, `conditions.replace` | [`conditions::ended`] |
+//! | `conditions.poke-power` | [`powers::power_while_affected`] |
 //! | `retreat.asleep-paralyzed`, `retreat.cost` | [`retreat::retreat`] |
 //! | `trainer.tool` | [`tools::tool_on`] |
-//! | `checkup.order`, `checkup.poisoned`, `checkup.burned`, `checkup.paralyzed` | [`checkup::checkup_line`] |
+//! | `checkup.order`, `checkup.poisoned`, `checkup.burned`, `checkup.asleep`, `checkup.paralyzed` | [`checkup::checkup_line`] |
+//! | `checkup.confused` | [`confusion::self_damage`] |
 //! | `win.prizes` | [`winning::game_end`], [`winning::game_over`] |
 //! | `win.no-pokemon`, `win.simultaneous`, `win.concede`, `win.end-line` | [`winning::game_end`], [`winning::sudden_death`] |
 //! | `win.deck-out` | [`winning::game_end`], [`turn_limits::turn_draw`] |
@@ -62,9 +64,12 @@ pub mod breakdown;
 pub mod card_text;
 pub mod checkup;
 pub mod conditions;
+pub mod confusion;
 pub mod damage;
+pub mod double_knockout;
 pub mod evolution;
 pub mod knockout;
+pub mod powers;
 pub mod prizes;
 pub mod promotion;
 pub mod retreat;
@@ -149,11 +154,6 @@ impl<'j, 'a> Judging<'j, 'a> {
     pub fn cards_in_play(&self, pokemon: Option<&[PokemonId]>) -> Vec<Text> {
         card_facts::cards_in_play(self.state, pokemon)
     }
-
-    /// The player whose turn is next (the one who promotes first when both Actives fall).
-    pub fn next_to_move(&self) -> Option<PlayerIdx> {
-        self.state.to_move.map(|p| 1 - p)
-    }
 }
 
 /// `knockout.at-hp`, `knockout.promote`: when a window closes (on the line that opens the next
@@ -230,15 +230,23 @@ pub fn before_event(j: &Judging<'_, '_>, parts: &mut Vec<Step>) {
         }
         Event::Evolve { .. } => parts.push(evolution::evolution(j)),
         Event::Retreat { .. } => parts.push(retreat::retreat(j)),
-        Event::Promote { .. } => parts.extend(promotion::promote_order(j)),
-        Event::Use { .. } => parts.push(attack::used(j)),
+        Event::Promote { .. } => parts.extend(double_knockout::promote_order(j)),
+        Event::Use { .. } => {
+            parts.push(attack::used(j));
+            parts.extend(powers::power_while_affected(j));
+        }
         Event::Attack { .. } => {
             parts.push(attack::attack(j));
             parts.push(damage::damage(j));
         }
+        Event::Drew { .. } if !sub => parts.extend(turn_limits::no_draw_on_first_turn(j)),
         Event::TookDamage { .. } => parts.push(damage::took_damage(j)),
+        Event::ConditionDamage { .. } => parts.extend(confusion::self_damage(j)),
         Event::KnockOut { .. } => parts.push(knockout::knock_out(j)),
-        Event::TookPrizes { .. } => parts.push(prizes::prizes(j)),
+        Event::TookPrizes { .. } => {
+            parts.push(prizes::prizes(j));
+            parts.extend(double_knockout::prize_order(j));
+        }
         Event::GameEnd { .. } => parts.push(winning::game_end(j)),
         Event::SuddenDeath => parts.extend(winning::sudden_death(j)),
         _ => {}

@@ -18,7 +18,12 @@ pub fn retreat(j: &Judging<'_, '_>) -> Step {
     let mut parts = Vec::new();
     parts.extend(turn_limits::retreat_once(j));
     for c in [Condition::Asleep, Condition::Paralyzed] {
-        if mon.has(c) {
+        if c == Condition::Asleep && mon.has(c) && mon.may_have_woken {
+            parts.push(Step::cannot_check(
+                "retreat.asleep-paralyzed",
+                format!("{} was Asleep, but its owner flipped heads in a Pokémon Checkup since it fell Asleep, which may have woken it up", mon.name()),
+            ));
+        } else if mon.has(c) {
             parts.push(Step::violation(
                 "retreat.asleep-paralyzed",
                 format!("{} is {} and cannot retreat", mon.name(), c.as_str()),

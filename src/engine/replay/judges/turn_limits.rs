@@ -220,6 +220,51 @@ pub fn turn_draw(j: &Judging<'_, '_>) -> Option<Step> {
     }
 }
 
+/// `turn.draw` under the classic basics ("Gameplay"): from EX Ruby & Sapphire on, the player who
+/// goes first does not draw on their first turn. Judged on a top-level draw of that player right
+/// after the header of their first turn; `None` under the editions where that player draws. The
+/// rule is dated by the cards: without a card of the game printed only from EX Ruby & Sapphire
+/// on, the game may predate it and the draw is unverified.
+pub fn no_draw_on_first_turn(j: &Judging<'_, '_>) -> Option<Step> {
+    if j.edition.first_player_draws() || !j.top_level() {
+        return None;
+    }
+    let Event::Drew { player, .. } = j.event else {
+        return None;
+    };
+    let p = j.player(player)?;
+    if !j.state.first_players_first_turn(p) || j.state.to_move != Some(p) {
+        return None;
+    }
+    let opens_turn = j.lines.log.lines[..j.index]
+        .iter()
+        .rev()
+        .find(|l| l.depth == Depth::Top && !matches!(l.event, Event::Blank))
+        .is_some_and(|l| matches!(l.event, Event::TurnHeader { .. }));
+    if !opens_turn {
+        return None;
+    }
+    let name = &j.state.players[p].name;
+    let title = j.edition.title();
+    let names: Vec<&str> = j.state.pokemon.iter().map(|m| m.name()).collect();
+    Some(
+        match super::super::super::card_era::ex_series_card(j.db(), names.iter().copied()) {
+            Some(card) => Step::violation(
+                "turn.draw",
+                format!(
+                    "{name} went first and draws on their first turn; under the {title} from EX Ruby & Sapphire on (this game has {card}, printed only since) the player who goes first does not draw on their first turn"
+                ),
+            ),
+            None => Step::cannot_check(
+                "turn.draw",
+                format!(
+                    "{name} went first and draws on their first turn; under the {title} that player does not draw then from EX Ruby & Sapphire on, but no card of this game dates it from then"
+                ),
+            ),
+        },
+    )
+}
+
 /// `turn.attack-ends-turn`: after the turn's attack, the attacking player takes no more
 /// actions. Judged on a top-level player action.
 pub fn attack_ends_turn(j: &Judging<'_, '_>) -> Option<Step> {

@@ -422,8 +422,13 @@ impl Tracker<'_> {
                 self.action.effect = self.cards.card_effect(&card.name);
                 Applied::default()
             }
-            Event::CoinFlip { .. }
-            | Event::Reveal { .. }
+            Event::CoinFlip { player, heads, .. } => {
+                if self.state.phase == Phase::Checkup && !sub {
+                    self.checkup_coin(index, player, *heads);
+                }
+                Applied::default()
+            }
+            Event::Reveal { .. }
             | Event::ChoseOption { .. }
             | Event::Prevented { .. }
             | Event::TeraEffect { .. }

@@ -251,4 +251,27 @@ impl Tracker<'_> {
             }
         }
     }
+
+    /// A coin flipped in a Pokémon Checkup: when it shows heads and its player's Active Pokémon
+    /// is Asleep, it may have been that Pokémon's Asleep coin, which wakes it up; unless the next
+    /// line ends another of its Special Conditions (then it was that condition's coin), the
+    /// Pokémon may be awake even if no line says so.
+    pub(super) fn checkup_coin(&mut self, index: usize, player: &str, heads: u32) {
+        let Some(p) = self.player(player) else { return };
+        let Some(id) = self.state.players[p].active else {
+            return;
+        };
+        if heads == 0 || !self.state.mon(id).has(Condition::Asleep) {
+            return;
+        }
+        let next = self.lines.log.lines[index + 1..]
+            .iter()
+            .find(|l| l.depth == Depth::Top && !matches!(l.event, Event::Blank));
+        let other_condition = next.is_some_and(|l| {
+            matches!(&l.event, Event::ConditionRemoved { condition, .. } if *condition != Condition::Asleep)
+        });
+        if !other_condition {
+            self.state.mon_mut(id).may_have_woken = true;
+        }
+    }
 }
