@@ -651,6 +651,15 @@ fn checkup_knock_outs_prizes_promotion_and_wins() {
             result: None,
         },
         CheckupCase {
+            why: "APR 2.2, E-28 and I.F: Burned places the usual 2 damage counters; the book gives no Burn coin, so no coin is asked for and nothing ends the Burn (90 + 20 = 110 of 110 HP: Knocked Out)",
+            body: json!({"edition": "apr-2018", "turn_ended": "Ash", "players": [player("Ash", 110, 90, &["Burned"], 1, 6), player("Misty", 100, 0, &[], 1, 3)]}),
+            damage: [110, 0],
+            knocked_out: &["Ash"],
+            promote_order: &["Ash"],
+            prizes_left: &[("Misty", 2)],
+            result: None,
+        },
+        CheckupCase {
             why: "SV rulebook, Pokémon Checkup: Knock Outs come after both players' checks; both Poisoned Pokémon fall, the player about to play (Misty) promotes first (HGSS Expert Rules / APR 2.2 I.D step 5); both take their last Prize card: Sudden Death",
             body: json!({"turn_ended": "Ash", "players": [player("Ash", 60, 50, &["Poisoned"], 2, 1), player("Misty", 70, 60, &["Poisoned"], 3, 1)]}),
             damage: [60, 70],

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::RuleEdition;
 use crate::engine::checkup_order::{
-    CHECKUP_ORDER, checkup_counters, condition_clause, exclusive, paralysis_ends,
+    BurnCoin, CHECKUP_ORDER, checkup_counters, condition_clause, exclusive, paralysis_ends,
 };
 use crate::log::Condition;
 
@@ -476,7 +476,19 @@ pub fn answer(req: &CheckupRequest) -> Result<CheckupAnswer, RequestError> {
                     } else {
                         format!(" (a card changes the usual {usual})")
                     };
-                    if edition.burn_damage_before_coin() {
+                    if edition.burn_coin() == BurnCoin::Unstated {
+                        m.damage += m.burn * 10;
+                        note(
+                            m,
+                            format!(
+                                "Burned: {} damage counters on {}{extra} → {} damage; the {} gives no coin for Burned (E-28: the usual 2 counters), so nothing here ends it",
+                                m.burn,
+                                m.pokemon,
+                                m.damage,
+                                edition.title()
+                            ),
+                        );
+                    } else if edition.burn_damage_before_coin() {
                         m.damage += m.burn * 10;
                         let coin = m.coin("Burned")?;
                         let end = if coin == Coin::Heads {
@@ -656,7 +668,9 @@ pub fn answer(req: &CheckupRequest) -> Result<CheckupAnswer, RequestError> {
         });
     }
 
-    // New Active Pokémon: the player about to take a turn chooses first.
+    // New Active Pokémon: the player about to take a turn chooses first (HeartGold & SoulSilver,
+    // APR 2.2); the other editions give no order, which the note says.
+    let ordered = edition.double_knockout_order().promotion;
     let mut promote_order = Vec::new();
     let mut cannot_promote = [false; 2];
     for p in [1 - ended, ended] {
@@ -697,14 +711,14 @@ pub fn answer(req: &CheckupRequest) -> Result<CheckupAnswer, RequestError> {
                         } else {
                             ""
                         },
-                        if knocked_out.len() == 2 {
-                            if first {
-                                ", first: they take the next turn"
-                            } else {
-                                ", second, knowing the other choice"
+                        match (knocked_out.len() == 2, ordered, first) {
+                            (false, _, _) => "",
+                            (true, true, true) => ", first: they take the next turn",
+                            (true, true, false) => ", second, knowing the other choice",
+                            (true, false, true) => {
+                                ", first in the older rulebooks' order (the player about to take a turn; HeartGold & SoulSilver, APR 2.2 I.D); this edition's rulebook gives no order"
                             }
-                        } else {
-                            ""
+                            (true, false, false) => ", second in the older rulebooks' order",
                         }
                     ),
                 });
