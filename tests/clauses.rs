@@ -2,7 +2,7 @@
 //! emit has a section in `rulings/`, every section is in the registry, the registry's "checked
 //! by the engine" flag matches the page, every checked clause is in the engine's source, and
 //! only checked clauses are found broken. That each checked clause can be found broken is
-//! shown by `tests/clauses_can_fail.rs`.
+//! shown by `tests/clauses_can_fail/`.
 
 mod common;
 
@@ -169,7 +169,7 @@ fn every_section_and_page_is_in_the_registry() {
 }
 
 /// The engine may cite a reference-only clause where it applies the rule (an `ok` step, a doubt,
-/// a tool's trace); that it never finds one broken is held below and in clauses_can_fail.rs.
+/// a tool's trace); that it never finds one broken is held below and in tests/clauses_can_fail/.
 #[test]
 fn every_id_in_the_engine_is_a_registry_clause_and_every_checked_clause_is_in_the_engine() {
     let in_source = ids_in_engine_source();

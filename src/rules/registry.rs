@@ -12,7 +12,7 @@ pub struct Clause {
     /// The page under `rulings/` (without `.md`).
     pub page: &'static str,
     /// Checked by the engine (true): some input makes a replay `violation` (or a deck
-    /// checker problem) cite it, as `tests/clauses_can_fail.rs` shows for each. Reference only
+    /// checker problem) cite it, as `tests/clauses_can_fail/` shows for each. Reference only
     /// (false): the engine never finds it broken, though it may cite it where it applies the
     /// rule (an `ok` step, an `unverified` doubt, a judge tool's trace).
     pub checked: bool,

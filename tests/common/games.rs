@@ -5,7 +5,7 @@
 use ptcg_judge::cards::CardDb;
 
 /// Invented cards in the pokemon-tcg-data layout (one set file). The first 13 are the cards of
-/// tests/checks.rs; the rest give the rule checks of tests/clauses_can_fail.rs a Tool, a second
+/// tests/checks.rs; the rest give the rule checks of tests/clauses_can_fail/ a Tool, a second
 /// Stadium, GX attacks, a VSTAR Power, one Pokémon of each kind that gives more Prize cards and
 /// a frail Mothling.
 /// Their texts stay out of the facts a check relies on, so no check doubts them. Some are
