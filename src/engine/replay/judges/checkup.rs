@@ -132,11 +132,20 @@ pub fn checkup_line(j: &Judging<'_, '_>) -> Option<Step> {
 /// line (blank lines skipped), when it is a single coin that `owner` flipped. `None` when there
 /// is no such line, or it is several coins or another player's coin.
 fn coin_right_before(j: &Judging<'_, '_>, owner: &str) -> Option<Face> {
-    let owner = j.player(owner)?;
+    one_coin_right_before(j, j.player(owner)?, false)
+}
+
+/// The single coin `owner` flipped on the closest earlier line (blank lines skipped; only
+/// top-level lines unless `any_depth`, as for the Confusion coin written under its attack).
+pub(super) fn one_coin_right_before(
+    j: &Judging<'_, '_>,
+    owner: PlayerIdx,
+    any_depth: bool,
+) -> Option<Face> {
     let line = j.lines.log.lines[..j.index]
         .iter()
         .rev()
-        .find(|l| l.depth == Depth::Top && !matches!(l.event, Event::Blank))?;
+        .find(|l| (any_depth || l.depth == Depth::Top) && !matches!(l.event, Event::Blank))?;
     match &line.event {
         Event::CoinFlip {
             player,

@@ -6,9 +6,9 @@ use crate::log::{Condition, Event};
 use super::super::super::card_era::ex_series_card;
 use super::super::super::checkup_order::Face;
 use super::super::super::confusion::{ConfusionSelfDamage, confusion_counters};
-use super::super::super::state::PlayerIdx;
 use super::super::super::verdict::Step;
 use super::Judging;
+use super::checkup::one_coin_right_before;
 
 /// `checkup.confused`: `N damage counters were placed on X's Y for the Special Condition
 /// Confused.` (judged before it): Y is its owner's Active Pokémon and Confused, the coin flipped
@@ -43,7 +43,7 @@ pub fn self_damage(j: &Judging<'_, '_>) -> Option<Step> {
         ));
     }
     let title = j.edition.title();
-    match coin_right_before(j, p) {
+    match one_coin_right_before(j, p, true) {
         None => {
             return Some(Step::cannot_check(
                 clause,
@@ -104,21 +104,4 @@ pub fn self_damage(j: &Judging<'_, '_>) -> Option<Step> {
             None => Step::violation(clause, reason),
         },
     )
-}
-
-/// The coin flipped right before this line (blank lines skipped, at any depth: the Confusion
-/// coin is written under the attack), when it is one coin that `owner` flipped.
-fn coin_right_before(j: &Judging<'_, '_>, owner: PlayerIdx) -> Option<Face> {
-    let line = j.lines.log.lines[..j.index]
-        .iter()
-        .rev()
-        .find(|l| !matches!(l.event, Event::Blank))?;
-    match &line.event {
-        Event::CoinFlip {
-            player,
-            flips,
-            heads,
-        } if j.player(player) == Some(owner) => Face::of_one(*flips, *heads),
-        _ => None,
-    }
 }
