@@ -429,6 +429,14 @@ async fn rulings_pages_and_search() {
         json(app.get("/api/v1/rulings/search?q=").await).await,
         serde_json::json!([])
     );
+    // A card name finds only the clauses that name it, in the API as on the page.
+    let api = json(app.get("/api/v1/rulings/search?q=nest%20ball").await).await;
+    let hits = api.as_array().unwrap();
+    assert!(!hits.is_empty());
+    for h in hits {
+        let snippet = h["snippet"].as_str().unwrap().to_lowercase();
+        assert!(snippet.contains("nest") && snippet.contains("ball"), "{h}");
+    }
 
     let home = app.get("/").await.text().await.unwrap();
     assert!(

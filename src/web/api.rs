@@ -121,7 +121,7 @@ struct Hit<'a> {
 /// `GET /api/v1/rulings/search?q=`: ranked clauses, snippets as escaped HTML with `<mark>`.
 pub async fn search(query: web::Query<SearchQuery>, state: web::Data<AppState>) -> HttpResponse {
     let q: String = query.q.chars().take(200).collect();
-    let hits = state.rulings.search(&q, 20);
+    let (_, hits) = super::rulings::search_hits(&state, &q);
     let body: Vec<Hit<'_>> = hits
         .iter()
         .map(|h| Hit {

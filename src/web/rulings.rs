@@ -4,6 +4,7 @@
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 
+use crate::cards::{Card, CardDb};
 use crate::rules::{RulingsPage, SearchHit};
 
 use super::cards::{name_url, print_of_name, ruling_links};
@@ -84,27 +85,37 @@ pub struct SearchQuery {
     pub q: String,
 }
 
+/// What a query finds: for a card name, the card and only the clauses that name it (not
+/// every clause with one of its words); otherwise the ranked clauses. The page and the API
+/// both ask this.
+pub fn search_hits<'s>(
+    state: &'s AppState,
+    q: &str,
+) -> (Option<(&'s CardDb, &'s Card)>, Vec<SearchHit>) {
+    let card = state
+        .cards
+        .as_deref()
+        .and_then(|db| print_of_name(db, q).map(|card| (db, card)));
+    let hits = match card {
+        Some((_, card)) => state.rulings.search_phrase(&card.name, SEARCH_LIMIT),
+        None => state.rulings.search(q, SEARCH_LIMIT),
+    };
+    (card, hits)
+}
+
 pub async fn search(
     query: web::Query<SearchQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, WebError> {
     let q: String = query.q.chars().take(200).collect();
     let mut c = tera::Context::new();
-    // A card name: the card, the rulings its kind and text touch, and the clauses that name
-    // it (not every clause with one of its words).
-    let card = state
-        .cards
-        .as_deref()
-        .and_then(|db| print_of_name(db, &q).map(|card| (db, card)));
-    let hits: Vec<SearchHit> = match card {
-        Some((db, card)) => {
-            c.insert("card_name", &card.name);
-            c.insert("card_url", &name_url(&card.name));
-            c.insert("card_rulings", &ruling_links(db, card));
-            state.rulings.search_phrase(&card.name, SEARCH_LIMIT)
-        }
-        None => state.rulings.search(&q, SEARCH_LIMIT),
-    };
+    let (card, hits) = search_hits(&state, &q);
+    // A card name: the card and the rulings its kind and text touch.
+    if let Some((db, card)) = card {
+        c.insert("card_name", &card.name);
+        c.insert("card_url", &name_url(&card.name));
+        c.insert("card_rulings", &ruling_links(db, card));
+    }
     c.insert("query", &q);
     c.insert("hits", &hits);
     Ok(html(render("search.html", c)?))
