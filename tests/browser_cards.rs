@@ -226,6 +226,34 @@ async fn scenario(client: Client, base: String, shots: PathBuf) {
     let verdict = submit(&client).await;
     assert!(verdict.contains("Not legal"), "{verdict}");
     assert_fits(&client, shots, "tool-deck-answer").await;
+
+    // An upload that is not a battle log: the error page says why and fits too.
+    client.goto(&base).await.expect("the home page");
+    client
+        .find(Locator::Css("textarea#text"))
+        .await
+        .expect("the log field")
+        .send_keys("This is not a battle log at all.\nNor is this line.")
+        .await
+        .expect("type");
+    client
+        .find(Locator::Css("form.upload button[type=submit]"))
+        .await
+        .expect("the upload button")
+        .click()
+        .await
+        .expect("upload");
+    let refused = client
+        .wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css("[role=alert]"))
+        .await
+        .expect("the error")
+        .text()
+        .await
+        .expect("its text");
+    assert!(refused.contains("line"), "the error says where: {refused}");
+    assert_fits(&client, shots, "upload-error").await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
