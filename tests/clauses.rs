@@ -245,3 +245,122 @@ fn reports_cite_only_registry_clauses() {
         files.len()
     );
 }
+
+/// The five rule editions, in the order every edition table lists them.
+const EDITIONS: [&str; 5] = ["sv", "swsh", "hgss", "apr-2018", "classic"];
+
+/// What is wrong with a section's **Editions.** paragraph, if anything. Where the editions
+/// differ it holds a table whose first column names each edition once, in the order of
+/// `EDITIONS` (one row per edition, no grouped rows); where they agree it is the single line
+/// "**Editions.** sv, swsh, hgss, apr-2018, classic: the same…".
+fn editions_problem(body: &str) -> Option<String> {
+    let lines: Vec<&str> = body
+        .lines()
+        .skip_while(|l| !l.starts_with("**Editions.**"))
+        .take_while(|l| !l.starts_with("**Checked by the engine.**"))
+        .collect();
+    if lines.is_empty() {
+        return Some("no **Editions.** paragraph".into());
+    }
+    if let Some(bullet) = lines.iter().find(|l| l.trim_start().starts_with("- ")) {
+        return Some(format!("a bullet instead of a table row: {bullet:?}"));
+    }
+    let mut tables: Vec<Vec<&str>> = Vec::new();
+    let mut in_table = false;
+    for line in &lines {
+        if line.starts_with('|') {
+            if !in_table {
+                tables.push(Vec::new());
+            }
+            tables.last_mut().unwrap().push(line);
+            in_table = true;
+        } else {
+            in_table = false;
+        }
+    }
+    if tables.is_empty() {
+        let text: Vec<&str> = lines
+            .iter()
+            .copied()
+            .filter(|l| !l.trim().is_empty())
+            .collect();
+        let all_same = format!("**Editions.** {}: the same", EDITIONS.join(", "));
+        return (text.len() != 1 || !text[0].starts_with(&all_same))
+            .then(|| format!("neither a table with one row per edition nor {all_same:?}"));
+    }
+    for table in tables {
+        let cells = |row: &str| -> Vec<String> {
+            row.trim()
+                .trim_matches('|')
+                .split('|')
+                .map(|c| c.trim().to_string())
+                .collect()
+        };
+        if cells(table[0]).first().map(String::as_str) != Some("edition") {
+            return Some(format!(
+                "a table whose first column is not `edition`: {:?}",
+                table[0]
+            ));
+        }
+        if table.len() < 2
+            || !cells(table[1])
+                .iter()
+                .all(|c| c.chars().all(|ch| "-:".contains(ch)) && !c.is_empty())
+        {
+            return Some("a table with no `|---|---|` separator row".into());
+        }
+        let firsts: Vec<String> = table[2..]
+            .iter()
+            .map(|row| cells(row).into_iter().next().unwrap_or_default())
+            .collect();
+        if firsts != EDITIONS {
+            return Some(format!(
+                "a table whose rows are {firsts:?}, not one each for {EDITIONS:?} in that order"
+            ));
+        }
+    }
+    None
+}
+
+/// "Where editions differ, the clause page shows a small table, one row per edition."
+#[test]
+fn every_editions_paragraph_is_all_the_same_or_a_table_with_one_row_per_edition() {
+    let sections = sections();
+    assert!(sections.len() > 100, "only {} sections", sections.len());
+    let offending: Vec<String> = sections
+        .iter()
+        .filter_map(|(id, (page, body))| {
+            editions_problem(body).map(|why| format!("{id} ({page}.md): {why}"))
+        })
+        .collect();
+    assert!(
+        offending.is_empty(),
+        "{} section(s) with an **Editions.** paragraph that is neither \"sv, swsh, hgss, \
+         apr-2018, classic: the same\" nor an edition table:\n{}",
+        offending.len(),
+        offending.join("\n")
+    );
+}
+
+#[test]
+fn the_editions_check_catches_grouped_rows_bullets_and_prose() {
+    let table = |rows: &str| {
+        format!(
+            "**Editions.**\n\n| edition | x |\n|---|---|\n{rows}\n**Checked by the engine.** No.\n"
+        )
+    };
+    let good = table("| sv | a |\n| swsh | a |\n| hgss | b |\n| apr-2018 | c |\n| classic | d |");
+    assert_eq!(editions_problem(&good), None);
+    let same = "**Editions.** sv, swsh, hgss, apr-2018, classic: the same.\n\n**Checked by the engine.** No.\n";
+    assert_eq!(editions_problem(same), None);
+    for bad in [
+        table("| sv, swsh | a |\n| hgss | b |\n| apr-2018 | c |\n| classic | d |"),
+        table("| swsh | a |\n| sv | a |\n| hgss | b |\n| apr-2018 | c |\n| classic | d |"),
+        table("| sv | a |\n| swsh | a |\n| hgss | b |\n| apr-2018 | c |"),
+        "**Editions.**\n- **sv, swsh:** a.\n- **hgss:** b.\n\n**Checked by the engine.** No.\n".into(),
+        "**Editions.** sv, swsh: as stated. hgss: not covered.\n\n**Checked by the engine.** No.\n".into(),
+        "**Editions.** sv, swsh, hgss, apr-2018, classic: the same.\nclassic: also this.\n\n**Checked by the engine.** No.\n".into(),
+    ] {
+        assert!(editions_problem(&bad).is_some(), "not caught: {bad}");
+    }
+}
