@@ -716,3 +716,15 @@ pub const CLAUSES: &[Clause] = &[
 pub fn clause(id: &str) -> Option<&'static Clause> {
     CLAUSES.iter().find(|c| c.id == id)
 }
+
+/// The address of a clause's section: its page, at the clause's anchor.
+pub fn section_url(page: &str, id: &str) -> String {
+    format!("/rulings/{page}#{id}")
+}
+
+impl Clause {
+    /// The address of the clause's section in the rulings reference.
+    pub fn url(&self) -> String {
+        section_url(self.page, self.id)
+    }
+}

@@ -209,7 +209,7 @@ impl SearchIndex {
             id: doc.id.clone(),
             title: doc.title.clone(),
             page: doc.page.clone(),
-            url: format!("/rulings/{}#{}", doc.page, doc.id),
+            url: super::registry::section_url(&doc.page, &doc.id),
             snippet_html: self.snippet_html(&doc.text, terms),
             score,
         }

@@ -136,7 +136,7 @@ pub fn ruling_links(db: &CardDb, card: &Card) -> Vec<RulingLink> {
             Some(RulingLink {
                 id: c.id,
                 title: c.title,
-                url: format!("/rulings/{}#{}", c.page, c.id),
+                url: c.url(),
                 why: r.why,
             })
         })

@@ -221,7 +221,7 @@ pub struct AnswerView {
 
 fn clause_url(id: &str) -> String {
     match crate::rules::clause(id) {
-        Some(c) => format!("/rulings/{}#{}", c.page, c.id),
+        Some(c) => c.url(),
         None => String::new(),
     }
 }

@@ -395,7 +395,7 @@ pub fn clause_link(id: &str) -> ClauseLink {
         Some(c) => ClauseLink {
             id: id.to_string(),
             title: c.title.to_string(),
-            url: format!("/rulings/{}#{}", c.page, c.id),
+            url: c.url(),
         },
         None => ClauseLink {
             id: id.to_string(),
