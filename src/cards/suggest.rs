@@ -87,6 +87,23 @@ fn words(name: &str) -> Vec<String> {
         .collect()
 }
 
+/// Names for a query that found nothing: at most `limit` that begin with or contain it
+/// ([`NameIndex::suggest`]), then the names close to it ([`close_names`]) not already given.
+pub fn names_for(db: &CardDb, query: &str, limit: usize) -> Vec<String> {
+    let mut names: Vec<String> = db
+        .name_index()
+        .suggest(query, limit)
+        .into_iter()
+        .map(str::to_string)
+        .collect();
+    for close in close_names(db, query) {
+        if !names.contains(&close) {
+            names.push(close);
+        }
+    }
+    names
+}
+
 /// Maximum number of "did you mean" names.
 const MAX_CLOSE_NAMES: usize = 5;
 
@@ -158,7 +175,7 @@ mod tests {
     use super::*;
     use crate::cards::test_support::pokemon;
 
-    fn index() -> NameIndex {
+    fn db() -> CardDb {
         let names = [
             "Dragapult ex",
             "Dragapult",
@@ -172,7 +189,28 @@ mod tests {
             .enumerate()
             .map(|(i, n)| pokemon(&format!("fx1-{i}"), n, &["Basic"], &[]))
             .collect();
-        NameIndex::build(&CardDb::from_cards(cards, Vec::new()))
+        CardDb::from_cards(cards, Vec::new())
+    }
+
+    fn index() -> NameIndex {
+        NameIndex::build(&db())
+    }
+
+    #[test]
+    fn names_for_a_miss_are_the_names_it_begins_then_the_close_ones_each_once() {
+        let db = db();
+        // The limit holds the prefix names; the close names follow, each once.
+        assert_eq!(
+            names_for(&db, "draga", 2),
+            ["Dragapult", "Dragapult ex", "Team Rocket's Dragapult"]
+        );
+        // A misspelling no name begins with: the close names.
+        let got = names_for(&db, "Dreepi", 10);
+        assert!(got.contains(&"Dreepy".to_string()), "{got:?}");
+        let mut unique = got.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), got.len(), "{got:?}");
     }
 
     #[test]

@@ -243,20 +243,9 @@ fn card_page(db: &CardDb, card: &Card) -> Result<HttpResponse, WebError> {
 fn lookup_page(db: Option<&CardDb>, query: &str) -> Result<HttpResponse, WebError> {
     let mut c = tera::Context::new();
     c.insert("name_query", query);
-    let mut names: Vec<String> = Vec::new();
-    if let Some(db) = db {
-        names = db
-            .name_index()
-            .suggest(query, SUGGESTIONS)
-            .into_iter()
-            .map(str::to_string)
-            .collect();
-        for close in crate::cards::suggest::close_names(db, query) {
-            if !names.contains(&close) {
-                names.push(close);
-            }
-        }
-    }
+    let names: Vec<String> = db
+        .map(|db| crate::cards::suggest::names_for(db, query, SUGGESTIONS))
+        .unwrap_or_default();
     let links: Vec<(String, String)> = names.iter().map(|n| (n.clone(), name_url(n))).collect();
     c.insert("names", &links);
     c.insert("card_data", &db.is_some_and(|d| !d.is_empty()));

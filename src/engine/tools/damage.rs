@@ -193,17 +193,7 @@ fn find_card<'d>(
 
 /// Why a card name or id was not found, with the Pokémon names close to it.
 fn not_found(db: &CardDb, id: &str) -> String {
-    let mut close: Vec<String> = db
-        .name_index()
-        .suggest(id, 5)
-        .into_iter()
-        .map(str::to_string)
-        .collect();
-    for n in crate::cards::suggest::close_names(db, id) {
-        if !close.contains(&n) {
-            close.push(n);
-        }
-    }
+    let mut close = crate::cards::suggest::names_for(db, id, 5);
     close.retain(|n| db.by_name(n).iter().any(|i| db.card(*i).is_pokemon()));
     close.truncate(6);
     if close.is_empty() {
