@@ -146,12 +146,18 @@ pub(super) fn one_coin_right_before(
         .iter()
         .rev()
         .find(|l| (any_depth || l.depth == Depth::Top) && !matches!(l.event, Event::Blank))?;
-    match &line.event {
+    owners_coin(j, &line.event, owner).flatten()
+}
+
+/// For a coin line of `owner`: `Some` of its face when it is a single coin (`Some(None)` for
+/// several). `None` for any other line.
+fn owners_coin(j: &Judging<'_, '_>, event: &Event, owner: PlayerIdx) -> Option<Option<Face>> {
+    match event {
         Event::CoinFlip {
             player,
             flips,
             heads,
-        } if j.player(player) == Some(owner) => Face::of_one(*flips, *heads),
+        } if j.player(player) == Some(owner) => Some(Face::of_one(*flips, *heads)),
         _ => None,
     }
 }
@@ -228,14 +234,7 @@ fn burn_coin_after_damage(j: &Judging<'_, '_>, owner: &str) -> Option<Face> {
     })?;
     let coins: Vec<Option<Face>> = lines[burn + 1..]
         .iter()
-        .filter_map(|l| match &l.event {
-            Event::CoinFlip {
-                player,
-                flips,
-                heads,
-            } if j.player(player) == Some(p) => Some(Face::of_one(*flips, *heads)),
-            _ => None,
-        })
+        .filter_map(|l| owners_coin(j, &l.event, p))
         .collect();
     match coins.as_slice() {
         [face] => *face,
