@@ -10,6 +10,7 @@ use crate::engine::RuleEdition;
 use crate::engine::checkup_order::{
     BurnCoin, CHECKUP_ORDER, checkup_counters, condition_clause, exclusive, paralysis_ends,
 };
+use crate::engine::knockout_order::goes_first_after_double_knockout;
 use crate::log::Condition;
 
 use super::outcome::{self, OutcomeAnswer, OutcomeRequest, PlayerSpec};
@@ -628,10 +629,12 @@ pub fn answer(req: &CheckupRequest) -> Result<CheckupAnswer, RequestError> {
         }
     }
 
-    // Prize cards: the opponent of each Knocked Out Pokémon's owner.
+    // Prize cards: the opponent of each Knocked Out Pokémon's owner. The player about to take a
+    // turn is listed (and, under hgss, takes and promotes) first: the engine's double Knock Out
+    // rule.
+    let first = goes_first_after_double_knockout(ended);
+    let taker_first = [first, 1 - first];
     let mut prizes = Vec::new();
-    // The player about to take a turn is listed (and, under hgss, takes) first.
-    let taker_first = [1 - ended, ended];
     let mut left: [Option<i64>; 2] = [req.players[0].prizes_left, req.players[1].prizes_left];
     for &taker in &taker_first {
         let victim = 1 - taker;
@@ -673,7 +676,7 @@ pub fn answer(req: &CheckupRequest) -> Result<CheckupAnswer, RequestError> {
     let ordered = edition.double_knockout_order().promotion;
     let mut promote_order = Vec::new();
     let mut cannot_promote = [false; 2];
-    for p in [1 - ended, ended] {
+    for p in taker_first {
         if !knocked_out.contains(&p) {
             continue;
         }
