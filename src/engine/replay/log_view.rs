@@ -11,6 +11,7 @@ use rustc_hash::FxHashMap;
 use crate::log::{BreakdownItem, Condition, Depth, Event, LogLine, ParsedLog, Text};
 
 use super::super::hints::{self, Hints};
+use super::roles::Role;
 
 /// Attack lines that show plain printed damage: (line index, damage), by attacker and attack.
 pub type PlainUses = FxHashMap<(Text, Text), Vec<(usize, i32)>>;
@@ -19,30 +20,54 @@ pub type PlainUses = FxHashMap<(Text, Text), Vec<(usize, i32)>>;
 pub struct LogView<'a> {
     pub log: &'a ParsedLog,
     pub hints: Hints,
+    /// What each line is in the game (an action, a report, a header, …): windows open and close
+    /// only on actions and headers.
+    pub roles: Vec<Role>,
     /// Attack lines that show plain printed damage, by attacker and attack (made on first use).
     plain_uses: OnceCell<PlainUses>,
 }
 
 impl<'a> LogView<'a> {
+    /// The log with its lookahead hints; every top-level line is taken as its event's usual
+    /// role until [`LogView::set_roles`] gives the roles the card data decides.
     pub fn new(log: &'a ParsedLog) -> LogView<'a> {
         LogView {
             log,
             hints: hints::compute(log),
+            roles: Vec::new(),
             plain_uses: OnceCell::new(),
         }
+    }
+
+    pub fn set_roles(&mut self, roles: Vec<Role>) {
+        self.roles = roles;
+    }
+
+    /// The role of line `index`.
+    #[inline]
+    pub fn role(&self, index: usize) -> Role {
+        match self.roles.get(index) {
+            Some(r) => *r,
+            None => default_role(&self.log.lines[index]),
+        }
+    }
+
+    /// Line `index` opens a new window.
+    #[inline]
+    pub fn is_boundary(&self, index: usize) -> bool {
+        self.role(index).is_boundary()
     }
 
     /// The lines of the current window (from the last player action or header to the next):
     /// indices into the log.
     pub fn window(&self, index: usize) -> Range<usize> {
         let lines = &self.log.lines;
-        let boundary = |l: &LogLine| l.depth == Depth::Top && is_boundary(&l.event);
         let start = (0..=index.min(lines.len().saturating_sub(1)))
             .rev()
-            .find(|i| boundary(&lines[*i]))
+            .find(|i| self.is_boundary(*i))
             .unwrap_or(0);
         let end = (index + 1..lines.len())
-            .find(|i| boundary(&lines[*i]))
+            .find(|i| self.is_boundary(*i))
             .unwrap_or(lines.len());
         start..end
     }
@@ -135,8 +160,22 @@ impl<'a> LogView<'a> {
     }
 }
 
-/// Lines that begin a new player action (after which earlier Knock Outs are settled).
-pub fn starts_player_action(event: &Event) -> bool {
+/// The role a line has by its event alone (when no card data decides it).
+fn default_role(line: &LogLine) -> Role {
+    if line.depth != Depth::Top {
+        Role::SubLine
+    } else if starts_player_action(&line.event) {
+        Role::Action
+    } else if is_boundary(&line.event) {
+        Role::Header
+    } else {
+        Role::Report
+    }
+}
+
+/// Lines that may begin a new player action (after which earlier Knock Outs are settled); which
+/// of them do is the line's [`Role`].
+fn starts_player_action(event: &Event) -> bool {
     matches!(
         event,
         Event::PlayCard { .. }
@@ -152,8 +191,8 @@ pub fn starts_player_action(event: &Event) -> bool {
     )
 }
 
-/// Lines that open a new window: a player action or a phase header.
-pub fn is_boundary(event: &Event) -> bool {
+/// Lines that may open a new window: a player action or a phase header.
+fn is_boundary(event: &Event) -> bool {
     starts_player_action(event)
         || matches!(
             event,

@@ -20,7 +20,7 @@
 //! record (`tracker::records::Applied`).
 
 use crate::cards::CardDb;
-use crate::log::{Depth, LogLine, ParsedLog};
+use crate::log::{LogLine, ParsedLog};
 
 use super::edition::RuleEdition;
 use super::state::{GameState, PlayerIdx};
@@ -29,10 +29,10 @@ use super::verdict::Step;
 mod card_facts;
 mod judges;
 mod log_view;
+mod roles;
 mod tracker;
 
 use judges::Judging;
-use log_view::is_boundary;
 use tracker::Tracker;
 use tracker::records::{Note, Resolved};
 
@@ -130,7 +130,7 @@ impl<'a> Replay<'a> {
     }
 
     fn apply(&mut self, index: usize, line: &'a LogLine) -> Step {
-        let boundary = line.depth == Depth::Top && is_boundary(&line.event);
+        let boundary = self.tracker.lines.is_boundary(index);
         let mut parts = Vec::new();
         if boundary {
             let j = Judging::new(&self.tracker, index, line, &self.nothing, None);

@@ -54,7 +54,8 @@ use super::super::hints;
 use super::super::state::{GameState, Phase, PlayerIdx, PokemonId};
 use super::super::verdict::Step;
 use super::card_facts::{self, CardFacts, Prints};
-use super::log_view::{LogView, starts_player_action};
+use super::log_view::LogView;
+use super::roles::Role;
 use super::tracker::records::{Applied, Played, Resolved};
 use super::tracker::{ListUse, Tracker};
 
@@ -177,8 +178,7 @@ pub fn line_start(j: &Judging<'_, '_>, parts: &mut Vec<Step>) {
     if j.tracked.expect_draw.is_some() {
         parts.extend(turn_limits::turn_draw(j));
     }
-    if j.top_level()
-        && starts_player_action(j.event)
+    if j.lines.role(j.index) == Role::Action
         && !matches!(j.event, Event::TurnHeader { .. } | Event::EndTurn { .. })
         && hints::actor(j.event).and_then(|n| j.player(n)).is_some()
     {
