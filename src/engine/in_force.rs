@@ -550,6 +550,7 @@ mod tests {
         s.stadium = Some(crate::engine::state::Stadium {
             name: Text::from("Prism Tower"),
             owner: 1,
+            unsure: false,
         });
         let src = (table(), &s);
         let none = |_: &str, _: &TextEffects, _: &Effect| false;

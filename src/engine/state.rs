@@ -146,6 +146,10 @@ impl Pokemon {
 pub struct Stadium {
     pub name: Text,
     pub owner: PlayerIdx,
+    /// A line may have discarded it without saying so plainly (a discard of a card of its
+    /// name by an effect whose text does not speak of a Stadium in play): it may have left.
+    #[serde(skip)]
+    pub unsure: bool,
 }
 
 /// What one player has done this turn.
@@ -181,8 +185,10 @@ pub struct PlayerState {
     pub vstar_power_used: bool,
     /// Turns this player has begun.
     pub turns_taken: u32,
-    /// A line may have put a Pokémon on the wrong side (the client named the other player in
-    /// a sub-line of this player's or the opponent's effect): the Bench count is not certain.
+    /// The Bench count is not exact: a line may have put a Pokémon on the wrong side (the
+    /// client named the other player in a sub-line of an effect), a card of a Pokémon's name
+    /// left for a zone the log does not name (it may have been that Pokémon), or the tracker
+    /// lost track of one of this player's Pokémon.
     pub bench_unsure: bool,
 }
 

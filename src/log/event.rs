@@ -268,12 +268,14 @@ pub enum BreakdownItem {
 }
 
 impl BreakdownItem {
+    /// What the line adds to the damage (Resistance always takes away, however the client
+    /// writes its sign).
     pub fn amount(&self) -> i32 {
         match self {
+            BreakdownItem::Resistance { amount, .. } => amount.saturating_abs().saturating_neg(),
             BreakdownItem::Base { amount }
             | BreakdownItem::Total { amount }
             | BreakdownItem::Weakness { amount, .. }
-            | BreakdownItem::Resistance { amount, .. }
             | BreakdownItem::Source { amount, .. }
             | BreakdownItem::Count { amount, .. }
             | BreakdownItem::Other { amount, .. } => *amount,

@@ -22,7 +22,7 @@ pub fn bench_limit(j: &Judging<'_, '_>) -> Option<Step> {
         return Some(Step::cannot_check(
             "turn.bench-limit",
             format!(
-                "{name} has {bench} Benched Pokémon as tracked, but an earlier line may have put one on the wrong side"
+                "{name} has {bench} Benched Pokémon as tracked, but an earlier line moved a Pokémon in a way the log does not spell out (a card of a Pokémon's name leaving for an unnamed zone, or put on a side the client may have named wrong), so the count is not exact"
             ),
         ));
     }

@@ -51,9 +51,9 @@ pub fn breakdown(
         ));
     }
     if let Some(w) = weak_at
-        && items[w + 1..]
-            .iter()
-            .any(|i| matches!(i, BreakdownItem::Base { .. } | BreakdownItem::Count { .. }))
+        && items[w + 1..].iter().any(|i| {
+            matches!(i, BreakdownItem::Base { .. } | BreakdownItem::Count { .. }) && i.amount() > 0
+        })
     {
         order_ok = false;
         parts.push(Step::violation(
@@ -133,7 +133,8 @@ pub fn breakdown(
     }
     if let Some(r) = res_at
         && let (BreakdownItem::Resistance { amount, .. }, Some(s)) = (&items[r], claim.resistance)
-        && s.amount != *amount
+        // The sentence says "took 30 less" or "took -30 less": a reduction either way.
+        && s.amount.saturating_abs() != amount.saturating_abs()
     {
         parts.push(Step::violation(
             "attack.damage-breakdown",
@@ -178,7 +179,16 @@ pub fn breakdown(
                 "attack.damage-breakdown",
                 format!("the breakdown adds up to {}", claim.damage),
             )),
-            // With the printed base: the attack's text and the prints are relied on.
+            // The breakdown shows no base: with the printed base assumed, a difference is
+            // the engine's reading against the client's own list, not a play.
+            Some(b) if !shows_base => parts.push(Step::cannot_check(
+                "attack.damage-order",
+                format!(
+                    "the client's breakdown lists no base damage; with the printed base {b} its lines add up to {}, but the attack line says {}; the client's own figure is not called a violation",
+                    sum.saturating_add(b).max(0),
+                    claim.damage
+                ),
+            )),
             Some(b) => parts.push(Step::violation(
                 "attack.damage-order",
                 format!(

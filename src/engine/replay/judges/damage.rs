@@ -277,6 +277,18 @@ fn plain_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, base: &Base) -> St
             ""
         };
         Step::ok("attack.damage-order", format!("{how} = {expected}{source}"))
+    } else if let Some(w) = claim.weakness
+        && stated_total(base, claim) == claim.damage
+    {
+        // The line adds up with the amount the client states for Weakness; it is the
+        // client's arithmetic that differs from the card data's Weakness, not a play.
+        Step::cannot_check(
+            "attack.damage-order",
+            format!(
+                "the client added {} for {} Weakness ({} in all); by the card data it is {how} = {expected}; the client's own figure is not called a violation",
+                w.amount, w.energy_type, claim.damage
+            ),
+        )
     } else {
         Step::violation(
             "attack.damage-order",
@@ -340,10 +352,18 @@ fn expected_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, base: i32) -> (
         steps.push(format!("Weakness to {} {modifier}", w.energy_type));
     }
     if let Some(r) = claim.resistance {
-        calc.resistance = Some(r.amount.min(0).saturating_neg());
+        calc.resistance = Some(r.amount.saturating_abs());
         steps.push(format!("Resistance to {} {}", r.energy_type, r.amount));
     }
     (calc.run_under(j.edition).damage, steps.join(", "))
+}
+
+/// The damage the line's own sentences add up to from `base`: the amount it states for
+/// Weakness added, the amount it states for Resistance taken away, never below 0.
+fn stated_total(base: i32, claim: &DamageClaim<'_>) -> i32 {
+    let weak = claim.weakness.map_or(0, |w| w.amount);
+    let res = claim.resistance.map_or(0, |r| r.amount.saturating_abs());
+    base.saturating_add(weak).saturating_sub(res).max(0)
 }
 
 fn attack_known(j: &Judging<'_, '_>, claim: &DamageClaim<'_>) -> bool {
@@ -419,10 +439,18 @@ fn type_sentences(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, attack_text: Opt
                 format!("{what} may be changed: {why}"),
             ));
         } else if is {
-            parts.push(Step::violation(
+            // The client computed this and states its reason: where the card data reads
+            // otherwise, a judge looks at it; the player chose nothing here.
+            let stated = if what == "Weakness" {
+                claim.weakness
+            } else {
+                claim.resistance
+            }
+            .map_or("", |m| m.energy_type.as_str());
+            parts.push(Step::cannot_check(
                 clause,
                 format!(
-                    "the log applies {what} but {dn} has no {what} to {an}'s type ({})",
+                    "the client applied {stated} {what}, but by the card data {dn} has no {what} to {an}'s type ({}); the client's own figure is not called a violation",
                     type_names.join("/")
                 ),
             ));

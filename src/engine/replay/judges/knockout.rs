@@ -168,6 +168,26 @@ pub fn missing_knock_outs(
             later.remove(k);
             continue;
         }
+        // The damage tracked on it may be another Pokémon's, or the tracker lost track of a
+        // Pokémon of its name (it may be the one that left play).
+        let unsure = mon.uncertain
+            || j.tracked
+                .lost
+                .iter()
+                .any(|(q, n)| *q == p && n == mon.name())
+            || j.tracked.window.unsure_knock_out_of(p);
+        if unsure {
+            return Some(Step::cannot_check(
+                "knockout.at-hp",
+                format!(
+                    "{}'s {} has {} damage and {hp} HP as tracked and is not Knocked Out, but the replay is unsure which {} the lines meant",
+                    j.state.players[p].name,
+                    mon.name(),
+                    mon.damage,
+                    mon.name()
+                ),
+            ));
+        }
         return Some(Step::violation(
             "knockout.at-hp",
             format!(
@@ -229,6 +249,12 @@ fn discarded_basic_without_knock_out(j: &Judging<'_, '_>, index: usize) -> Optio
     };
     let p = j.player(owner)?;
     let candidates = resolve::candidates(j.state, p, &pokemon.name, None);
+    // What is under a Pokémon the tracker is unsure of may not be what it holds.
+    if candidates.iter().any(|id| j.state.mon(*id).uncertain)
+        || j.tracked.lost.iter().any(|(q, _)| *q == p)
+    {
+        return None;
+    }
     // The Basic under every Pokémon of that name (they must agree).
     let basic = candidates
         .iter()

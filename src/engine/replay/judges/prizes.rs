@@ -31,6 +31,10 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
     }
     let index = j.index;
     let window = j.lines.window(index);
+    // A Knock Out of the opponent's Pokémon that the tracker could not follow exactly: which
+    // Pokémon it was (and what it was worth) is not known, so no count is claimed.
+    let unsure_ko = j.tracked.window.unsure_knock_out_of(1 - p)
+        || unsure_knock_out_ahead(j, p, index + 1..window.end);
     let mut owed = 0u32;
     let mut why: Vec<String> = Vec::new();
     let mut clauses: Vec<&'static str> = Vec::new();
@@ -84,6 +88,14 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
         .unwrap_or(j.state.prize_count) as u32)
         .saturating_add(taken_in_window(j, p));
     let expected = owed.min(left_before);
+    if unsure_ko {
+        return Step::cannot_check(
+            "knockout.prizes",
+            format!(
+                "{pname} takes {taken} Prize card(s); a Knock Out in this part of the game names a Pokémon the replay could not follow exactly, so what it was worth is not known"
+            ),
+        );
+    }
     if owed == 0 {
         let effect_text = match &j.tracked.window.source {
             Some(Source::Trainer(name)) => j.cards.card_effect(name).map(|e| e.lower().to_string()),
@@ -224,6 +236,29 @@ fn action_effect_for_window(j: &Judging<'_, '_>) -> Option<String> {
         Some(Source::Attack(None, _)) | Some(Source::Ability(None, _)) => None,
         _ => None,
     }
+}
+
+/// A Knock Out line still to come in `range`, not of `p`'s own Pokémon, that names no Pokémon
+/// in play.
+fn unsure_knock_out_ahead(
+    j: &Judging<'_, '_>,
+    p: PlayerIdx,
+    range: std::ops::Range<usize>,
+) -> bool {
+    j.lines.log.lines[range].iter().any(|l| match &l.event {
+        Event::KnockOut { owner, pokemon } => {
+            let (found, who) = resolve::owned(
+                j.state,
+                j.player(owner),
+                &pokemon.name,
+                None,
+                resolve::Claim::Trusted,
+                None,
+            );
+            found.id().is_none() && who != Some(p) && j.player(owner) != Some(p)
+        }
+        _ => false,
+    })
 }
 
 /// Prize cards `p` took earlier in the current window.

@@ -80,7 +80,20 @@ pub fn stadium(j: &Judging<'_, '_>) -> Step {
             format!("{card} is {name}'s first Stadium this turn"),
         ));
     }
-    if j.state.stadium.as_ref().is_some_and(|s| s.name == card) {
+    if let Some(s) = j
+        .state
+        .stadium
+        .as_ref()
+        .filter(|s| s.name == card && s.unsure)
+    {
+        parts.push(Step::cannot_check(
+            "turn.stadium-same-name",
+            format!(
+                "{card} may still be the Stadium in play: a line discarded a card of that name without saying it was the Stadium in play ({} played it)",
+                j.state.players[s.owner].name
+            ),
+        ));
+    } else if j.state.stadium.as_ref().is_some_and(|s| s.name == card) {
         parts.push(Step::violation(
             "turn.stadium-same-name",
             format!(

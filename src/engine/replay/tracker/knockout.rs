@@ -40,8 +40,15 @@ impl Tracker<'_> {
         }
     }
 
-    pub(super) fn knock_out(&mut self, index: usize, r: &Resolved, pokemon: &CardName) -> Applied {
+    pub(super) fn knock_out(
+        &mut self,
+        index: usize,
+        r: &Resolved,
+        owner: &str,
+        pokemon: &CardName,
+    ) -> Applied {
         let Some(id) = r.pokemon.id() else {
+            self.window.unsure_knock_outs.push(self.player(owner));
             return Applied::default();
         };
         self.record_knock_out(id);
@@ -62,6 +69,7 @@ impl Tracker<'_> {
                 .filter(|l| matches!(&l.event, Event::KnockOut { pokemon: n, .. } if n.name == pokemon.name))
                 .count();
             if later + 1 < all.len() {
+                self.window.unsure_knock_outs.push(Some(p));
                 self.mark_uncertain_ids(all);
                 return Applied::with_note(Note::ambiguous(&r.pokemon));
             }

@@ -14,7 +14,8 @@ use super::super::in_force::Used;
 use super::super::resolve::Claim;
 use super::super::state::{GameState, Phase, PlayerIdx, Pokemon, PokemonId, Position};
 use super::card_facts::CardFacts;
-use super::log_view::{LogView, is_boundary, starts_player_action};
+use super::log_view::LogView;
+use super::roles::{self, Role};
 use records::{Applied, Note, Resolved};
 
 mod board;
@@ -102,6 +103,20 @@ pub struct Window {
     pub source: Option<Source>,
     /// Damage lines of this window that could mean several Pokémon of one name.
     pub ambiguous_hits: Vec<AmbiguousHit>,
+    /// Owners of Pokémon whose Knock Out line the tracker could not follow exactly (no
+    /// Pokémon of that name in play, or several that it could not tell apart): which Pokémon
+    /// left play, and what it was worth, is not known.
+    pub unsure_knock_outs: Vec<Option<PlayerIdx>>,
+}
+
+impl Window {
+    /// A Knock Out of `owner`'s Pokémon in this window was not followed exactly (`None`: the
+    /// owner is not known either, so any player's).
+    pub fn unsure_knock_out_of(&self, owner: PlayerIdx) -> bool {
+        self.unsure_knock_outs
+            .iter()
+            .any(|o| o.is_none_or(|o| o == owner))
+    }
 }
 
 /// Where the Checkup is in its order.
@@ -159,7 +174,9 @@ fn player_names(log: &ParsedLog) -> Vec<Text> {
 
 impl<'a> Tracker<'a> {
     pub fn new(log: &'a ParsedLog, cards: Option<&'a CardDb>, edition: RuleEdition) -> Tracker<'a> {
-        let lines = LogView::new(log);
+        let mut lines = LogView::new(log);
+        let cards = CardFacts::for_edition(cards, edition);
+        lines.set_roles(roles::compute(log, &lines.hints, &cards));
         let state = GameState::new(&player_names(log));
         let log_owner = lines
             .hints
@@ -168,7 +185,7 @@ impl<'a> Tracker<'a> {
             .and_then(|n| state.player_named(n));
         Tracker {
             lines,
-            cards: CardFacts::for_edition(cards, edition),
+            cards,
             edition,
             state,
             action: Action::default(),
@@ -201,6 +218,7 @@ impl Tracker<'_> {
     pub fn open_window(&mut self) {
         self.window.knock_outs.clear();
         self.window.ambiguous_hits.clear();
+        self.window.unsure_knock_outs.clear();
         self.window.prizes = [0; 2];
         self.window.promotions = 0;
     }
@@ -220,12 +238,13 @@ impl Tracker<'_> {
         if !matches!(line.event, Event::CardList { .. } | Event::Blank) {
             self.list = None;
         }
-        if top && starts_player_action(&line.event) {
+        let role = self.lines.role(index);
+        if role == Role::Action {
             self.knocked_out.clear();
         }
         if top {
             self.action = Action::default();
-            if is_boundary(&line.event) {
+            if role.is_boundary() {
                 self.damaged_this_action.clear();
             }
         }
@@ -259,6 +278,9 @@ impl Tracker<'_> {
             && !self.lost.iter().any(|(q, n)| *q == p && n == name)
         {
             self.lost.push((p, Text::from(name)));
+            // The tracked board is not the real one: a Pokémon may be in play that it does not
+            // hold, or held that left.
+            self.state.players[p].bench_unsure = true;
         }
         self.mark_lost();
     }
@@ -348,7 +370,7 @@ impl Tracker<'_> {
             }
             Event::BreakdownHeader | Event::Breakdown { .. } => Applied::default(),
             Event::CardList { cards } => self.card_list(cards),
-            Event::KnockOut { pokemon, .. } => self.knock_out(index, r, pokemon),
+            Event::KnockOut { owner, pokemon } => self.knock_out(index, r, owner, pokemon),
             Event::TookPrizes { count, .. } => self.took_prizes(r, *count),
             Event::AddedToHand { .. } => Applied::default(),
             Event::Discard { player, card } => self.discard(player, card, sub),

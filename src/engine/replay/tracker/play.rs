@@ -89,6 +89,7 @@ impl Tracker<'_> {
         self.state.stadium = Some(Stadium {
             name: name.clone(),
             owner: p,
+            unsure: false,
         });
     }
 
@@ -244,12 +245,22 @@ impl Tracker<'_> {
         let (Some(id), Some(p)) = (found.id(), who) else {
             return Applied::note(Note::not_in_play(owner, &from.name));
         };
+        self.mark_uncertain(&found);
         let mon = self.state.mon_mut(id);
         if mon.stack.len() > 1 {
             mon.stack.pop();
         }
         if mon.name() != to.name {
-            mon.stack = vec![to.name.clone()];
+            // The cards under it are not the ones the tracker held (or several Evolution
+            // cards were removed at once): keep what is below the named Stage if it is there,
+            // else what is under it is not known.
+            match mon.stack.iter().rposition(|c| *c == to.name) {
+                Some(i) => mon.stack.truncate(i + 1),
+                None => {
+                    mon.stack = vec![to.name.clone()];
+                    mon.uncertain = true;
+                }
+            }
         }
         mon.conditions.clear();
         mon.uses.clear();

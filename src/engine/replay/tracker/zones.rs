@@ -1,7 +1,7 @@
 //! The tracker's zones: cards discarded, shuffled into or put on the deck, moved to the hand,
 //! the discard pile, the Lost Zone or into play, and what the card list after such a line names.
 
-use crate::log::{CardName, CardRef, Destination};
+use crate::log::{CardName, CardRef, Destination, Text};
 
 use super::super::super::effect::{Verb, Zone};
 use super::super::super::resolve;
@@ -21,6 +21,12 @@ impl Tracker<'_> {
             self.stadium_discard = None;
             return Applied::info("the Stadium that was in play goes to its owner's discard pile");
         }
+        if let Some(applied) = self.stadium_leaves(card) {
+            return applied;
+        }
+        if let Some(applied) = self.pokemon_discarded_from_play(p, card, sub) {
+            return applied;
+        }
         let n = card.count() as i32;
         if sub {
             self.take_from_effect_zone(Verb::Discard, p, n, None);
@@ -32,6 +38,101 @@ impl Tracker<'_> {
             CardRef::Hidden { .. } => self.list = Some(ListUse::Discarded(p)),
         }
         Applied::default()
+    }
+
+    /// A discard line naming a card that is also a Pokémon in play of that player: a card that
+    /// may be discarded from play by its own rule ("you may discard this card from play", as
+    /// Fossils played as Pokémon say) leaves play; otherwise, unless the effect's text takes
+    /// the card from the hand, the Pokémon may have left play without a line saying so, and
+    /// the player's Bench count is no longer sure.
+    fn pokemon_discarded_from_play(
+        &mut self,
+        p: PlayerIdx,
+        card: &CardRef,
+        sub: bool,
+    ) -> Option<Applied> {
+        let name = card.name()?;
+        let in_play = resolve::candidates(&self.state, p, name, None);
+        if in_play.is_empty() {
+            return None;
+        }
+        let own_rule = !sub
+            && self
+                .cards
+                .card_effect(name)
+                .is_some_and(|e| e.lower().contains("discard this card from play"));
+        if own_rule && let [id] = in_play.as_slice() {
+            let id = *id;
+            self.state.remove_from_play(id);
+            let mon = self.state.mon(id).clone();
+            let ps = &mut self.state.players[p];
+            ps.discard.extend(mon.stack.iter().cloned());
+            ps.discard.extend(mon.energy.iter().cloned());
+            ps.discard.extend(mon.tools.iter().cloned());
+            return Some(Applied::info(format!(
+                "{name} is discarded from play by its own rule"
+            )));
+        }
+        if !self.effect_takes_from_hand() {
+            self.may_have_left_play(p, name);
+        }
+        None
+    }
+
+    /// The current effect's text takes the cards it moves from the hand (and speaks of no
+    /// Pokémon in play).
+    fn effect_takes_from_hand(&self) -> bool {
+        self.action.effect.as_ref().is_some_and(|e| {
+            let t = e.lower();
+            (t.contains("from your hand") || t.contains("from their hand"))
+                && !t.contains("in play")
+                && !t.contains("benched pokémon")
+                && !t.contains("benched pokemon")
+        })
+    }
+
+    /// A line moved a card named like one of `p`'s Pokémon in play from a zone the log does not
+    /// name: that Pokémon may have left play, so `p`'s Bench count is no longer sure.
+    pub(super) fn may_have_left_play(&mut self, p: PlayerIdx, name: &str) {
+        if !resolve::candidates(&self.state, p, name, None).is_empty() {
+            self.state.players[p].bench_unsure = true;
+        }
+    }
+
+    /// A discard line naming the Stadium in play: an effect that discards a Stadium in play
+    /// takes it (the client names its owner or the acting player). When the effect's text does
+    /// not speak of a Stadium in play, the card may be another copy from the hand: the Stadium
+    /// may have left, and what depends on it is no longer sure.
+    fn stadium_leaves(&mut self, card: &CardRef) -> Option<Applied> {
+        let name = card.name()?;
+        let stadium = self.state.stadium.as_ref().filter(|s| s.name == name)?;
+        let owner = stadium.owner;
+        let says_so = self.action.effect.as_ref().is_some_and(|e| {
+            let t = e.lower();
+            t.contains("stadium in play")
+                || t.contains("discard that stadium")
+                || t.contains("stadium in play, discard it")
+                || t.contains("discard any stadium")
+        });
+        let from_hand = self.action.effect.as_ref().is_some_and(|e| {
+            let t = e.lower();
+            !t.contains("stadium")
+                && (t.contains("from your hand") || t.contains("from their hand"))
+        });
+        if from_hand {
+            return None;
+        }
+        if says_so {
+            self.state.stadium = None;
+            self.state.players[owner].discard.push(Text::from(name));
+            return Some(Applied::info(format!(
+                "{name}, the Stadium in play, is discarded by the effect"
+            )));
+        }
+        if let Some(s) = self.state.stadium.as_mut() {
+            s.unsure = true;
+        }
+        None
     }
 
     pub(super) fn shuffle_into(
@@ -71,6 +172,8 @@ impl Tracker<'_> {
             CardRef::Named { card } => {
                 if zone == Some(Zone::Discard) {
                     remove_one(&mut self.state.players[p].discard, &card.name);
+                } else if zone != Some(Zone::Hand) {
+                    self.may_have_left_play(p, &card.name);
                 }
             }
             CardRef::Hidden { .. } => self.list = Some(ListUse::ShuffledIn(p, zone)),
@@ -106,6 +209,9 @@ impl Tracker<'_> {
                 _ => {
                     self.state.players[p].hand.blur();
                     self.state.players[p].deck.blur();
+                    if let Some(name) = card.name() {
+                        self.may_have_left_play(p, name);
+                    }
                 }
             }
         }
@@ -154,6 +260,7 @@ impl Tracker<'_> {
                     // A Pokémon put back into the hand from play (its attached cards are discarded).
                     let found =
                         resolve::pick(&self.state, in_play, false, |m| -i64::from(m.damage));
+                    self.mark_uncertain(&found);
                     if let Some(id) = found.id() {
                         self.state.remove_from_play(id);
                         let mon = self.state.mon(id).clone();
@@ -190,6 +297,7 @@ impl Tracker<'_> {
                 self.state.players[p].deck.blur();
                 match card {
                     CardRef::Named { card } => {
+                        self.may_have_left_play(p, &card.name);
                         self.state.players[p].lost_zone.push(card.name.clone())
                     }
                     CardRef::Hidden { .. } => {
@@ -210,6 +318,9 @@ impl Tracker<'_> {
             _ => {
                 self.state.players[p].hand.blur();
                 self.state.players[p].deck.blur();
+                if let Some(name) = card.name() {
+                    self.may_have_left_play(p, name);
+                }
             }
         }
         Applied::default()
