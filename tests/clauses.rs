@@ -364,3 +364,41 @@ fn the_editions_check_catches_grouped_rows_bullets_and_prose() {
         assert!(editions_problem(&bad).is_some(), "not caught: {bad}");
     }
 }
+
+/// Every link from one clause to another (`[…](page.md#id)`) points at a section that exists,
+/// on the page the link names.
+#[test]
+fn every_link_between_rulings_pages_names_a_clause_on_that_page() {
+    let mut broken = Vec::new();
+    let mut links = 0;
+    for entry in std::fs::read_dir(root().join("rulings")).unwrap().flatten() {
+        let path = entry.path();
+        if path.extension().and_then(|e| e.to_str()) != Some("md") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (at, _) in text.match_indices("](") {
+            let target = &text[at + 2..];
+            let Some(end) = target.find(')') else {
+                continue;
+            };
+            let target = &target[..end];
+            let Some((page, anchor)) = target.split_once(".md#") else {
+                continue;
+            };
+            links += 1;
+            if clause(anchor).is_none_or(|c| c.page != page) {
+                broken.push(format!(
+                    "{}: {target}",
+                    path.file_name().unwrap().to_string_lossy()
+                ));
+            }
+        }
+    }
+    assert!(links > 100, "only {links} links between clauses");
+    assert!(
+        broken.is_empty(),
+        "links to no clause on the named page:\n{}",
+        broken.join("\n")
+    );
+}

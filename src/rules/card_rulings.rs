@@ -63,7 +63,8 @@ fn fact_clauses(fact: Fact) -> &'static [&'static str] {
             "attack.damage-order.weakness",
             "attack.damage-order.resistance",
         ],
-        Fact::MaxHp | Fact::KnockOut => &["knockout.at-hp"],
+        Fact::MaxHp => &["knockout.at-hp", "hp.maximum-remaining"],
+        Fact::KnockOut => &["knockout.at-hp"],
         Fact::BenchSize => &["turn.bench-limit"],
         Fact::EnergyProvided => &["energy.special", "attack.energy-cost"],
         Fact::AttackCost => &["attack.energy-cost"],
@@ -127,9 +128,83 @@ const WORDINGS: &[(&str, &str, &str)] = &[
         "attack.self-damage",
         "it damages itself",
     ),
+    ("lost zone", "zones.lost-zone", "it uses the Lost Zone"),
+    ("devolve", "evolution.devolve", "it devolves Pokémon"),
+    (
+        "next turn",
+        "effects.duration",
+        "its effect lasts into a next turn",
+    ),
+    (
+        "at the end of your",
+        "effects.end-of-turn",
+        "it acts at the end of a turn",
+    ),
+    (
+        "at the end of the turn",
+        "effects.end-of-turn",
+        "it acts at the end of a turn",
+    ),
+    (
+        "is damaged by an attack",
+        "attack.damaged-by-attack",
+        "it answers damage from an attack",
+    ),
+    (
+        "this turn, this attack",
+        "effects.this-turn",
+        "its attack looks back on this turn",
+    ),
+    (
+        "last turn, this attack",
+        "effects.this-turn",
+        "its attack looks back on the last turn",
+    ),
+    (
+        "maximum hp",
+        "hp.maximum-remaining",
+        "it speaks of maximum HP",
+    ),
+    (
+        "hp remaining",
+        "hp.maximum-remaining",
+        "it speaks of remaining HP",
+    ),
+    (
+        "remaining hp",
+        "hp.maximum-remaining",
+        "it speaks of remaining HP",
+    ),
+    ("full hp", "hp.maximum-remaining", "it speaks of full HP"),
+    (
+        "can't apply more than 1",
+        "ability.stacking",
+        "only one of it applies at a time",
+    ),
+    (
+        "energy card from your",
+        "energy.attach-by-effect",
+        "it attaches or moves Energy",
+    ),
+    (
+        "energy cards from your",
+        "energy.attach-by-effect",
+        "it attaches or moves Energy",
+    ),
+    (
+        "move an energy",
+        "energy.attach-by-effect",
+        "it moves Energy",
+    ),
+    (
+        "move all energy",
+        "energy.attach-by-effect",
+        "it moves Energy",
+    ),
 ];
 
-/// The clauses the card's wordings touch ([`WORDINGS`]); "move" only with damage counters.
+/// The clauses the card's wordings touch ([`WORDINGS`]); "move" only with damage counters, an
+/// Energy card "from your" hand, deck or discard pile only when the text attaches it.
 fn wording_clauses(card: &Card) -> Vec<(&'static str, &'static str)> {
     let text: String = card
         .rules
@@ -145,6 +220,7 @@ fn wording_clauses(card: &Card) -> Vec<(&'static str, &'static str)> {
         .iter()
         .filter(|(words, _, _)| text.contains(words))
         .filter(|(words, _, _)| *words != "move" || text.contains("damage counter"))
+        .filter(|(words, _, _)| !words.starts_with("energy card") || text.contains("attach"))
         .map(|&(_, clause, why)| (clause, why))
         .collect()
 }
@@ -158,12 +234,21 @@ fn kind_clauses(card: &Card) -> Vec<(&'static str, &'static str)> {
                 out.push(("setup.basic-pokemon", "a Basic Pokémon"));
                 out.push(("turn.bench-basic", "a Basic Pokémon"));
             }
-            Some(_) => {
+            Some(Stage::Legend) => {
+                out.push(("pokemon.legend", "a Pokémon LEGEND"));
+            }
+            Some(stage) => {
+                if stage == Stage::Break {
+                    out.push(("pokemon.break", "a Pokémon BREAK"));
+                }
                 out.push(("evolution.evolves-from", "an Evolution card"));
                 out.push(("evolution.first-turn", "an Evolution card"));
                 out.push(("evolution.same-turn", "an Evolution card"));
             }
             None => {}
+        }
+        if card.types.len() > 1 {
+            out.push(("pokemon.dual-type", "a dual-type Pokémon"));
         }
         let prize = card.prize();
         out.push((prize_clause(&prize, &card.name), "its Prize value"));
@@ -324,6 +409,54 @@ mod tests {
         assert!(got.contains(&"trainer.technical-machine"), "{got:?}");
         assert!(got.contains(&"trainer.tool"), "{got:?}");
         for id in clauses(&c).iter().chain(&got) {
+            assert!(clause(id).is_some(), "{id} is not a registry clause");
+        }
+    }
+
+    #[test]
+    fn timing_zone_and_special_kind_wordings_touch_their_clauses() {
+        let aerodactyl = card(
+            r#"{"id":"fx-6","name":"Aerodactyl","supertype":"Pokémon","subtypes":["Stage 1"],"hp":"130",
+            "types":["Colorless"],"evolvesFrom":"Antique Old Amber",
+            "attacks":[{"name":"Devolution Ray","cost":["Colorless"],"damage":"",
+              "text":"If your opponent's Active Pokémon is an evolved Pokémon, devolve it by putting the highest Stage Evolution card on it into your opponent's hand."}]}"#,
+        );
+        assert!(clauses(&aerodactyl).contains(&"evolution.devolve"));
+        let greninja = card(
+            r#"{"id":"fx-7","name":"Greninja BREAK","supertype":"Pokémon","subtypes":["BREAK"],"hp":"170",
+            "types":["Water"],"evolvesFrom":"Greninja",
+            "abilities":[{"name":"Giant Water Shuriken","type":"Ability","text":"Once during your turn, you may put 6 damage counters on 1 of your opponent's Pokémon."}]}"#,
+        );
+        let got = clauses(&greninja);
+        assert!(got.contains(&"pokemon.break"), "{got:?}");
+        assert!(got.contains(&"evolution.evolves-from"), "{got:?}");
+        let legend = card(
+            r#"{"id":"fx-8","name":"Entei & Raikou LEGEND","supertype":"Pokémon","subtypes":["LEGEND"],"hp":"140",
+            "types":["Fire","Lightning"],
+            "rules":["Put this card from your hand onto your Bench only with the other half of Entei & Raikou LEGEND."],
+            "attacks":[{"name":"Detonation Spin","cost":["Fire"],"damage":"100",
+              "text":"Put 2 Energy attached to this Pokémon in the Lost Zone."}]}"#,
+        );
+        let got = clauses(&legend);
+        for want in ["pokemon.legend", "pokemon.dual-type", "zones.lost-zone"] {
+            assert!(got.contains(&want), "{want} missing from {got:?}");
+        }
+        assert!(!got.contains(&"evolution.evolves-from"), "{got:?}");
+        let acid = card(
+            r#"{"id":"fx-9","name":"Victreebel","supertype":"Pokémon","subtypes":["Stage 2"],"hp":"150",
+            "types":["Grass"],"evolvesFrom":"Weepinbell",
+            "attacks":[{"name":"Slow-Acting Acid","cost":["Grass"],"damage":"",
+              "text":"At the end of your opponent's next turn, put 12 damage counters on the Defending Pokémon."}]}"#,
+        );
+        let got = clauses(&acid);
+        for want in ["effects.end-of-turn", "effects.duration"] {
+            assert!(got.contains(&want), "{want} missing from {got:?}");
+        }
+        for id in clauses(&aerodactyl)
+            .iter()
+            .chain(&clauses(&greninja))
+            .chain(&got)
+        {
             assert!(clause(id).is_some(), "{id} is not a registry clause");
         }
     }

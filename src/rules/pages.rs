@@ -55,6 +55,7 @@ const SOURCES: &[(&str, &str)] = &[
         "deck-building",
         include_str!("../../rulings/deck-building.md"),
     ),
+    ("effects", include_str!("../../rulings/effects.md")),
     ("energy", include_str!("../../rulings/energy.md")),
     ("evolution", include_str!("../../rulings/evolution.md")),
     (
@@ -87,6 +88,7 @@ const SOURCES: &[(&str, &str)] = &[
         include_str!("../../rulings/turn-structure.md"),
     ),
     ("winning", include_str!("../../rulings/winning.md")),
+    ("zones", include_str!("../../rulings/zones.md")),
 ];
 
 /// URL schemes a link may keep; a link with any other scheme (such as `javascript:`) is

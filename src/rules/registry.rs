@@ -30,8 +30,13 @@ const fn c(id: &'static str, page: &'static str, checked: bool, title: &'static 
 /// The pages of the rulings reference, in reading order, with their titles.
 pub const PAGES: &[(&str, &str)] = &[
     ("card-text", "Card text and the rules"),
+    (
+        "zones",
+        "Zones: hand, deck, discard pile, Prize cards and the Lost Zone",
+    ),
     ("setup", "Setting up and mulligans"),
     ("turn-structure", "The parts of a turn"),
+    ("effects", "How long effects last and when they happen"),
     ("energy", "Energy"),
     (
         "trainer-cards",
@@ -116,6 +121,14 @@ pub const CLAUSES: &[Clause] = &[
         false,
         "\"Can't play … from their hand\"",
     ),
+    // Zones
+    c(
+        "zones.hidden-public",
+        "zones",
+        false,
+        "Hidden and public zones",
+    ),
+    c("zones.lost-zone", "zones", false, "The Lost Zone"),
     // Setup
     c(
         "setup.opening-hand",
@@ -227,6 +240,25 @@ pub const CLAUSES: &[Clause] = &[
         false,
         "Basic Pokémon go onto the Bench one at a time",
     ),
+    // Effects and timing
+    c(
+        "effects.duration",
+        "effects",
+        false,
+        "\"During your opponent's next turn\" and \"until the end of your opponent's next turn\"",
+    ),
+    c(
+        "effects.end-of-turn",
+        "effects",
+        false,
+        "\"At the end of the turn\"",
+    ),
+    c(
+        "effects.this-turn",
+        "effects",
+        false,
+        "\"During this turn\" conditions are not attack effects",
+    ),
     // Energy
     c(
         "energy.basic",
@@ -245,6 +277,12 @@ pub const CLAUSES: &[Clause] = &[
         "energy",
         false,
         "Colorless in a cost is paid by any type",
+    ),
+    c(
+        "energy.attach-by-effect",
+        "energy",
+        false,
+        "Attaching and moving Energy by an effect",
     ),
     // Trainers
     c("trainer.item", "trainer-cards", false, "Items"),
@@ -265,6 +303,12 @@ pub const CLAUSES: &[Clause] = &[
     ),
     // Abilities and older powers
     c("ability.use", "abilities", false, "Using an Ability"),
+    c(
+        "ability.stacking",
+        "abilities",
+        false,
+        "The same effect from several Pokémon: when it adds up",
+    ),
     c(
         "ability.poke-powers",
         "abilities",
@@ -313,6 +357,12 @@ pub const CLAUSES: &[Clause] = &[
         "evolution",
         false,
         "Evolving removes Special Conditions",
+    ),
+    c(
+        "evolution.devolve",
+        "evolution",
+        false,
+        "Devolving a Pokémon",
     ),
     // Retreat and switching
     c(
@@ -418,6 +468,12 @@ pub const CLAUSES: &[Clause] = &[
         false,
         "Placing damage counters is not damage",
     ),
+    c(
+        "counters.other",
+        "attacking-and-damage",
+        false,
+        "Counters other than damage counters",
+    ),
     // Attack effects
     c(
         "attack.does-nothing",
@@ -454,6 +510,12 @@ pub const CLAUSES: &[Clause] = &[
         "attack-effects",
         false,
         "Copied attacks (\"use it as this attack\")",
+    ),
+    c(
+        "attack.damaged-by-attack",
+        "attack-effects",
+        false,
+        "\"If this Pokémon is damaged by an attack\"",
     ),
     c(
         "attack.baby",
@@ -516,6 +578,12 @@ pub const CLAUSES: &[Clause] = &[
         "knock-out-and-prizes",
         true,
         "Knocked Out when damage reaches HP",
+    ),
+    c(
+        "hp.maximum-remaining",
+        "knock-out-and-prizes",
+        false,
+        "Full, maximum and remaining HP",
     ),
     c(
         "knockout.prizes",
@@ -704,6 +772,14 @@ pub const CLAUSES: &[Clause] = &[
         "Prism Star cards",
     ),
     c("pokemon.lv-x", "special-pokemon", false, "Pokémon LV.X"),
+    c("pokemon.break", "special-pokemon", false, "Pokémon BREAK"),
+    c(
+        "pokemon.dual-type",
+        "special-pokemon",
+        false,
+        "Dual-type Pokémon",
+    ),
+    c("pokemon.legend", "special-pokemon", false, "Pokémon LEGEND"),
     c(
         "pokemon.single-prize",
         "special-pokemon",

@@ -537,6 +537,65 @@ mod tests {
         }
     }
 
+    /// The words a judge uses for the timing, zone, evolution and special-Pokémon rules find
+    /// their clause: first for the wordings printed on cards and the names of the rules, among
+    /// the first three for looser questions.
+    #[test]
+    fn a_judges_words_find_the_timing_zone_and_evolution_clauses() {
+        let index = index();
+        let first = [
+            ("lost zone", "zones.lost-zone"),
+            ("Lost Zone", "zones.lost-zone"),
+            (
+                "until the end of your opponent's next turn",
+                "effects.duration",
+            ),
+            (
+                "until the end of your opponent\u{2019}s next turn",
+                "effects.duration",
+            ),
+            ("during your opponent's next turn", "effects.duration"),
+            ("devolve", "evolution.devolve"),
+            ("devolved", "evolution.devolve"),
+            ("break", "pokemon.break"),
+            ("Pokémon BREAK", "pokemon.break"),
+            ("at the end of the turn", "effects.end-of-turn"),
+            ("damaged by an attack", "attack.damaged-by-attack"),
+            ("during this turn", "effects.this-turn"),
+            ("remaining HP", "hp.maximum-remaining"),
+            ("maximum HP", "hp.maximum-remaining"),
+            ("dual-type", "pokemon.dual-type"),
+            ("Pokémon LEGEND", "pokemon.legend"),
+            ("Char counter", "counters.other"),
+        ];
+        let top_three = [
+            ("end of turn", "effects.end-of-turn"),
+            ("full HP", "hp.maximum-remaining"),
+            ("hidden public zones", "zones.hidden-public"),
+            ("look at the discard pile", "zones.hidden-public"),
+            ("attach energy by an effect", "energy.attach-by-effect"),
+            ("move energy", "energy.attach-by-effect"),
+            ("same ability stack", "ability.stacking"),
+            ("two types", "pokemon.dual-type"),
+            ("Pokémon LEGEND halves", "pokemon.legend"),
+        ];
+        let mut misses = Vec::new();
+        for (query, expected, within) in first
+            .iter()
+            .map(|&(q, e)| (q, e, 1))
+            .chain(top_three.iter().map(|&(q, e)| (q, e, 3)))
+        {
+            let hits = index.search(query, within);
+            if !ids(&hits).contains(&expected) {
+                misses.push(format!(
+                    "{query:?}: want {expected} in the first {within}, got {:?}",
+                    ids(&index.search(query, 5))
+                ));
+            }
+        }
+        assert!(misses.is_empty(), "{}", misses.join("\n"));
+    }
+
     #[test]
     fn hits_are_ranked_limited_and_linked() {
         let hits = index().search("energy", 4);
