@@ -179,16 +179,28 @@ pub fn breakdown(
                 "attack.damage-breakdown",
                 format!("the breakdown adds up to {}", claim.damage),
             )),
-            // The breakdown shows no base: with the printed base assumed, a difference is
-            // the engine's reading against the client's own list, not a play.
-            Some(b) if !shows_base => parts.push(Step::cannot_check(
+            // The breakdown shows no base and lists the client's own modifiers: with the
+            // printed base assumed, a difference is the engine's reading against the client's
+            // list, not a play. (Weakness and Resistance alone are the rulebook's: the printed
+            // base is then relied on as for a line without a breakdown.)
+            Some(b)
+                if !shows_base
+                    && items.iter().any(|i| {
+                        !matches!(
+                            i,
+                            BreakdownItem::Weakness { .. } | BreakdownItem::Resistance { .. }
+                        )
+                    }) =>
+            {
+                parts.push(Step::cannot_check(
                 "attack.damage-order",
                 format!(
                     "the client's breakdown lists no base damage; with the printed base {b} its lines add up to {}, but the attack line says {}; the client's own figure is not called a violation",
                     sum.saturating_add(b).max(0),
                     claim.damage
                 ),
-            )),
+                ))
+            }
             Some(b) => parts.push(Step::violation(
                 "attack.damage-order",
                 format!(

@@ -163,6 +163,17 @@ pub fn gate(j: &Judging<'_, '_>, step: Step) -> Step {
     if step.verdict != Verdict::Violation {
         return step;
     }
+    if let Some(line) = unreadable_line_near(j) {
+        return Step {
+            verdict: Verdict::Unverified,
+            message: format!(
+                "line {line} of this part of the game could not be read, and it may be the line this relies on, so this is not called a violation: {}",
+                step.message
+            ),
+            violated: Vec::new(),
+            ..step
+        };
+    }
     let relied_on = if step.violated.is_empty() {
         &step.clauses
     } else {
@@ -177,6 +188,19 @@ pub fn gate(j: &Judging<'_, '_>, step: Step) -> Step {
             violated: Vec::new(),
         },
     }
+}
+
+/// The number of a line the parser could not read in the window of this line (or the one it
+/// closes): a finding that rests on which lines are there (a Knock Out, a promotion, the Energy
+/// discarded to retreat) cannot rule out that the unread line was it.
+fn unreadable_line_near(j: &Judging<'_, '_>) -> Option<u32> {
+    let lines = &j.lines.log.lines;
+    let start = j.lines.window(j.index.saturating_sub(1)).start;
+    let end = j.lines.window(j.index).end;
+    lines[start..end]
+        .iter()
+        .find(|l| matches!(l.event, Event::Unparsed { .. }))
+        .map(|l| l.number)
 }
 
 /// Facts about a Pokémon that depend only on what it is and what is attached to it (not on the

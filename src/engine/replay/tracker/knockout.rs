@@ -25,19 +25,19 @@ impl Tracker<'_> {
         if all.len() < 2 {
             return found;
         }
-        let lethal: Vec<PokemonId> = all
-            .iter()
-            .copied()
-            .filter(|id| {
-                let m = self.state.mon(*id);
-                matches!(self.cards.hp_bounds(&self.state, *id), Ok((_, hi)) if m.damage.saturating_add(m.missing_damage) >= hi)
-            })
-            .collect();
+        let lethal: Vec<PokemonId> = all.iter().copied().filter(|id| self.at_hp(*id)).collect();
         match lethal.as_slice() {
             [one] => Found::One(*one),
             [] => found,
             several => resolve::pick(&self.state, several.to_vec(), true, |m| i64::from(m.damage)),
         }
+    }
+
+    /// The damage tracked on a Pokémon (with what lines that could mean it may have added)
+    /// reaches the highest HP its prints may have.
+    pub(super) fn at_hp(&self, id: PokemonId) -> bool {
+        let m = self.state.mon(id);
+        matches!(self.cards.hp_bounds(&self.state, id), Ok((_, hi)) if m.damage.saturating_add(m.missing_damage) >= hi)
     }
 
     pub(super) fn knock_out(

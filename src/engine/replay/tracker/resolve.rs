@@ -8,6 +8,7 @@ use crate::log::{CardName, Depth, Event, LogLine, Spot, Text};
 use super::super::super::cardinfo::{CardKind, UseKind};
 use super::super::super::resolve::{self, Claim, Found};
 use super::super::super::state::{PlayerIdx, PokemonId, Position};
+use super::super::roles::Role;
 use super::Tracker;
 use super::records::{Note, Played, Resolved};
 
@@ -256,6 +257,13 @@ impl Tracker<'_> {
             }
             None => (UseKind::Ability, None),
         };
+        // A report (the player who is not acting, or an Ability acting on its own) is never
+        // that player's attack.
+        let kind = if self.lines.role(index) == Role::Report {
+            UseKind::Ability
+        } else {
+            kind
+        };
         if found.id().is_none() {
             r.lost = Some(Note::not_in_play(player, &pokemon.name));
         }
@@ -275,28 +283,29 @@ impl Tracker<'_> {
         let mut r = self.named_player(player);
         let Some(p) = r.player else { return r };
         r.attacker = resolve::pick(&self.state, self.named_candidates(p, pokemon), true, |_| 0);
-        r.pokemon = resolve::owned(
-            &self.state,
-            self.player(target_owner),
-            &target.name,
-            None,
-            Claim::Trusted,
-            Some(1 - p),
-        )
-        .0;
+        // An attack's target is the opponent's: a line naming the attacker's own side for it
+        // (the 2026 client does in some languages) is not trusted when both sides have a
+        // Pokémon of that name.
+        let named = self.player(target_owner);
+        let claim = if named == Some(p) {
+            Claim::Doubtful
+        } else {
+            Claim::Trusted
+        };
+        r.pokemon = resolve::owned(&self.state, named, &target.name, None, claim, Some(1 - p)).0;
         r
     }
 
     fn resolve_took_damage(&self, index: usize, owner: &str, pokemon: &CardName) -> Resolved {
         let prefer = self.action.player.map(|p| 1 - p);
-        let (found, _) = resolve::owned(
-            &self.state,
-            self.player(owner),
-            &pokemon.name,
-            None,
-            Claim::Trusted,
-            prefer,
-        );
+        let named = self.player(owner);
+        // As for an attack's target: the acting player named as the owner is not trusted.
+        let claim = if named.is_some() && named == self.action.player {
+            Claim::Doubtful
+        } else {
+            Claim::Trusted
+        };
+        let (found, _) = resolve::owned(&self.state, named, &pokemon.name, None, claim, prefer);
         let found = self.spread_target(found);
         let found = self.one_hit_each(index, found, &pokemon.name);
         if found.id().is_none() {
@@ -317,7 +326,20 @@ impl Tracker<'_> {
             Claim::Trusted,
             None,
         );
-        let found = self.knock_out_target(found, who, &pokemon.name);
+        let mut found = self.knock_out_target(found, who, &pokemon.name);
+        let mut who = who;
+        // The owner written wrong (both players have a Pokémon of that name): when none of the
+        // named owner's has reached its HP and one of the other player's has, it is that one.
+        if let Some(w) = who
+            && found.id().is_some_and(|id| !self.at_hp(id))
+        {
+            let other = resolve::candidates(&self.state, 1 - w, &pokemon.name, None);
+            let lethal: Vec<PokemonId> = other.into_iter().filter(|id| self.at_hp(*id)).collect();
+            if !lethal.is_empty() {
+                found = resolve::pick(&self.state, lethal, true, |m| i64::from(m.damage));
+                who = Some(1 - w);
+            }
+        }
         if found.id().is_none() {
             return Resolved::lost(Note::not_in_play(owner, &pokemon.name));
         }

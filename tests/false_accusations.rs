@@ -1,0 +1,153 @@
+//! No accusation from a line's role or a lost count (issue 20): for each class of false
+//! violation seen on real games, a legal sample of `replays/` written for it gives no violation
+//! with the built-in card data, and its twin (one line removed or changed, so the game breaks
+//! a rule) gives the violation at that line, with the clause.
+//!
+//! | class | sample | what the twin breaks |
+//! |---|---|---|
+//! | a passive Ability's report between an attack and its Knock Out | `ability-report.log` | the Knock Out line removed |
+//! | a Stadium discarded by an attack, written as its owner's discard | `stadium-discarded-by-attack.log` | the discard removed: the second Stadium of that name |
+//! | a count the tracker could not follow (Pokémon benched by a search the log does not list, then Knocked Out) | `hidden-bench-knock-out.log` | the Knock Out line removed |
+//! | the client's own arithmetic (a Resistance the card data does not give) | `client-resistance.log` | the damage no longer adds up with the client's own sentence |
+//! | the 2026 client in German: the attacked Pokémon's owner written wrong in a mirror match, one Knock Out line per Pokémon of one name | `de-mirror-wrong-owner.log` | a Knock Out line removed; a damage figure changed |
+
+use std::path::Path;
+
+use ptcg_judge::cards::snapshot;
+use ptcg_judge::engine::{RuleEdition, Verdict};
+use ptcg_judge::report::Report;
+
+fn sample(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("replays")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn verify(text: &str) -> Report {
+    let cards = snapshot::builtin().expect("the built-in card data");
+    ptcg_judge::verify(text.as_bytes(), Some(&cards), RuleEdition::default()).unwrap()
+}
+
+/// A change to one line of a sample (1-based): removed, or replaced by another text.
+enum Edit {
+    Remove(usize),
+    Replace(usize, &'static str, &'static str),
+}
+
+fn apply(text: &str, edit: &Edit) -> String {
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    match edit {
+        Edit::Remove(n) => {
+            lines.remove(n - 1);
+        }
+        Edit::Replace(n, from, to) => {
+            assert!(
+                lines[n - 1].contains(from),
+                "line {n} is {:?}, without {from:?}",
+                lines[n - 1]
+            );
+            lines[n - 1] = lines[n - 1].replacen(from, to, 1);
+        }
+    }
+    lines.join("\n") + "\n"
+}
+
+struct Case {
+    sample: &'static str,
+    twin: Edit,
+    /// The line (1-based, in the twin) and the clause its violation must cite.
+    line: u32,
+    clause: &'static str,
+}
+
+const CASES: &[Case] = &[
+    Case {
+        sample: "ability-report.log",
+        twin: Edit::Remove(40),
+        line: 40,
+        clause: "knockout.at-hp",
+    },
+    Case {
+        sample: "stadium-discarded-by-attack.log",
+        twin: Edit::Remove(37),
+        line: 44,
+        clause: "turn.stadium-same-name",
+    },
+    Case {
+        sample: "hidden-bench-knock-out.log",
+        twin: Edit::Remove(42),
+        line: 42,
+        clause: "knockout.prizes",
+    },
+    Case {
+        sample: "client-resistance.log",
+        twin: Edit::Replace(25, "for 0 damage", "for 10 damage"),
+        line: 25,
+        clause: "attack.damage-order",
+    },
+    Case {
+        sample: "de-mirror-wrong-owner.log",
+        twin: Edit::Remove(68),
+        line: 68,
+        clause: "knockout.at-hp",
+    },
+    Case {
+        sample: "de-mirror-wrong-owner.log",
+        twin: Edit::Replace(28, "für 20 Schadenspunkte", "für 30 Schadenspunkte"),
+        line: 28,
+        clause: "attack.damage-order",
+    },
+];
+
+fn violations(report: &Report) -> Vec<String> {
+    report
+        .steps
+        .iter()
+        .filter(|s| s.verdict == Verdict::Violation)
+        .map(|s| format!("line {}: {} [{}]", s.line, s.message, s.clauses.join(", ")))
+        .collect()
+}
+
+#[test]
+fn each_legal_sample_gives_no_violation() {
+    let mut seen = Vec::new();
+    for case in CASES {
+        if seen.contains(&case.sample) {
+            continue;
+        }
+        seen.push(case.sample);
+        let report = verify(&sample(case.sample));
+        assert_eq!(report.summary.unparsed, 0, "{}", case.sample);
+        let found = violations(&report);
+        assert!(
+            found.is_empty(),
+            "{}: a legal game, yet\n{}",
+            case.sample,
+            found.join("\n")
+        );
+    }
+}
+
+#[test]
+fn each_twin_gives_the_violation_at_its_line() {
+    for case in CASES {
+        let report = verify(&apply(&sample(case.sample), &case.twin));
+        let at = report
+            .steps
+            .iter()
+            .find(|s| s.line == case.line)
+            .unwrap_or_else(|| panic!("{}: no line {}", case.sample, case.line));
+        assert!(
+            at.verdict == Verdict::Violation && at.clauses.iter().any(|c| c == case.clause),
+            "{} twin: line {} should be a {} violation, is {:?}: {} [{}]\nall violations:\n{}",
+            case.sample,
+            case.line,
+            case.clause,
+            at.verdict,
+            at.message,
+            at.clauses.join(", "),
+            violations(&report).join("\n")
+        );
+    }
+}
