@@ -72,12 +72,22 @@ fn weakness_doubles_the_damage_and_one_more_counter_is_a_violation() {
         &["Ash's Pikpik was Knocked Out!", "Misty took a Prize card."],
     ));
     expect(&r, ok, Verdict::Ok, "attack.damage-order");
-    let off = "Misty's Stonecub ex used Rock Smash on Ash’s Pikpik for 250 damage. Ash's Pikpik took 130 more damage because of Fighting Weakness.";
+    // 10 more than the line's own Weakness sentence adds up to.
+    let off = "Misty's Stonecub ex used Rock Smash on Ash’s Pikpik for 250 damage. Ash's Pikpik took 120 more damage because of Fighting Weakness.";
     let r = verify(&stonecub_attacks(
         off,
         &["Ash's Pikpik was Knocked Out!", "Misty took a Prize card."],
     ));
     expect(&r, off, Verdict::Violation, "attack.damage-order");
+    // The client's own Weakness figure (130 where the card gives ×2 on 120): the line adds up
+    // with it, so it is the client's arithmetic, named, not the player's violation.
+    let client = "Misty's Stonecub ex used Rock Smash on Ash’s Pikpik for 250 damage. Ash's Pikpik took 130 more damage because of Fighting Weakness.";
+    let r = verify(&stonecub_attacks(
+        client,
+        &["Ash's Pikpik was Knocked Out!", "Misty took a Prize card."],
+    ));
+    expect(&r, client, Verdict::Unverified, "attack.damage-order");
+    assert!(step(&r, client).message.contains("the client added 130"));
 }
 
 #[test]

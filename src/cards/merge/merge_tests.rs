@@ -169,3 +169,19 @@ fn disagreements_of_matched_cards() {
     assert_eq!(list[1].a, "Itchy Pollen: free");
     assert_eq!(list[1].b, "Itchy Pollen: G");
 }
+
+#[test]
+fn a_regulation_mark_newer_than_the_primarys_is_legal_in_standard() {
+    let by_mark = legal_by_mark(primary().cards());
+    let mut dhelmise = card(
+        r#"{"id":"me05-39","name":"Dhelmise","supertype":"Pokémon","subtypes":["Basic"],"number":"39","regulationMark":"J"}"#,
+    );
+    let newer = infer_legality(&dhelmise, None, &by_mark);
+    assert_eq!(newer.standard, Some(Legality::Legal));
+    assert_eq!(newer.expanded, Some(Legality::Legal));
+    // A mark older than the primary's newest that none of its cards has: Unlimited only.
+    dhelmise.regulation_mark = Some("A".into());
+    let older = infer_legality(&dhelmise, None, &by_mark);
+    assert_eq!(older.standard, None);
+    assert_eq!(older.unlimited, Some(Legality::Legal));
+}

@@ -184,8 +184,9 @@ fn legal_by_mark(cards: &[Card]) -> HashMap<String, Legalities> {
 }
 
 /// Legality of a card only the secondary has (TCGdex gives none): that of its set when the
-/// primary has the set; else that of the primary's cards with the same regulation mark; basic
-/// Energy everywhere; otherwise Unlimited only. (A dated table of rotations is issue 11, item 4.)
+/// primary has the set; else that of the primary's cards with the same regulation mark; with a
+/// mark newer than all of the primary's, Standard, Expanded and Unlimited (a set released after
+/// the primary's data); basic Energy everywhere; otherwise Unlimited only. (A dated table of rotations is issue 11, item 4.)
 fn infer_legality(
     card: &Card,
     set: Option<&SetInfo>,
@@ -206,11 +207,23 @@ fn infer_legality(
         unlimited: legal,
         ..Legalities::default()
     };
-    card.regulation_mark
-        .as_ref()
-        .and_then(|m| by_mark.get(m))
-        .copied()
-        .unwrap_or(unlimited_only)
+    let Some(mark) = card.regulation_mark.as_ref() else {
+        return unlimited_only;
+    };
+    if let Some(l) = by_mark.get(mark) {
+        return *l;
+    }
+    // A regulation mark newer than any the primary knows: a set released after the primary's
+    // data, legal in Standard (and so in Expanded) as every new set is on release.
+    let newest = by_mark.keys().max();
+    if newest.is_some_and(|n| mark.as_str() > n.as_str()) {
+        return Legalities {
+            standard: legal,
+            expanded: legal,
+            unlimited: legal,
+        };
+    }
+    unlimited_only
 }
 
 /// One database from two: `primary`'s cards (with what `secondary` adds), then `secondary`'s

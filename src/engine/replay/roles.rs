@@ -177,6 +177,11 @@ mod tests {
     }
 
     const GAME: &str = "Setup\n\
+        Ben chose heads for the opening coin flip.\n\
+        Ann won the coin toss.\n\
+        Ann decided to go first.\n\
+        Ben drew 7 cards for the opening hand.\n\
+        Ann drew 7 cards for the opening hand.\n\
         Ann played Pikachu to the Active Spot.\n\
         Ben played Lechonk to the Active Spot.\n\
         \n\
@@ -191,18 +196,19 @@ mod tests {
     #[test]
     fn the_player_whose_turn_it_is_not_makes_no_move() {
         let roles = roles_of(GAME, None);
-        assert_eq!(roles[1], Role::Action, "setup lines are each player's move");
-        assert_eq!(roles[4], Role::Header);
-        assert_eq!(roles[6], Role::Action, "Ann plays a card in her turn");
+        assert_eq!(roles[6], Role::Action, "setup lines are each player's move");
+        assert_eq!(roles[9], Role::Header);
+        assert_eq!(roles[10], Role::Report, "the turn's draw is no move");
+        assert_eq!(roles[11], Role::Action, "Ann plays a card in her turn");
         assert_eq!(
-            roles[7],
+            roles[12],
             Role::Report,
             "Ben's Pokémon cannot act in Ann's turn"
         );
-        assert_eq!(roles[8], Role::Action, "Ann's attack");
-        assert_eq!(roles[9], Role::SubLine);
-        assert_eq!(roles[10], Role::Action);
-        assert!(!roles[7].is_boundary() && roles[8].is_boundary());
+        assert_eq!(roles[13], Role::Action, "Ann's attack");
+        assert_eq!(roles[14], Role::SubLine);
+        assert_eq!(roles[15], Role::Action);
+        assert!(!roles[12].is_boundary() && roles[13].is_boundary());
     }
 
     #[test]
@@ -211,6 +217,6 @@ mod tests {
         // open rather than closing them early.
         let text = GAME.replace("Ben's Lechonk used Stampede.", "Ann's Pikachu used Static.");
         let roles = roles_of(&text, None);
-        assert_eq!(roles[7], Role::Report);
+        assert_eq!(roles[12], Role::Report);
     }
 }

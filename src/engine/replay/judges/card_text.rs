@@ -163,7 +163,9 @@ pub fn gate(j: &Judging<'_, '_>, step: Step) -> Step {
     if step.verdict != Verdict::Violation {
         return step;
     }
-    if let Some(line) = unreadable_line_near(j) {
+    if !relied_on_alone(&step)
+        && let Some(line) = unreadable_line_near(j)
+    {
         return Step {
             verdict: Verdict::Unverified,
             message: format!(
@@ -188,6 +190,17 @@ pub fn gate(j: &Judging<'_, '_>, step: Step) -> Step {
             violated: Vec::new(),
         },
     }
+}
+
+/// A finding that rests on its own line alone (a count no other line can change).
+fn relied_on_alone(step: &Step) -> bool {
+    const ALONE: &[&str] = &["knockout.prizes-left"];
+    let relied = if step.violated.is_empty() {
+        &step.clauses
+    } else {
+        &step.violated
+    };
+    !relied.is_empty() && relied.iter().all(|c| ALONE.contains(c))
 }
 
 /// The number of a line the parser could not read in the window of this line (or the one it
