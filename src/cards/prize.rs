@@ -99,8 +99,10 @@ impl Card {
 
     /// Prize value with its source: first a rule text stating the number (e.g. the
     /// Mega Evolution ex rule, 3), otherwise the subtypes: 3 for VMAX, TAG TEAM, V-UNION and
-    /// MEGA ex; 2 for ex, EX, GX, V, VSTAR, LEGEND (and XY "M ...-EX", which are EX); 1
-    /// otherwise (including Radiant, Prism Star, BREAK, LV.X and non-ex Tera).
+    /// MEGA ex; 2 for ex, EX, GX, V, VSTAR (and XY "M ...-EX", which are EX); 1 otherwise
+    /// (including Radiant, Prism Star, BREAK, LV.X and non-ex Tera). A Pokémon LEGEND gives 2
+    /// only when it prints so (HeartGold & SoulSilver rulebook, Appendix A: Ho-Oh LEGEND and
+    /// Lugia LEGEND do not), which the rule text above reads.
     pub fn prize(&self) -> PrizeValue {
         if !self.is_pokemon() {
             return PrizeValue {
@@ -127,7 +129,6 @@ impl Card {
             (Subtype::V, "V", 2),
             (Subtype::GX, "GX", 2),
             (Subtype::EX, "EX", 2),
-            (Subtype::Legend, "LEGEND", 2),
         ];
         if has(Subtype::Mega) && has(Subtype::Ex) {
             return PrizeValue {
@@ -246,7 +247,8 @@ mod tests {
             (&["Basic", "EX"], 2),
             (&["MEGA", "EX"], 2),
             (&["Stage 2", "Tera", "ex"], 2),
-            (&["LEGEND"], 2),
+            // A LEGEND without the printed 2-Prize rule (Ho-Oh LEGEND, Lugia LEGEND).
+            (&["LEGEND"], 1),
             (&["Basic"], 1),
             (&["Basic", "Radiant"], 1),
             (&["Basic", "Prism Star"], 1),

@@ -1,6 +1,6 @@
 //! The damage order: how an attack's damage is worked out, step by step, as the rulebooks lay
 //! it out (Scarlet & Violet rulebook, "Attacking", steps 1–6; Advanced Players' Rulebook 2.2,
-//! I.C "Steps for calculating damage" and II.B):
+//! I.A A-01 "Steps for calculating damage" and II.B):
 //!
 //! 1. the base damage (with what the attack's own text adds, multiplies or subtracts);
 //! 2. effects on the attacking Pokémon;
@@ -13,7 +13,7 @@
 //! Where the calculation stops early depends on the edition ([`StopRule`]): the Scarlet &
 //! Violet, Sword & Shield and HeartGold & SoulSilver rulebooks stop when the base damage is 0
 //! (an attack that does no damage) and otherwise carry a total below 0 on to the end; the 2018
-//! Advanced Players' Rulebook (I.C, "Steps for calculating damage") stops as soon as the total is
+//! Advanced Players' Rulebook (I.A A-01, "Steps for calculating damage") stops as soon as the total is
 //! 0 or less after the attack's text, the effects on the attacker, Resistance or the effects on
 //! the defender; the older basic rules name no stop.
 //!
@@ -34,7 +34,7 @@ pub enum StopRule {
     /// Sword & Shield rulebook, the same step; HeartGold & SoulSilver rulebook, step b).
     BaseDamage,
     /// Whenever the total is 0 or less after the attack's text, the effects on the attacker,
-    /// Resistance or the effects on the defender (Advanced Players' Rulebook 2.2, I.C).
+    /// Resistance or the effects on the defender (Advanced Players' Rulebook 2.2, I.A A-01).
     EveryStep,
     /// Never: the total is worked through and 0 or less at the end puts no counters (the older
     /// basic rules say nothing of a stop).
@@ -487,7 +487,7 @@ mod tests {
     #[test]
     fn a_stop_skips_later_increases_only_where_the_edition_stops() {
         // Resistance takes 10 below 0; a later +30 on the defender brings it back only where
-        // the total is carried on (APR 2.2 I.C stops at Resistance).
+        // the total is carried on (APR 2.2 I.A A-01 stops at Resistance).
         let mut c = DamageCalculation::plain(10, Position::Active);
         c.resistance = Some(30);
         c.defender_effects = effect(30);
@@ -541,7 +541,7 @@ mod tests {
         let cases: [(&str, &DamageCalculation, [i32; 5]); 4] = [
             (
                 "below 0 after the attacker, back by Weakness +30: SV/SwSh 'Attacking' step 2 \
-                 and HGSS step b stop only at a base damage of 0; APR 2.2 I.C stops at 0 or \
+                 and HGSS step b stop only at a base damage of 0; APR 2.2 I.A A-01 stops at 0 or \
                  less; the basics name no stop",
                 &below_and_back,
                 [20, 20, 20, 0, 20],

@@ -240,6 +240,8 @@ pub fn prize_value(
 pub fn prize_clause(v: &PrizeValue, name: &str) -> &'static str {
     match &v.source {
         PrizeSource::RuleText { rule } if rule.contains("Mega") => "pokemon.mega-ex",
+        // A LEGEND that prints its 2-Prize rule (the HeartGold & SoulSilver rulebook, Appendix A).
+        PrizeSource::RuleText { .. } if name.ends_with(" LEGEND") => "pokemon.legend",
         PrizeSource::Subtype("VMAX") => "pokemon.vmax",
         PrizeSource::Subtype("V-UNION") => "pokemon.v-union",
         PrizeSource::Subtype("TAG TEAM") => "pokemon.tag-team",

@@ -12,6 +12,7 @@ use super::super::super::checkup_order::{
 use super::super::super::state::PlayerIdx;
 use super::super::super::verdict::Step;
 use super::Judging;
+use crate::engine::RuleEdition;
 
 /// `checkup.order`, `checkup.poisoned`, `checkup.burned`, `checkup.asleep`,
 /// `checkup.paralyzed`: order, amounts and coins of a line inside a Checkup block (judged
@@ -264,6 +265,14 @@ fn asleep_recovery(j: &Judging<'_, '_>, owner: &str) -> Option<Step> {
 
 /// `checkup.paralyzed`: Paralysis ends at the Checkup after its owner's turn.
 fn paralysis_end(j: &Judging<'_, '_>, owner: Option<PlayerIdx>) -> Step {
+    // The 2018 Advanced Players' Rulebook does not say when Paralysis ends (A-01 1b, A-03 1b,
+    // I.F): nothing is claimed under it.
+    if j.edition == RuleEdition::Apr2018 {
+        return Step::cannot_check(
+            "checkup.paralyzed",
+            "the 2018 Advanced Players' Rulebook does not say when Paralysis ends",
+        );
+    }
     match (owner, j.state.to_move) {
         (Some(o), Some(t)) if paralysis_ends(o == t, false) => {
             Step::ok("checkup.paralyzed", "Paralysis ends after its owner's turn")

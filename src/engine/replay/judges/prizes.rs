@@ -219,7 +219,13 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
         // each Knocked Out Pokémon's kind (`pokemon.ex`, …).
         None if expected == owed => Step::combine(
             std::iter::once(Step::violation("knockout.prizes", reason))
-                .chain(clauses.into_iter().map(|c| Step::violation(c, "")))
+                .chain(
+                    clauses
+                        .into_iter()
+                        // A reference-only kind clause (Pokémon LEGEND) is cited, not found broken.
+                        .filter(|c| crate::rules::registry::clause(c).is_some_and(|c| c.checked))
+                        .map(|c| Step::violation(c, "")),
+                )
                 .collect(),
         ),
         None => Step::violation("knockout.prizes", reason),
