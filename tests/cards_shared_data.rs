@@ -191,13 +191,15 @@ fn prize_values_of_real_cards() {
     assert_eq!(prize_of("Pikachu"), Fact::Known(1));
     assert_eq!(prize_of("Radiant Charizard"), Fact::Known(1));
     assert_eq!(prize_of("Mewtwo V-UNION"), Fact::Known(3));
-    assert_eq!(prize_of("Lugia LEGEND"), Fact::Known(2));
+    // LEGEND: 2 only where the card prints it (HGSS rulebook, Appendix A).
+    assert_eq!(prize_of("Lugia LEGEND"), Fact::Known(1));
+    assert_eq!(prize_of("Entei & Raikou LEGEND"), Fact::Known(2));
     // Every multi-Prize subtype is at least 2 Prizes.
     for c in db.cards() {
         let multi = c.subtypes.iter().any(|s| {
             matches!(
                 s.as_str(),
-                "ex" | "EX" | "GX" | "V" | "VMAX" | "VSTAR" | "V-UNION" | "TAG TEAM" | "LEGEND"
+                "ex" | "EX" | "GX" | "V" | "VMAX" | "VSTAR" | "V-UNION" | "TAG TEAM"
             )
         });
         if c.is_pokemon() && multi {
