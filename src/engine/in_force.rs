@@ -402,6 +402,8 @@ mod tests {
                     reach: *reach,
                 })
                 .collect(),
+            exact: Vec::new(),
+            inexact: facts.iter().map(|(f, _)| *f).collect(),
         }
     }
 

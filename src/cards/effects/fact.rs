@@ -172,6 +172,12 @@ impl FactSet {
     }
 }
 
+impl Serialize for FactSet {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
 impl FromIterator<Fact> for FactSet {
     fn from_iter<I: IntoIterator<Item = Fact>>(iter: I) -> FactSet {
         iter.into_iter().fold(FactSet::EMPTY, FactSet::with)

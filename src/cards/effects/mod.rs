@@ -10,6 +10,7 @@
 
 mod costs;
 mod damage;
+pub mod exact;
 mod fact;
 mod play;
 mod reminders;
@@ -67,12 +68,23 @@ pub struct TextEffects {
     /// The effect outlasts the turn it is used in ("during your opponent's next turn …").
     pub lasting: bool,
     pub effects: Vec<Effect>,
+    /// What the text does, where the exact reader could read it ([`exact`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub exact: Vec<exact::Exact>,
+    /// The facts of [`TextEffects::effects`] some sentence of which the exact reader could not
+    /// read: those stay "may change". A fact not in this set is read exactly.
+    #[serde(skip_serializing_if = "no_facts")]
+    pub inexact: FactSet,
 }
 
 impl TextEffects {
     pub fn facts(&self) -> FactSet {
         self.effects.iter().map(|e| e.fact).collect()
     }
+}
+
+fn no_facts(f: &FactSet) -> bool {
+    f.is_empty()
 }
 
 /// What a card's texts may change.

@@ -37,7 +37,8 @@
 //! An `InPlay` text is in force while its card is in play, so it is never `lasting`.
 
 use super::text::{Sides, clauses, has, is_condition, named_side, normalise, sentences, side_of};
-use super::{Activation, CardEffects, Effect, Fact, Reach, TextEffects, TextKind};
+use super::exact::Exact;
+use super::{Activation, CardEffects, Effect, Fact, FactSet, Reach, TextEffects, TextKind};
 use super::{costs, damage, play, reminders, status};
 use crate::cards::{AbilityKind, Card, DamageModifier, Subtype, Supertype};
 use rustc_hash::FxHashMap;
@@ -182,13 +183,22 @@ impl Cx<'_> {
 #[derive(Default)]
 pub struct TextCache<'a> {
     by_raw: FxHashMap<RawKey<'a>, Option<Reading>>,
-    by_words: FxHashMap<WordsKey, (Vec<Effect>, bool)>,
+    by_words: FxHashMap<WordsKey, WordsReading>,
 }
 
 /// What a reading depends on once the text is normalised: the kind of text, its activation,
 /// how it names sides ([`Sides`]: the attacker is the opponent, "this card" is the holder),
 /// and its words.
-type WordsKey = (TextKind, Activation, bool, bool, String);
+type WordsKey = (TextKind, Activation, bool, bool, bool, String);
+
+/// What [`read_text`] finds in a text.
+#[derive(Debug, Clone)]
+struct WordsReading {
+    effects: Vec<Effect>,
+    lasting: bool,
+    exact: Vec<Exact>,
+    inexact: FactSet,
+}
 
 /// A text as printed, with what else its reading depends on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -212,6 +222,8 @@ struct Reading {
     activation: Activation,
     lasting: bool,
     effects: Vec<Effect>,
+    exact: Vec<Exact>,
+    inexact: FactSet,
 }
 
 /// The card kinds a reading depends on besides the text: Pokémon, Trainer or Energy, Tool,
@@ -238,18 +250,20 @@ impl<'a> TextCache<'a> {
         lower: String,
         activation: Activation,
         sides: Sides,
-    ) -> (Vec<Effect>, bool) {
+        printed: bool,
+    ) -> WordsReading {
         let key = (
             kind,
             activation,
             sides.attacker_is_opponent,
             sides.this_card_is_holder,
+            printed,
             lower,
         );
         if let Some(hit) = self.by_words.get(&key) {
             return hit.clone();
         }
-        let got = read_text(kind, &key.4, activation, sides);
+        let got = read_text(kind, &key.5, activation, sides, printed);
         self.by_words.insert(key, got.clone());
         got
     }
@@ -262,10 +276,11 @@ impl<'a> TextCache<'a> {
         kind: TextKind,
         raw: RawText<'a>,
         ability: Option<&AbilityKind>,
+        printed: bool,
     ) -> Option<Reading> {
         let signature = match kind {
             TextKind::Ability => u16::from(ability == Some(&AbilityKind::VstarPower)),
-            TextKind::Attack => 0,
+            TextKind::Attack => u16::from(printed),
             _ => signature(card),
         };
         let key = RawKey {
@@ -282,7 +297,7 @@ impl<'a> TextCache<'a> {
             RawText::One(t) => normalise(t, names),
             RawText::Rules(r) => normalise(&r.join(" "), names),
         };
-        let got = self.read_lower(card, kind, lower, ability);
+        let got = self.read_lower(card, kind, lower, ability, printed);
         self.by_raw.insert(key, got.clone());
         got
     }
@@ -293,6 +308,7 @@ impl<'a> TextCache<'a> {
         kind: TextKind,
         lower: String,
         ability: Option<&AbilityKind>,
+        printed: bool,
     ) -> Option<Reading> {
         let (activation, sides) = match kind {
             TextKind::Attack => (Activation::WhenUsed, Sides::default()),
@@ -323,11 +339,13 @@ impl<'a> TextCache<'a> {
                 (activation, sides)
             }
         };
-        let (effects, lasting) = self.words(kind, lower, activation, sides);
+        let w = self.words(kind, lower, activation, sides, printed);
         Some(Reading {
             activation,
-            lasting,
-            effects,
+            lasting: w.lasting,
+            effects: w.effects,
+            exact: w.exact,
+            inexact: w.inexact,
         })
     }
 }
@@ -343,19 +361,30 @@ pub fn read_card_with<'a>(card: &'a Card, cache: &mut TextCache<'a>) -> CardEffe
     let mut texts = Vec::with_capacity(card.attacks.len() + card.abilities.len() + 1);
     for a in &card.abilities {
         let kind = TextKind::Ability;
-        if let Some(r) = cache.text(card, &mut names, kind, RawText::One(&a.text), Some(&a.kind)) {
+        if let Some(r) = cache.text(
+            card,
+            &mut names,
+            kind,
+            RawText::One(&a.text),
+            Some(&a.kind),
+            false,
+        ) {
             texts.push(TextEffects {
                 kind,
                 name: a.name.clone(),
                 activation: r.activation,
                 lasting: r.lasting,
                 effects: r.effects,
+                exact: r.exact,
+                inexact: r.inexact,
             });
         }
     }
     for a in &card.attacks {
         let kind = TextKind::Attack;
-        let Some(mut r) = cache.text(card, &mut names, kind, RawText::One(&a.text), None) else {
+        let printed = a.damage.is_some();
+        let Some(mut r) = cache.text(card, &mut names, kind, RawText::One(&a.text), None, printed)
+        else {
             continue;
         };
         if a.damage
@@ -366,6 +395,17 @@ pub fn read_card_with<'a>(card: &'a Card, cache: &mut TextCache<'a>) -> CardEffe
                 reach: Reach::Holder,
             });
             r.effects = merge(r.effects);
+            // A printed "+", "×" or "-" with no sentence read as changing the damage: the
+            // text's change is not known.
+            let own = r.exact.iter().any(|e| {
+                matches!(e, Exact::Damage(m) if m.step == super::exact::Step::Base
+                    && matches!(m.amount, super::exact::Amount::Add { .. }
+                        | super::exact::Amount::AddPer { .. }
+                        | super::exact::Amount::BasePer { .. }))
+            });
+            if !own {
+                r.inexact.insert(Fact::DamageDealt);
+            }
         }
         texts.push(TextEffects {
             kind,
@@ -373,6 +413,8 @@ pub fn read_card_with<'a>(card: &'a Card, cache: &mut TextCache<'a>) -> CardEffe
             activation: r.activation,
             lasting: r.lasting,
             effects: r.effects,
+            exact: r.exact,
+            inexact: r.inexact,
         });
     }
     if !card.rules.is_empty() {
@@ -381,13 +423,22 @@ pub fn read_card_with<'a>(card: &'a Card, cache: &mut TextCache<'a>) -> CardEffe
             Supertype::Trainer => TextKind::TrainerRules,
             Supertype::Energy => TextKind::EnergyRules,
         };
-        if let Some(r) = cache.text(card, &mut names, kind, RawText::Rules(&card.rules), None) {
+        if let Some(r) = cache.text(
+            card,
+            &mut names,
+            kind,
+            RawText::Rules(&card.rules),
+            None,
+            false,
+        ) {
             texts.push(TextEffects {
                 kind,
                 name: String::new(),
                 activation: r.activation,
                 lasting: r.lasting,
                 effects: r.effects,
+                exact: r.exact,
+                inexact: r.inexact,
             });
         }
     }
@@ -447,9 +498,12 @@ fn read_text(
     lower: &str,
     activation: Activation,
     sides: Sides,
-) -> (Vec<Effect>, bool) {
+    printed: bool,
+) -> WordsReading {
     let mut found = Vec::new();
     let mut lasting = false;
+    let mut exact = Vec::new();
+    let mut inexact = FactSet::EMPTY;
     let stripped: Vec<std::borrow::Cow<'_, str>> = sentences(lower)
         .into_iter()
         .filter(|s| !reminders::is_reminder(s))
@@ -475,11 +529,42 @@ fn read_text(
         if found.len() > before && is_lasting(s) {
             lasting = true;
         }
+        // What the sentence may change, and whether the exact reader reads it: the facts it
+        // models (damage, Weakness and Resistance, HP) are then exact; every other fact of the
+        // sentence stays "may change".
+        let facts: FactSet = found[before..].iter().map(|e| e.fact).collect();
+        if facts.is_empty() {
+            continue;
+        }
+        match super::exact::read_sentence(kind, printed, s, &all[..i]) {
+            Some(read) => {
+                exact.extend(read);
+                for f in facts.iter() {
+                    if !EXACT_FACTS.contains(&f) {
+                        inexact.insert(f);
+                    }
+                }
+            }
+            None => inexact = inexact.union(facts),
+        }
     }
     let effects = merge(found);
     let lasting = lasting && activation == Activation::WhenUsed && !effects.is_empty();
-    (effects, lasting)
+    WordsReading {
+        effects,
+        lasting,
+        exact,
+        inexact,
+    }
 }
+
+/// The facts the exact reader ([`super::exact`]) models when it reads a sentence.
+const EXACT_FACTS: &[Fact] = &[
+    Fact::DamageDealt,
+    Fact::DamageTaken,
+    Fact::WeaknessResistance,
+    Fact::MaxHp,
+];
 
 /// Does this sentence say its effect lasts past the turn?
 fn is_lasting(s: &str) -> bool {
@@ -620,8 +705,8 @@ pub(crate) fn read_as(how: As, text: &str) -> Vec<(Fact, Reach)> {
         ),
         As::Stadium => (TextKind::TrainerRules, Activation::InPlay, Sides::default()),
     };
-    read_text(kind, &lower, activation, sides)
-        .0
+    read_text(kind, &lower, activation, sides, true)
+        .effects
         .into_iter()
         .map(|e| (e.fact, e.reach))
         .collect()

@@ -1,0 +1,175 @@
+//! Exact effects: what a sentence of card text does, as data, where the text says it plainly.
+//!
+//! The effect catalogue says which facts a text *may* change ([`super::Fact`]). This layer
+//! reads, for the damage of attacks and for HP, *what* it does: an amount (+N, −N, N for each
+//! X, "prevent all", "isn't affected by Weakness"), whose attacks and damage to whom it acts on
+//! ([`Who`]: this Pokémon, the opponent's Active, your Benched Pokémon, of a kind or type), the
+//! conditions it needs ([`Cond`]: a coin, Prize cards left, what the target is, "during your
+//! opponent's next turn") and what it counts ([`Count`]). The engine evaluates these against
+//! the tracked state; a sentence this reader cannot turn into data stays "may change" in the
+//! catalogue, as before.
+//!
+//! The reader is a set of small pattern functions, one per wording family, over the normalised
+//! sentence of [`super::text::normalise`] (lower case, "pokemon", the card's own name read as
+//! "this pokemon"), with inline reminders cut. Each family has hand-read golden rows
+//! (`golden.rs`). They read phrases, never card names.
+//!
+//! Pure: no IO.
+
+mod attack;
+mod modifiers;
+mod phrases;
+
+#[cfg(test)]
+mod golden;
+
+pub use phrases::{Cond, Count, Filter, Kind, Side, Spot, Who};
+
+use serde::Serialize;
+
+use super::TextKind;
+
+/// What one sentence does, exactly.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Exact {
+    /// Changes the damage of attacks.
+    Damage(DamageMod),
+    /// Speaks of damage, but changes none done to the attack's main target: damage to other
+    /// Pokémon ("also does 30 damage to 1 of your opponent's Benched Pokémon"), to itself,
+    /// healing, or an effect of the next turn that only protects the attacker.
+    NoMainDamage,
+    /// Changes a Pokémon's maximum HP.
+    Hp(HpMod),
+}
+
+/// A change to the damage of attacks.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct DamageMod {
+    /// Where in the damage order it acts.
+    pub step: Step,
+    /// Whose attacks: the attacking Pokémon must be this.
+    pub by: Who,
+    /// Damage to whom: the Pokémon taking the damage must be this.
+    pub to: Who,
+    /// What must hold for it to act (all of them).
+    pub when: Vec<Cond>,
+    pub amount: Amount,
+}
+
+/// Where a change acts in the damage order (the rulebook's steps).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Step {
+    /// The attack's own text (step 1: the base damage).
+    Base,
+    /// An effect on the attacking Pokémon (step 2, before Weakness and Resistance).
+    Attacker,
+    /// An effect on the Pokémon taking the damage (step 5, after Weakness and Resistance).
+    Defender,
+}
+
+/// How much a change adds, or what it does instead.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Amount {
+    /// Add this much (negative: less damage).
+    Add { n: i32 },
+    /// Add `each` for each of `count` (negative: less), at most `cap` in all.
+    AddPer {
+        each: i32,
+        count: Count,
+        cap: Option<i32>,
+    },
+    /// The base damage is `each` for each of `count` (an attack printed "N×").
+    BasePer { each: i32, count: Count },
+    /// Prevent all of the damage.
+    PreventAll,
+    /// Weakness and Resistance are not applied.
+    IgnoreWeaknessResistance,
+    /// Weakness is not applied.
+    IgnoreWeakness,
+    /// Resistance is not applied.
+    IgnoreResistance,
+    /// Effects on the Pokémon taking the damage are not applied.
+    IgnoreDefenderEffects,
+}
+
+/// A change to a Pokémon's maximum HP.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct HpMod {
+    pub to: Who,
+    pub when: Vec<Cond>,
+    pub n: i32,
+}
+
+/// The exact reading of one sentence (normalised, reminders cut): `None` when the reader does
+/// not understand it, so whatever the catalogue says it may change stays "may change".
+/// `printed` says whether the attack the sentence belongs to prints a damage number.
+pub fn read_sentence(
+    kind: TextKind,
+    printed: bool,
+    sentence: &str,
+    before: &[&str],
+) -> Option<Vec<Exact>> {
+    let s = sentence.trim().trim_end_matches('.').trim();
+    match kind {
+        TextKind::Attack => attack::read(s, before, printed),
+        _ => modifiers::read(kind, s, before),
+    }
+}
+
+impl std::fmt::Display for Exact {
+    /// A short reading: "base +30 if heads", "attacker +30 by this Pokémon to your opponent's
+    /// Active Pokémon (V)", "+50 HP to this Pokémon (Basic)", "no change to the main damage".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Exact::NoMainDamage => f.write_str("no change to the main damage"),
+            Exact::Hp(h) => {
+                write!(f, "+{} HP to {}", h.n, h.to)?;
+                when(f, &h.when)
+            }
+            Exact::Damage(m) => {
+                let step = match m.step {
+                    Step::Base => "base",
+                    Step::Attacker => "attacker",
+                    Step::Defender => "defender",
+                };
+                write!(f, "{step} {}", m.amount)?;
+                if m.step != Step::Base {
+                    write!(f, " by {} to {}", m.by, m.to)?;
+                }
+                when(f, &m.when)
+            }
+        }
+    }
+}
+
+fn when(f: &mut std::fmt::Formatter<'_>, when: &[Cond]) -> std::fmt::Result {
+    if when.is_empty() {
+        return Ok(());
+    }
+    let w: Vec<String> = when.iter().map(|c| c.to_string()).collect();
+    write!(f, " if {}", w.join(" and "))
+}
+
+impl std::fmt::Display for Amount {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Amount::Add { n } => write!(f, "{n:+}"),
+            Amount::AddPer { each, count, cap } => {
+                write!(f, "{each:+} per {count}")?;
+                match cap {
+                    Some(c) => write!(f, " (at most {c})"),
+                    None => Ok(()),
+                }
+            }
+            Amount::BasePer { each, count } => write!(f, "{each} per {count}"),
+            Amount::PreventAll => f.write_str("prevent all"),
+            Amount::IgnoreWeaknessResistance => f.write_str("no Weakness or Resistance"),
+            Amount::IgnoreWeakness => f.write_str("no Weakness"),
+            Amount::IgnoreResistance => f.write_str("no Resistance"),
+            Amount::IgnoreDefenderEffects => f.write_str("no effects on the defender"),
+        }
+    }
+}
