@@ -66,6 +66,11 @@ pub struct Used {
     pub name: Text,
     /// The Pokémon that used the Ability or attack, and its name then.
     pub by: Option<(PokemonId, Text)>,
+    /// The index of the log line that used it.
+    pub line: usize,
+    /// For an attack: the Pokémon it was used on (the Defending Pokémon of its lasting
+    /// effects).
+    pub target: Option<PokemonId>,
 }
 
 /// What the card data says a card may change: `Err` with the reason when it does not know it.
@@ -119,17 +124,24 @@ impl Doubt {
 }
 
 /// A source of effects in force, with whom it belongs to.
-struct Source<'s> {
-    card: &'s str,
-    place: String,
+pub(crate) struct Source<'s> {
+    pub card: &'s str,
+    pub place: String,
     /// The player whose card it is (`None`: a Stadium, whose texts speak to each player).
-    owner: Option<PlayerIdx>,
+    pub owner: Option<PlayerIdx>,
     /// The Pokémon it is, is attached to, or that used it.
-    holder: Option<PokemonId>,
+    pub holder: Option<PokemonId>,
+    /// For a card played or an Ability or attack used: when and by whom.
+    pub used: Option<&'s Used>,
 }
 
 /// Whether an effect reaching `reach` from `source` touches `about`.
-fn touches(state: &GameState, source: &Source<'_>, reach: Reach, about: Subject) -> bool {
+pub(crate) fn touches(
+    state: &GameState,
+    source: &Source<'_>,
+    reach: Reach,
+    about: Subject,
+) -> bool {
     let Some(owner) = source.owner else {
         // A Stadium's "your" means whichever player: it may touch anyone.
         return true;
@@ -192,7 +204,7 @@ pub fn first_doubt_with_gone(
 
 /// Which texts of a card act from where it is.
 #[derive(Clone, Copy)]
-enum TextFilter<'n> {
+pub(crate) enum TextFilter<'n> {
     /// The texts that act while it is in play.
     InPlay,
     /// The one attack or Ability used (and, for a Trainer, its rules); `lasting_only` for one
@@ -225,17 +237,7 @@ fn doubt_in(
         }
     };
     for text in &effects.texts {
-        let acts = match filter {
-            TextFilter::InPlay => text.activation == Activation::InPlay,
-            TextFilter::Used { name, lasting_only } => {
-                let this_one = match name {
-                    Some(n) => text.name == n,
-                    None => text.name.is_empty(),
-                };
-                this_one && (!lasting_only || text.lasting)
-            }
-        };
-        if !acts {
+        if !filter.acts(text) {
             continue;
         }
         for effect in &text.effects {
@@ -258,8 +260,24 @@ fn doubt_in(
     None
 }
 
+impl TextFilter<'_> {
+    /// Whether `text` acts from where its card is.
+    pub fn acts(&self, text: &TextEffects) -> bool {
+        match *self {
+            TextFilter::InPlay => text.activation == Activation::InPlay,
+            TextFilter::Used { name, lasting_only } => {
+                let this_one = match name {
+                    Some(n) => text.name == n,
+                    None => text.name.is_empty(),
+                };
+                this_one && (!lasting_only || text.lasting)
+            }
+        }
+    }
+}
+
 /// Call `f` with every source of effects in force and which of its texts act.
-fn each_source(
+pub(crate) fn each_source(
     state: &GameState,
     recent: &[Used],
     gone: &[PokemonId],
@@ -281,6 +299,7 @@ fn each_source(
                     place: format!("in play for {}", player.name),
                     owner: Some(p),
                     holder: Some(id),
+                    used: None,
                 },
                 effects.pokemon_effects(id),
                 TextFilter::InPlay,
@@ -296,6 +315,7 @@ fn each_source(
                         place: format!("attached to {}'s {}", player.name, mon.name()),
                         owner: Some(p),
                         holder: Some(id),
+                        used: None,
                     },
                     effects.named_effects(card),
                     TextFilter::InPlay,
@@ -310,6 +330,7 @@ fn each_source(
                 place: "the Stadium in play".to_string(),
                 owner: None,
                 holder: None,
+                used: None,
             },
             effects.named_effects(&stadium.name),
             TextFilter::InPlay,
@@ -336,6 +357,7 @@ fn each_source(
                     place: format!("played by {player}, {when}"),
                     owner: Some(used.player),
                     holder: None,
+                    used: Some(used),
                 },
                 effects.named_effects(&used.name),
                 TextFilter::Used {
@@ -349,6 +371,7 @@ fn each_source(
                     place: format!("{player}'s, {when}"),
                     owner: Some(used.player),
                     holder: Some(*id),
+                    used: Some(used),
                 },
                 effects.named_effects(pokemon),
                 TextFilter::Used {
@@ -538,6 +561,8 @@ mod tests {
             kind: UsedKind::Attack,
             name: Text::from("Lightning Rondo"),
             by: Some((0, Text::from("Raikou V"))),
+            line: 0,
+            target: None,
         };
         let asks = [Ask::new(Fact::DamageDealt, Subject::Pokemon(0))];
         let d = first_doubt(&s, std::slice::from_ref(&rondo), &src, &asks, &zapdos).unwrap();

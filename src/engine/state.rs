@@ -74,6 +74,9 @@ pub struct Pokemon {
     pub entered_turn: u32,
     /// The turn it last evolved, if it did.
     pub evolved_turn: Option<u32>,
+    /// The turn it last moved from the Bench to the Active Spot, if it did.
+    #[serde(skip)]
+    pub moved_active_turn: Option<u32>,
     /// The attacks and Abilities its current card was seen to use: they narrow down which
     /// print of the card it is.
     #[serde(skip)]
@@ -316,6 +319,7 @@ impl GameState {
             conditions: Vec::new(),
             entered_turn: self.turn,
             evolved_turn: None,
+            moved_active_turn: None,
             uses: Vec::new(),
             card_id: None,
             uncertain: false,
@@ -354,6 +358,8 @@ impl GameState {
             p.bench.push(old);
         }
         p.active = Some(id);
+        let turn = self.turn;
+        self.pokemon[id as usize].moved_active_turn = Some(turn);
     }
 
     /// Move the Active Pokémon to the Bench, leaving the Active Spot empty.

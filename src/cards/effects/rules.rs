@@ -36,8 +36,8 @@
 //! (opponent's) next turn", "for the rest of the game", "until … leaves …", "as long as …".
 //! An `InPlay` text is in force while its card is in play, so it is never `lasting`.
 
-use super::text::{Sides, clauses, has, is_condition, named_side, normalise, sentences, side_of};
 use super::exact::Exact;
+use super::text::{Sides, clauses, has, is_condition, named_side, normalise, sentences, side_of};
 use super::{Activation, CardEffects, Effect, Fact, FactSet, Reach, TextEffects, TextKind};
 use super::{costs, damage, play, reminders, status};
 use crate::cards::{AbilityKind, Card, DamageModifier, Subtype, Supertype};

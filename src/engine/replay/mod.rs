@@ -27,6 +27,7 @@ use super::state::{GameState, PlayerIdx};
 use super::verdict::Step;
 
 mod card_facts;
+mod damage_model;
 mod judges;
 mod log_view;
 mod roles;

@@ -81,6 +81,7 @@ pub(super) fn split_condition(s: &str) -> Option<(Vec<Cond>, &str)> {
         ", your pokemon",
         ", damage",
         ", any damage",
+        ", it ",
     ] {
         if let Some(i) = rest.find(subject) {
             let when = phrases::condition(&rest[..i])?;
@@ -193,8 +194,7 @@ fn other_targets(s: &str, printed: bool) -> Option<Vec<Exact>> {
     ]
     .iter()
     .any(|p| main.starts_with(p))
-        && (main.ends_with(" damage to itself")
-            || main.contains(" damage to itself"));
+        && (main.ends_with(" damage to itself") || main.contains(" damage to itself"));
     let other = main.starts_with("this attack also does ")
         && main.contains(" damage to ")
         && !main.contains("more damage");

@@ -20,8 +20,16 @@ use super::{Amount, DamageMod, Exact, HpMod, Step, TextKind};
 
 /// Read one sentence of a text that is not an attack.
 pub fn read(kind: TextKind, s: &str, _before: &[&str]) -> Option<Vec<Exact>> {
-    if s == "(damage is not an effect" || s == "damage is not an effect" || s == "damage is not an effect)" {
+    if s == "(damage is not an effect"
+        || s == "damage is not an effect"
+        || s == "damage is not an effect)"
+    {
         return Some(vec![Exact::NoMainDamage]);
+    }
+    // "The Future Pokémon this card is attached to has no Retreat Cost, and the attacks it
+    // uses do 20 more damage …": the second clause, with "it" read as the first's subject.
+    if let Some(e) = compound(kind, s) {
+        return Some(e);
     }
     let (mut when, main) = prefix(s)?;
     if kind == TextKind::TrainerRules && when.is_empty() && !main.starts_with("heal ") {
@@ -46,6 +54,32 @@ pub fn read(kind: TextKind, s: &str, _before: &[&str]) -> Option<Vec<Exact>> {
         return Some(e);
     }
     None
+}
+
+/// "<subject> has …, and the attacks it uses do …" / "if …, it gets +N hp, and the attacks it
+/// uses do …": each clause that changes damage or HP read with "it" as the subject, and the
+/// others (a Retreat Cost) left to the catalogue; `None` unless the damage or HP clause reads.
+fn compound(kind: TextKind, s: &str) -> Option<Vec<Exact>> {
+    let _ = kind;
+    let i = s.find(", and the attacks it uses do ")?;
+    let (head, tail) = (&s[..i], &s[i + ", and ".len()..]);
+    let (when, head_main) = prefix(head)?;
+    let mut out = Vec::new();
+    let subject = if head_main.starts_with("it ") {
+        // "if …, it gets +100 hp, and …": the HP clause under the same condition.
+        out.extend(gets_hp(&mut when.clone(), head_main)?);
+        "its attacks".to_string()
+    } else {
+        // "the future pokemon this card is attached to has no retreat cost, and …"
+        let j = [" has ", " gets "]
+            .iter()
+            .filter_map(|v| head_main.find(v))
+            .min()?;
+        format!("the attacks of {}", &head_main[..j])
+    };
+    let second = tail.replacen("the attacks it uses", &subject, 1);
+    out.push(attacks_do(&mut when.clone(), &second)?);
+    Some(out)
 }
 
 /// The leading clauses that say when: "if …, ", "during this turn, ", "during your opponent's
@@ -117,7 +151,10 @@ fn attacker(subject: &str) -> Option<Who> {
     // "your basic lightning pokemon's attacks, except any zapdos"
     let i = s.find("'s attacks")?;
     let who_part = &s[..i];
-    let tail = s[i + "'s attacks".len()..].trim().trim_start_matches(',').trim();
+    let tail = s[i + "'s attacks".len()..]
+        .trim()
+        .trim_start_matches(',')
+        .trim();
     let phrase = if tail.is_empty() {
         who_part.to_string()
     } else {
@@ -165,8 +202,14 @@ fn attacks_do(when: &mut Vec<Cond>, main: &str) -> Option<Exact> {
 /// "your opponent's active pokemon ex and active pokemon v" as one target phrase.
 fn active_target(to: &str) -> Option<Who> {
     let t = to
-        .replace("active pokemon ex and active pokemon v", "active pokemon ex and pokemon v")
-        .replace("active pokemon v and active pokemon ex", "active pokemon ex and pokemon v");
+        .replace(
+            "active pokemon ex and active pokemon v",
+            "active pokemon ex and pokemon v",
+        )
+        .replace(
+            "active pokemon v and active pokemon ex",
+            "active pokemon ex and pokemon v",
+        );
     phrases::who(&t)
 }
 
@@ -222,6 +265,13 @@ fn prevent_all(when: &mut Vec<Cond>, main: &str) -> Option<Exact> {
         let by = match tail {
             "" | "(both yours and your opponent's)" => any,
             t => phrases::who(t.strip_prefix("from ")?)?,
+        };
+        (to, by)
+    } else if let Some(r) = rest.strip_prefix("effects of attacks, including damage, done to ") {
+        // "… done to this pokemon by your opponent's pokemon-ex and pokemon-gx"
+        let (to, by) = match r.find(" by ") {
+            Some(i) => (phrases::who(&r[..i])?, phrases::who(&r[i + 4..])?),
+            None => (phrases::who(r)?, any),
         };
         (to, by)
     } else if let Some(r) = rest.strip_prefix("damage from attacks done to ") {

@@ -79,6 +79,10 @@ pub enum Kind {
     RuleBox,
     Future,
     Ancient,
+    /// Pokémon-GX.
+    Gx,
+    /// Pokémon-EX (the upper-case EX of Black & White and XY).
+    OldEx,
 }
 
 /// What must hold for an effect to act.
@@ -90,15 +94,25 @@ pub enum Cond {
     Tails,
     /// A Pokémon is (or has) what the [`Who`] says: "if your opponent's Active Pokémon is a
     /// Pokémon ex", "if the Pokémon this card is attached to is a Basic Pokémon".
-    Is { who: Who },
+    Is {
+        who: Who,
+    },
     /// The owner has more (fewer) Prize cards remaining than the opponent.
     MorePrizesLeft,
     FewerPrizesLeft,
     /// A player has at most / exactly N Prize cards remaining (`opponent`: the opponent).
-    PrizesLeftAtMost { opponent: bool, n: i32 },
-    PrizesLeftExactly { opponent: bool, n: i32 },
+    PrizesLeftAtMost {
+        opponent: bool,
+        n: i32,
+    },
+    PrizesLeftExactly {
+        opponent: bool,
+        n: i32,
+    },
     /// The Pokémon has any damage counters on it.
-    Damaged { who: Who },
+    Damaged {
+        who: Who,
+    },
     /// The Pokémon has at least `n` Energy attached (of a type when given).
     HasEnergy {
         who: Who,
@@ -106,9 +120,13 @@ pub enum Cond {
         n: i32,
     },
     /// The Pokémon has any Special Energy attached.
-    HasSpecialEnergy { who: Who },
+    HasSpecialEnergy {
+        who: Who,
+    },
     /// The Pokémon has a Pokémon Tool attached.
-    HasTool { who: Who },
+    HasTool {
+        who: Who,
+    },
     /// The Pokémon is affected by this Special Condition (any, when `None`).
     Affected {
         who: Who,
@@ -117,7 +135,9 @@ pub enum Cond {
     /// The owner played a Supporter from the hand this turn.
     PlayedSupporter,
     /// A Stadium is in play (the owner's, when `own`).
-    StadiumInPlay { own: bool },
+    StadiumInPlay {
+        own: bool,
+    },
     /// The attacking Pokémon moved from the Bench to the Active Spot this turn.
     MovedToActiveThisTurn,
     /// The attacking Pokémon evolved this turn.
@@ -138,10 +158,7 @@ pub enum Count {
     Heads,
     /// Energy attached to the Pokémon (of a type when given); `both_actives` counts both
     /// Active Pokémon.
-    Energy {
-        on: Who,
-        energy: Option<EnergyType>,
-    },
+    Energy { on: Who, energy: Option<EnergyType> },
     /// Damage counters on the Pokémon.
     DamageCounters { on: Who },
     /// Prize cards a player has taken (`opponent`: the opponent).
@@ -280,6 +297,11 @@ fn kind_words(words: &str) -> Option<Vec<Filter>> {
         "" | "in play" => {}
         "ex" => filters.push(Filter::Is(Kind::Ex)),
         "v" => filters.push(Filter::Is(Kind::V)),
+        "-gx" => filters.push(Filter::Is(Kind::Gx)),
+        "-ex" => filters.push(Filter::Is(Kind::OldEx)),
+        "-ex and pokemon-gx" | "-gx and pokemon-ex" | "-ex or pokemon-gx" | "-gx or pokemon-ex" => {
+            filters.push(Filter::IsAny(vec![Kind::OldEx, Kind::Gx]))
+        }
         "ex and pokemon v" | "ex or pokemon v" | "v and pokemon ex" | "v or pokemon ex" => {
             filters.push(Filter::IsAny(vec![Kind::Ex, Kind::V]))
         }
@@ -413,11 +435,7 @@ pub fn condition(clause: &str) -> Option<Vec<Cond>> {
     }
     // "<who> is <…>", "<who> has any damage counters on it", "<who> has any <type> energy
     // attached", "<who> already has any damage counters on it".
-    for (verb, kind) in [
-        (" already has ", "has"),
-        (" has ", "has"),
-        (" is ", "is"),
-    ] {
+    for (verb, kind) in [(" already has ", "has"), (" has ", "has"), (" is ", "is")] {
         if let Some(i) = c.find(verb) {
             let who = who(&c[..i])?;
             let rest = &c[i + verb.len()..];
@@ -441,7 +459,10 @@ fn has_phrase(who: Who, rest: &str) -> Option<Vec<Cond>> {
     ) {
         return Some(vec![Cond::Damaged { who }]);
     }
-    if matches!(r, "any special energy attached" | "a special energy attached") {
+    if matches!(
+        r,
+        "any special energy attached" | "a special energy attached"
+    ) {
         return Some(vec![Cond::HasSpecialEnergy { who }]);
     }
     if matches!(
@@ -484,6 +505,20 @@ pub fn count(phrase: &str) -> Option<Count> {
     }
     if let Some(r) = p.strip_prefix("of ") {
         return Some(Count::Pokemon { who: who(r)? });
+    }
+    if matches!(
+        p,
+        "benched pokemon (both yours and your opponent's)"
+            | "benched pokemon (both yours and your opponents)"
+            | "pokemon on each player's bench"
+    ) {
+        return Some(Count::Pokemon {
+            who: Who {
+                side: Side::Any,
+                spot: Spot::Bench,
+                filters: Vec::new(),
+            },
+        });
     }
     if let Some(r) = p.strip_prefix("damage counter on ") {
         return Some(Count::DamageCounters { on: who(r)? });
@@ -574,6 +609,8 @@ impl Kind {
             Kind::RuleBox => "Rule Box",
             Kind::Future => "Future",
             Kind::Ancient => "Ancient",
+            Kind::Gx => "GX",
+            Kind::OldEx => "EX",
         }
     }
 }
@@ -589,12 +626,20 @@ impl std::fmt::Display for Cond {
             Cond::PrizesLeftAtMost { opponent, n } => write!(
                 f,
                 "{} {n} or fewer Prize cards left",
-                if *opponent { "the opponent has" } else { "you have" }
+                if *opponent {
+                    "the opponent has"
+                } else {
+                    "you have"
+                }
             ),
             Cond::PrizesLeftExactly { opponent, n } => write!(
                 f,
                 "{} exactly {n} Prize cards left",
-                if *opponent { "the opponent has" } else { "you have" }
+                if *opponent {
+                    "the opponent has"
+                } else {
+                    "you have"
+                }
             ),
             Cond::Damaged { who } => write!(f, "{who} has damage counters"),
             Cond::HasEnergy { who, energy, n } => match energy {

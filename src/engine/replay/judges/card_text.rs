@@ -9,7 +9,7 @@
 //! may change one of those facts, the finding becomes `unverified` naming the card and the fact.
 
 use crate::cards::effects::{Effect, Fact, TextEffects, TextKind};
-use crate::log::Event;
+use crate::log::{Event, Text};
 
 use super::super::super::in_force::{Ask, Subject, Used, first_doubt_with_gone};
 use super::super::super::state::PokemonId;
@@ -160,6 +160,10 @@ fn named_pokemon(j: &Judging<'_, '_>) -> Vec<PokemonId> {
 /// A finding as it may stand: a `violation` that depends on something the replay cannot be
 /// sure of becomes `unverified`, saying what.
 pub fn gate(j: &Judging<'_, '_>, step: Step) -> Step {
+    gate_with(j, step, &[])
+}
+
+fn gate_with(j: &Judging<'_, '_>, step: Step, modelled: &[(Text, String)]) -> Step {
     if step.verdict != Verdict::Violation {
         return step;
     }
@@ -181,7 +185,7 @@ pub fn gate(j: &Judging<'_, '_>, step: Step) -> Step {
     } else {
         &step.violated
     };
-    match doubt(j, relied_on) {
+    match doubt(j, relied_on, modelled) {
         None => step,
         Some(why) => Step {
             verdict: Verdict::Unverified,
@@ -232,18 +236,32 @@ fn same_name(j: &Judging<'_, '_>, id: PokemonId) -> Vec<PokemonId> {
 
 /// Each finding through [`gate`], then combined: for a judge whose findings rely on different
 /// facts (a fact-free one beside one a card may change).
-pub fn gate_each(j: &Judging<'_, '_>, mut parts: Vec<Step>) -> Step {
+pub fn gate_each(j: &Judging<'_, '_>, parts: Vec<Step>) -> Step {
+    gate_each_modelled(j, parts, &[])
+}
+
+/// As [`gate_each`], for a judge that evaluated these texts' effects on the damage itself:
+/// (card name, attack or Ability name; empty for a card's own rules).
+pub fn gate_each_modelled(
+    j: &Judging<'_, '_>,
+    mut parts: Vec<Step>,
+    modelled: &[(Text, String)],
+) -> Step {
     for part in &mut parts {
         if part.verdict == Verdict::Violation {
             let step = std::mem::replace(part, Step::info(""));
-            *part = gate(j, step);
+            *part = gate_with(j, step, modelled);
         }
     }
     Step::combine(parts)
 }
 
 /// Why a finding with these clauses cannot be a violation, if it cannot.
-fn doubt(j: &Judging<'_, '_>, clauses: &[&'static str]) -> Option<String> {
+fn doubt(
+    j: &Judging<'_, '_>,
+    clauses: &[&'static str],
+    evaluated: &[(Text, String)],
+) -> Option<String> {
     let asks = asks(j, clauses);
     if asks.is_empty() {
         return None;
@@ -277,7 +295,7 @@ fn doubt(j: &Judging<'_, '_>, clauses: &[&'static str]) -> Option<String> {
     }
     let mut recent: Vec<Used> = j.tracked.used.clone();
     if j.applied.is_none()
-        && let Some(current) = use_on_line(j.state, j.line, j.resolved)
+        && let Some(current) = use_on_line(j.state, j.index, j.line, j.resolved)
     {
         recent.push(current);
     }
@@ -300,6 +318,7 @@ fn doubt(j: &Judging<'_, '_>, clauses: &[&'static str]) -> Option<String> {
         .iter()
         .any(|c| matches!(*c, "retreat.cost" | "retreat.asleep-paralyzed"));
     let evolution = clauses.iter().any(|c| c.starts_with("evolution."));
+    let damage = clauses.iter().any(|c| DAMAGE_CLAUSES.contains(c));
     let modelled = |card: &str, text: &TextEffects, effect: &Effect| {
         let own = own_attack.is_some_and(|(pokemon, attack)| {
             card == pokemon
@@ -307,9 +326,17 @@ fn doubt(j: &Judging<'_, '_>, clauses: &[&'static str]) -> Option<String> {
                 && text.name == attack
                 && effect.fact == DamageDealt
         });
+        // The damage judge evaluated this text's effects on the damage.
+        let evaluated = damage
+            && matches!(effect.fact, DamageDealt | DamageTaken | WeaknessResistance)
+            && !text.inexact.contains(effect.fact)
+            && evaluated
+                .iter()
+                .any(|(c, n)| c.as_str() == card && *n == text.name);
         // The retreat judge computes these changes to the Retreat Cost itself, and the
         // evolution judge applies Rare Candy's conditions itself.
-        own || (retreat && effect.fact == RetreatCost && super::retreat::MODELLED.contains(&card))
+        own || evaluated
+            || (retreat && effect.fact == RetreatCost && super::retreat::MODELLED.contains(&card))
             || (evolution && effect.fact == Evolution && super::evolution::MODELLED.contains(&card))
     };
     first_doubt_with_gone(

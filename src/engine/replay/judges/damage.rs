@@ -15,7 +15,9 @@ use super::super::super::damage_order::DamageCalculation;
 use super::super::super::facts;
 use super::super::super::state::{PokemonId, Position};
 use super::super::super::verdict::Step;
+use super::super::damage_model;
 use super::{Judging, breakdown};
+use crate::cards::effects::TextKind;
 
 /// What an attack line says about its damage.
 pub struct DamageClaim<'e> {
@@ -85,16 +87,222 @@ pub fn damage(j: &Judging<'_, '_>) -> Step {
         claim,
         attack_card.as_ref().map(|(c, t)| (*c, t.as_str())),
     );
+    let models = models(j, claim);
     match j.lines.breakdown_for(claim.index, claim.sub) {
         Some(items) => parts.push(breakdown::breakdown(j, claim, &items, &base)),
-        None => parts.push(plain_damage(j, claim, &base)),
+        None => parts.push(plain_damage(j, claim, &base, &models)),
     }
     parts.push(type_sentences(
         j,
         claim,
         attack_card.as_ref().map(|(_, t)| t.as_str()),
     ));
-    super::card_text::gate_each(j, parts)
+    super::card_text::gate_each_modelled(j, parts, &models.modelled)
+}
+
+/// The damage models of an attack line, one per distinct (printed damage, text) of the prints
+/// the attacker may be.
+pub struct Models {
+    pub models: Vec<(i32, damage_model::Model)>,
+    /// The texts every model evaluated (the gate does not doubt them), with the attack's own
+    /// text when every model read it.
+    pub modelled: Vec<(Text, String)>,
+}
+
+/// Build the models of the line's attack (none when the attacker or its prints are unknown,
+/// or the attack copies another).
+fn models(j: &Judging<'_, '_>, claim: &DamageClaim<'_>) -> Models {
+    let mut out = Models {
+        models: Vec::new(),
+        modelled: Vec::new(),
+    };
+    let (Some(att), Some(db)) = (claim.attacker, j.db()) else {
+        return out;
+    };
+    let Ok(prints) = j.prints_of(att) else {
+        return out;
+    };
+    let mut seen: Vec<(i32, Option<&crate::cards::effects::TextEffects>)> = Vec::new();
+    for card in prints.iter() {
+        let Some(attack) = card.attack(claim.attack) else {
+            continue;
+        };
+        let text_lower = crate::cards::lower_case(&attack.text);
+        if text_lower.contains("use it as this attack")
+            || text_lower.contains("choose 1 of") && text_lower.contains("attacks")
+        {
+            return out; // a copied attack: its damage is the copy's
+        }
+        let printed = attack.damage.map_or(0, |d| d.amount as i32);
+        let own = db.by_id(&card.id).and_then(|i| {
+            db.effects(i)
+                .texts
+                .iter()
+                .find(|t| t.kind == TextKind::Attack && t.name == claim.attack)
+        });
+        if !seen.contains(&(printed, own)) {
+            seen.push((printed, own));
+        }
+    }
+    for (printed, own) in seen {
+        let m = damage_model::model(j, att, claim.target, own, printed);
+        out.models.push((printed, m));
+    }
+    // What every model evaluated.
+    if let Some((_, first)) = out.models.first() {
+        out.modelled = first
+            .modelled
+            .iter()
+            .filter(|k| out.models.iter().all(|(_, m)| m.modelled.contains(k)))
+            .cloned()
+            .collect();
+    }
+    let own_read = !out.models.is_empty()
+        && out
+            .models
+            .iter()
+            .all(|(_, m)| !m.unknown.iter().any(|u| u.starts_with("the text of ")));
+    if own_read {
+        out.modelled
+            .push((Text::from(claim.attacker_name), claim.attack.to_string()));
+    }
+    out
+}
+
+/// The damage the line should show by the models: every reading's damage, with Weakness and
+/// Resistance as the line states them. `None` when there is no model, or the attack's own text
+/// could not be read (the printed base is then used as before).
+fn modelled_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, models: &Models) -> Option<Step> {
+    if models.models.is_empty()
+        || models
+            .models
+            .iter()
+            .any(|(_, m)| m.unknown.iter().any(|u| u.starts_with("the text of ")))
+    {
+        return None;
+    }
+    let mut readings: Vec<(i32, String)> = Vec::new();
+    let mut unknown: Vec<String> = Vec::new();
+    for (_, m) in &models.models {
+        unknown.extend(m.unknown.iter().cloned());
+        for v in &m.variants {
+            let (damage, how) = variant_damage(j, claim, v);
+            if !readings.iter().any(|(d, h)| *d == damage && *h == how) {
+                readings.push((damage, how));
+            }
+        }
+    }
+    if readings.len() > 16 {
+        return Some(Step::cannot_check(
+            "attack.damage-order",
+            format!(
+                "{} readings of what the log does not show give too many possible damages",
+                readings.len()
+            ),
+        ));
+    }
+    let note = if unknown.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", unknown.join("; "))
+    };
+    if let Some((d, how)) = readings.iter().find(|(d, _)| *d == claim.damage) {
+        return Some(Step::ok(
+            "attack.damage-order",
+            format!("{how} = {d}{note}"),
+        ));
+    }
+    let listed: Vec<String> = readings.iter().map(|(d, h)| format!("{h} = {d}")).collect();
+    // The line adds up with the client's own Weakness figure: its arithmetic, not a play.
+    if let Some(w) = claim.weakness {
+        let stated = models
+            .models
+            .iter()
+            .flat_map(|(_, m)| m.variants.iter())
+            .any(|v| stated_variant_damage(j, claim, v) == claim.damage);
+        if stated {
+            return Some(Step::cannot_check(
+                "attack.damage-order",
+                format!(
+                    "the client added {} for {} Weakness ({} in all); by the card data it is {}; the client's own figure is not called a violation",
+                    w.amount,
+                    w.energy_type,
+                    claim.damage,
+                    listed.join(", or ")
+                ),
+            ));
+        }
+    }
+    Some(Step::violation(
+        "attack.damage-order",
+        format!(
+            "{} should do {} but the log says {}{note}",
+            claim.attack,
+            listed.join(", or "),
+            claim.damage
+        ),
+    ))
+}
+
+/// One reading's damage with the amounts the line states for Weakness and Resistance instead
+/// of the card data's.
+fn stated_variant_damage(
+    j: &Judging<'_, '_>,
+    claim: &DamageClaim<'_>,
+    v: &damage_model::Variant,
+) -> i32 {
+    let mut d = v.base;
+    d = d.saturating_add(v.attacker.iter().map(|e| e.amount).sum::<i32>());
+    let _ = j;
+    d = d.saturating_add(claim.weakness.map_or(0, |w| w.amount));
+    d = d.saturating_sub(claim.resistance.map_or(0, |r| r.amount.saturating_abs()));
+    if !v.no_defender_effects {
+        if v.prevent.is_some() {
+            return 0;
+        }
+        d = d.saturating_add(v.defender.iter().map(|e| e.amount).sum::<i32>());
+    }
+    d.max(0)
+}
+
+/// One reading's damage and how it is worked out, in the damage order.
+fn variant_damage(
+    j: &Judging<'_, '_>,
+    claim: &DamageClaim<'_>,
+    v: &damage_model::Variant,
+) -> (i32, String) {
+    let position = claim
+        .target
+        .and_then(|t| j.state.position(t))
+        .unwrap_or(Position::Active);
+    let mut calc = DamageCalculation::plain(v.base, position);
+    let mut steps = vec![format!("base {}", v.base)];
+    steps.extend(v.own.iter().cloned());
+    calc.attacker_effects = v.attacker.clone();
+    steps.extend(v.attacker.iter().map(|e| e.source.clone()));
+    if let Some(w) = claim.weakness
+        && !v.no_weakness
+    {
+        let modifier = defender_weakness(j, claim).unwrap_or(WeaknessModifier::Multiply(2));
+        calc.weakness = Some(modifier);
+        steps.push(format!("Weakness to {} {modifier}", w.energy_type));
+    }
+    if let Some(r) = claim.resistance
+        && !v.no_resistance
+    {
+        calc.resistance = Some(r.amount.saturating_abs());
+        steps.push(format!("Resistance to {} {}", r.energy_type, r.amount));
+    }
+    if !v.no_defender_effects {
+        calc.defender_effects = v.defender.clone();
+        steps.extend(v.defender.iter().map(|e| e.source.clone()));
+        if let Some(p) = &v.prevent {
+            calc.prevent_all_damage = true;
+            steps.push(format!("{p}: all damage prevented"));
+        }
+    }
+    steps.extend(v.assumed.iter().map(|a| format!("[{a}]")));
+    (calc.run_under(j.edition).damage, steps.join(", "))
 }
 
 /// Whether this judge reads the whole text of the line's attack, so that what the text does to
@@ -256,7 +464,15 @@ fn learned_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>) -> Result<i32, S
     }
 }
 
-fn plain_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, base: &Base) -> Step {
+fn plain_damage(
+    j: &Judging<'_, '_>,
+    claim: &DamageClaim<'_>,
+    base: &Base,
+    models: &Models,
+) -> Step {
+    if let Some(step) = modelled_damage(j, claim, models) {
+        return step;
+    }
     let base = match *base {
         Base::Exact(n) => n,
         Base::AnyOf(ref bases) => return any_print_damage(j, claim, bases),

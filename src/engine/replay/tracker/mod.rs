@@ -260,7 +260,7 @@ impl Tracker<'_> {
     /// still be followed of it.
     pub fn apply(&mut self, index: usize, line: &LogLine, r: &Resolved) -> Applied {
         if r.lost.is_none() {
-            self.record_use(line, r);
+            self.record_use(index, line, r);
         }
         let applied = self.apply_event(index, line, r);
         if let Some(Note::Lost { owner, name, .. }) = &applied.note {

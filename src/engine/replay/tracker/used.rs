@@ -16,17 +16,23 @@ const KEPT_TURNS: u32 = 2;
 
 /// The effect a top-level line uses, if it uses one: a Trainer card played, an Ability or an
 /// attack. Sub-lines report what an effect does, not a new use.
-pub fn use_on_line(state: &GameState, line: &LogLine, r: &Resolved) -> Option<Used> {
+pub fn use_on_line(state: &GameState, index: usize, line: &LogLine, r: &Resolved) -> Option<Used> {
     if line.depth != Depth::Top {
         return None;
     }
     let player = r.player?;
+    let target = match line.event {
+        Event::Attack { .. } => r.pokemon.id(),
+        _ => None,
+    };
     let used = |kind, name: &Text, by| Used {
         turn: state.turn,
         player,
         kind,
         name: name.clone(),
         by,
+        line: index,
+        target,
     };
     match &line.event {
         Event::PlayCard { card, .. } => match r.played? {
@@ -66,14 +72,14 @@ impl Tracker<'_> {
     /// Remember the effect a line uses (before the line is applied: the Pokémon that used it
     /// is named as it was then).
     #[inline]
-    pub fn record_use(&mut self, line: &LogLine, r: &Resolved) {
+    pub fn record_use(&mut self, index: usize, line: &LogLine, r: &Resolved) {
         if !matches!(
             line.event,
             Event::PlayCard { .. } | Event::Use { .. } | Event::Attack { .. }
         ) {
             return;
         }
-        if let Some(used) = use_on_line(&self.state, line, r) {
+        if let Some(used) = use_on_line(&self.state, index, line, r) {
             self.used.push(used);
         }
     }

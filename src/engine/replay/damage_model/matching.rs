@@ -1,0 +1,488 @@
+//! Evaluating the phrases of an exact effect ([`crate::cards::effects::exact`]) against the
+//! tracked state at one attack line: does a Pokémon fit a [`Who`], does a [`Cond`] hold, how
+//! many does a [`Count`] count. Each answer is yes, no, or unknown with the reason (a print the
+//! log does not pin down, a count the tracker is unsure of, a coin the log does not show).
+
+use crate::cards::effects::exact::{Cond, Count, Filter, Kind, Side, Spot, Who};
+use crate::cards::{Card, EnergyType, Stage, Subtype};
+use crate::log::{CardRef, Depth, Event, Text};
+
+use super::super::super::facts;
+use super::super::super::in_force::Used;
+use super::super::super::state::{GameState, PlayerIdx, PokemonId, Position};
+use super::super::judges::Judging;
+
+/// Yes, no, or not known (why).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Truth {
+    Yes,
+    No,
+    Unknown(String),
+}
+
+impl Truth {
+    fn from_bool(b: bool) -> Truth {
+        if b { Truth::Yes } else { Truth::No }
+    }
+
+    /// Both must hold.
+    fn and(self, other: impl FnOnce() -> Truth) -> Truth {
+        match self {
+            Truth::No => Truth::No,
+            Truth::Yes => other(),
+            Truth::Unknown(why) => match other() {
+                Truth::No => Truth::No,
+                _ => Truth::Unknown(why),
+            },
+        }
+    }
+}
+
+/// Where an effect comes from, as its phrases need it: the owner (for "your"), the Pokémon it
+/// is on or that used it (for "this Pokémon"), and how it was used.
+#[derive(Debug, Clone, Copy)]
+pub struct From<'u> {
+    pub owner: Option<PlayerIdx>,
+    pub holder: Option<PokemonId>,
+    pub used: Option<&'u Used>,
+}
+
+/// The evaluation at one attack line.
+pub struct Eval<'e, 'j, 'a> {
+    pub j: &'e Judging<'j, 'a>,
+    pub attacker: PokemonId,
+    pub defender: Option<PokemonId>,
+    /// The line the attack is on (its coins and discards are its sub-lines).
+    pub line: usize,
+}
+
+impl Eval<'_, '_, '_> {
+    fn state(&self) -> &GameState {
+        self.j.state
+    }
+
+    /// Does Pokémon `id` fit `who`, seen from `from`?
+    pub fn fits(&self, id: PokemonId, who: &Who, from: From<'_>) -> Truth {
+        let s = self.state();
+        let Some(mon) = s.pokemon.get(id as usize) else {
+            return Truth::No;
+        };
+        let side = match who.side {
+            Side::Any => true,
+            Side::Holder => from.holder == Some(id),
+            Side::Own => match from.owner {
+                Some(o) => mon.owner == o,
+                None => return Truth::Unknown("a Stadium's \"your\" is each player's".into()),
+            },
+            Side::Opponent => match from.owner {
+                Some(o) => mon.owner != o,
+                None => return Truth::Unknown("a Stadium's \"opponent\" is each player's".into()),
+            },
+            Side::Defending => match from.used {
+                Some(u) => u.target == Some(id),
+                None => return Truth::Unknown("which Pokémon was the Defending Pokémon".into()),
+            },
+        };
+        if !side {
+            return Truth::No;
+        }
+        let spot = match who.spot {
+            Spot::Any => true,
+            Spot::Active => s.position(id) == Some(Position::Active),
+            Spot::Bench => s.position(id) == Some(Position::Bench),
+        };
+        if !spot {
+            return Truth::No;
+        }
+        let mut t = Truth::Yes;
+        for f in &who.filters {
+            t = t.and(|| self.filter(id, f));
+        }
+        t
+    }
+
+    fn filter(&self, id: PokemonId, f: &Filter) -> Truth {
+        let mon = self.state().mon(id);
+        match f {
+            Filter::NotNamed(n) => {
+                Truth::from_bool(mon.name().to_lowercase().replace('é', "e") != *n)
+            }
+            Filter::NameHas(n) => Truth::from_bool(mon.name().contains(n.as_str())),
+            Filter::Is(k) => self.all_prints(id, |c| is_kind(c, *k)),
+            Filter::IsNot(k) => self.all_prints(id, |c| !is_kind(c, *k)),
+            Filter::IsAny(ks) => self.all_prints(id, |c| ks.iter().any(|k| is_kind(c, *k))),
+            Filter::Type(t) => self.all_prints(id, |c| c.types.contains(t)),
+            Filter::NotType(t) => self.all_prints(id, |c| !c.types.contains(t)),
+        }
+    }
+
+    /// Whether every print the Pokémon may be passes `test` (no when none does; unknown when
+    /// the prints disagree).
+    fn all_prints(&self, id: PokemonId, test: impl Fn(&Card) -> bool) -> Truth {
+        let prints = match self.j.prints_of(id) {
+            Ok(p) => p,
+            Err(why) => return Truth::Unknown(why),
+        };
+        let yes = prints.iter().filter(|c| test(c)).count();
+        if yes == prints.len() && yes > 0 {
+            Truth::Yes
+        } else if yes == 0 {
+            Truth::No
+        } else {
+            Truth::Unknown(format!(
+                "the prints {} may be disagree on it",
+                self.state().mon(id).name()
+            ))
+        }
+    }
+
+    /// The Pokémon in play a [`Who`] can name, seen from `from` (those its side and spot allow).
+    fn candidates(&self, who: &Who, from: From<'_>) -> Vec<PokemonId> {
+        let s = self.state();
+        s.players
+            .iter()
+            .flat_map(|p| p.in_play())
+            .filter(|id| !matches!(self.fits_side_spot(*id, who, from), Truth::No))
+            .collect()
+    }
+
+    fn fits_side_spot(&self, id: PokemonId, who: &Who, from: From<'_>) -> Truth {
+        let plain = Who {
+            side: who.side,
+            spot: who.spot,
+            filters: Vec::new(),
+        };
+        self.fits(id, &plain, from)
+    }
+
+    /// Does `cond` hold?
+    pub fn cond(&self, cond: &Cond, from: From<'_>) -> Truth {
+        let s = self.state();
+        let owner = from.owner;
+        match cond {
+            Cond::Heads | Cond::Tails => {
+                let line = from.used.map_or(self.line, |u| u.line);
+                match coins(self.j, line) {
+                    Some((flips, heads)) if flips == 1 => {
+                        Truth::from_bool((heads == 1) == (*cond == Cond::Heads))
+                    }
+                    Some(_) => Truth::Unknown("the attack flipped more than one coin".into()),
+                    None => Truth::Unknown("the log does not show the coin".into()),
+                }
+            }
+            Cond::ThisTurn => match from.used {
+                Some(u) => Truth::from_bool(u.turn == s.turn),
+                None => Truth::Yes,
+            },
+            Cond::OpponentsNextTurn => match from.used {
+                Some(u) => Truth::from_bool(u.turn + 1 == s.turn && s.to_move != Some(u.player)),
+                None => Truth::No,
+            },
+            Cond::Is { who } => self.some_fits(who, from),
+            Cond::MorePrizesLeft | Cond::FewerPrizesLeft => {
+                let Some(o) = owner else {
+                    return Truth::Unknown("whose Prize cards".into());
+                };
+                match (s.players[o].prizes_left, s.players[1 - o].prizes_left) {
+                    (Some(a), Some(b)) => Truth::from_bool(if *cond == Cond::MorePrizesLeft {
+                        a > b
+                    } else {
+                        a < b
+                    }),
+                    _ => Truth::Unknown("the Prize cards are not set out".into()),
+                }
+            }
+            Cond::PrizesLeftAtMost { opponent, n } | Cond::PrizesLeftExactly { opponent, n } => {
+                let Some(o) = owner else {
+                    return Truth::Unknown("whose Prize cards".into());
+                };
+                let p = if *opponent { 1 - o } else { o };
+                match s.players[p].prizes_left {
+                    Some(left) => Truth::from_bool(match cond {
+                        Cond::PrizesLeftAtMost { .. } => left <= *n,
+                        _ => left == *n,
+                    }),
+                    None => Truth::Unknown("the Prize cards are not set out".into()),
+                }
+            }
+            Cond::Damaged { who } => self.each_named(who, from, |id| {
+                let m = s.mon(id);
+                if m.uncertain || m.doubtful_damage > 0 || m.missing_damage > 0 {
+                    Truth::Unknown(format!("the damage on {} is not sure", m.name()))
+                } else {
+                    Truth::from_bool(m.damage > 0)
+                }
+            }),
+            Cond::HasEnergy { who, energy, n } => {
+                self.each_named(who, from, |id| match self.energy_on(&[id], *energy) {
+                    Ok(k) => Truth::from_bool(k >= *n),
+                    Err(why) => Truth::Unknown(why),
+                })
+            }
+            Cond::HasSpecialEnergy { who } => self.each_named(who, from, |id| {
+                let m = s.mon(id);
+                if m.uncertain {
+                    return Truth::Unknown(format!("what is attached to {} is not sure", m.name()));
+                }
+                Truth::from_bool(
+                    m.energy
+                        .iter()
+                        .any(|e| crate::cards::basic_energy_type(e).is_none()),
+                )
+            }),
+            Cond::HasTool { who } => self.each_named(who, from, |id| {
+                let m = s.mon(id);
+                if m.uncertain {
+                    return Truth::Unknown(format!("what is attached to {} is not sure", m.name()));
+                }
+                Truth::from_bool(!m.tools.is_empty())
+            }),
+            Cond::Affected { who, condition } => self.each_named(who, from, |id| {
+                let m = s.mon(id);
+                Truth::from_bool(match condition {
+                    Some(c) => m.has(*c),
+                    None => !m.conditions.is_empty(),
+                })
+            }),
+            Cond::PlayedSupporter => {
+                let kinds = &self.j.cards.info;
+                let any = self.j.tracked.trainers_this_turn.iter().any(|t| {
+                    matches!(
+                        kinds.kind(t),
+                        super::super::super::cardinfo::CardKind::Supporter
+                    )
+                });
+                Truth::from_bool(any)
+            }
+            Cond::StadiumInPlay { own } => match &s.stadium {
+                None => Truth::No,
+                Some(st) if st.unsure => Truth::Unknown("the Stadium in play is not sure".into()),
+                Some(st) => Truth::from_bool(!own || Some(st.owner) == owner),
+            },
+            Cond::MovedToActiveThisTurn => {
+                let m = s.mon(self.attacker);
+                Truth::from_bool(m.moved_active_turn == Some(s.turn))
+            }
+            Cond::EvolvedThisTurn => {
+                Truth::from_bool(s.mon(self.attacker).evolved_turn == Some(s.turn))
+            }
+            Cond::YouDid => Truth::Unknown("whether the player took the optional action".into()),
+        }
+    }
+
+    /// Whether some Pokémon the phrase can name fits it (a phrase naming one Pokémon: "your
+    /// opponent's Active Pokémon", "this Pokémon").
+    fn some_fits(&self, who: &Who, from: From<'_>) -> Truth {
+        let mut unknown = None;
+        for id in self.candidates(who, from) {
+            match self.fits(id, who, from) {
+                Truth::Yes => return Truth::Yes,
+                Truth::Unknown(w) => unknown = Some(w),
+                Truth::No => {}
+            }
+        }
+        unknown.map_or(Truth::No, Truth::Unknown)
+    }
+
+    /// `test` on the one Pokémon a phrase names.
+    fn each_named(&self, who: &Who, from: From<'_>, test: impl Fn(PokemonId) -> Truth) -> Truth {
+        let ids: Vec<PokemonId> = self
+            .candidates(who, from)
+            .into_iter()
+            .filter(|id| self.fits(*id, who, from) == Truth::Yes)
+            .collect();
+        match ids.as_slice() {
+            [one] => test(*one),
+            [] => Truth::No,
+            _ => Truth::Unknown("the phrase names more than one Pokémon".into()),
+        }
+    }
+
+    /// How many `count` counts, seen from `from`.
+    pub fn count(&self, count: &Count, from: From<'_>) -> Result<i32, String> {
+        let s = self.state();
+        match count {
+            Count::Heads => {
+                let line = from.used.map_or(self.line, |u| u.line);
+                coins(self.j, line)
+                    .map(|(_, heads)| heads as i32)
+                    .ok_or_else(|| "the log does not show the coins".to_string())
+            }
+            Count::PrizesTaken { opponent } => {
+                let o = from.owner.ok_or("whose Prize cards")?;
+                let p = if *opponent { 1 - o } else { o };
+                let left = s.players[p]
+                    .prizes_left
+                    .ok_or("the Prize cards are not set out")?;
+                Ok(s.prize_count - left)
+            }
+            Count::Energy { on, energy } => {
+                let ids = self.all_fitting(on, from)?;
+                self.energy_on(&ids, *energy)
+            }
+            Count::DamageCounters { on } => {
+                let ids = self.all_fitting(on, from)?;
+                let mut n = 0;
+                for id in ids {
+                    let m = s.mon(id);
+                    if m.uncertain || m.doubtful_damage > 0 || m.missing_damage > 0 {
+                        return Err(format!("the damage on {} is not sure", m.name()));
+                    }
+                    n += m.damage / 10;
+                }
+                Ok(n)
+            }
+            Count::Tools { on } => {
+                let ids = self.all_fitting(on, from)?;
+                let mut n = 0;
+                for id in ids {
+                    let m = s.mon(id);
+                    if m.uncertain {
+                        return Err(format!("what is attached to {} is not sure", m.name()));
+                    }
+                    n += m.tools.len() as i32;
+                }
+                Ok(n)
+            }
+            Count::Pokemon { who } => {
+                let ids = self.all_fitting(who, from)?;
+                let sides: Vec<PlayerIdx> = ids.iter().map(|id| s.mon(*id).owner).collect();
+                if sides.iter().any(|p| s.players[*p].bench_unsure) {
+                    return Err("the Bench count is not exact".into());
+                }
+                if who.spot != Spot::Active {
+                    for p in [0, 1] {
+                        let counts_this_side = match (who.side, from.owner) {
+                            (Side::Own, Some(o)) => p == o,
+                            (Side::Opponent, Some(o)) => p != o,
+                            _ => true,
+                        };
+                        if counts_this_side && s.players[p].bench_unsure {
+                            return Err("the Bench count is not exact".into());
+                        }
+                    }
+                }
+                Ok(ids.len() as i32)
+            }
+            Count::Discarded { energy } => discarded_by(self.j, self.line, *energy),
+        }
+    }
+
+    /// Every Pokémon in play that surely fits `who` (unknown when one may or may not).
+    fn all_fitting(&self, who: &Who, from: From<'_>) -> Result<Vec<PokemonId>, String> {
+        let mut ids = Vec::new();
+        for id in self.candidates(who, from) {
+            match self.fits(id, who, from) {
+                Truth::Yes => ids.push(id),
+                Truth::No => {}
+                Truth::Unknown(why) => return Err(why),
+            }
+        }
+        Ok(ids)
+    }
+
+    /// The Energy attached to these Pokémon (units provided; of a type when given).
+    fn energy_on(&self, ids: &[PokemonId], energy: Option<EnergyType>) -> Result<i32, String> {
+        let mut n = 0;
+        for id in ids {
+            let m = self.state().mon(*id);
+            if m.uncertain {
+                return Err(format!("the Energy on {} is not sure", m.name()));
+            }
+            for e in &m.energy {
+                let p = facts::energy_provision(self.j.db(), e)?;
+                match energy {
+                    None => n += p.count as i32,
+                    Some(t) => {
+                        use crate::cards::EnergyKinds;
+                        match &p.kinds {
+                            EnergyKinds::Only(k) if *k == t => n += p.count as i32,
+                            EnergyKinds::Only(_) => {}
+                            _ => {
+                                return Err(format!(
+                                    "{e} may provide {t:?} Energy or not, as the player chooses"
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(n)
+    }
+}
+
+fn is_kind(c: &Card, k: Kind) -> bool {
+    let has = |s: Subtype| c.has_subtype(&s);
+    match k {
+        Kind::Basic => matches!(c.stage(), Some(Stage::Basic | Stage::Baby)),
+        Kind::Evolution => matches!(c.stage(), Some(Stage::Stage1 | Stage::Stage2)),
+        Kind::Stage1 => c.stage() == Some(Stage::Stage1),
+        Kind::Stage2 => c.stage() == Some(Stage::Stage2),
+        Kind::Ex => has(Subtype::Ex),
+        Kind::V => {
+            has(Subtype::V) || has(Subtype::VSTAR) || has(Subtype::VMAX) || has(Subtype::VUnion)
+        }
+        Kind::Tera => has(Subtype::Tera),
+        Kind::Mega => has(Subtype::Mega),
+        Kind::RuleBox => c.rule_box_kind().is_some(),
+        Kind::Future => has(Subtype::Future),
+        Kind::Ancient => has(Subtype::Ancient),
+        Kind::Gx => has(Subtype::GX) || has(Subtype::TagTeam),
+        Kind::OldEx => has(Subtype::EX),
+    }
+}
+
+/// The coins flipped by the action on `line` (its sub-lines): (coins, heads).
+pub fn coins(j: &Judging<'_, '_>, line: usize) -> Option<(u32, u32)> {
+    let mut found = None;
+    for l in j.lines.log.lines.iter().skip(line + 1) {
+        if l.depth == Depth::Top && !matches!(l.event, Event::Blank) {
+            break;
+        }
+        if let Event::CoinFlip { flips, heads, .. } = &l.event {
+            let (f, h) = found.unwrap_or((0, 0));
+            found = Some((f + flips, h + heads));
+        }
+    }
+    found
+}
+
+/// The cards the action on `line` discarded (its sub-lines), Energy only when `energy`.
+fn discarded_by(j: &Judging<'_, '_>, line: usize, energy: bool) -> Result<i32, String> {
+    let lines = &j.lines.log.lines;
+    let mut n = 0;
+    let mut i = line + 1;
+    let mut any = false;
+    while let Some(l) = lines.get(i) {
+        if l.depth == Depth::Top && !matches!(l.event, Event::Blank) {
+            break;
+        }
+        let names: Vec<Text> = match &l.event {
+            Event::Discard { card, .. } | Event::DiscardFromPokemon { card, .. } => match card {
+                CardRef::Named { card } => vec![card.name.clone()],
+                CardRef::Hidden { count } => match lines.get(i + 1).map(|n| &n.event) {
+                    Some(Event::CardList { cards }) => {
+                        cards.iter().map(|c| c.name.clone()).collect()
+                    }
+                    _ if !energy => {
+                        n += *count as i32;
+                        any = true;
+                        i += 1;
+                        continue;
+                    }
+                    _ => return Err("the log does not name the cards discarded".into()),
+                },
+            },
+            _ => Vec::new(),
+        };
+        for name in names {
+            any = true;
+            if !energy || name.ends_with("Energy") {
+                n += 1;
+            }
+        }
+        i += 1;
+    }
+    if any { Ok(n) } else { Ok(0) }
+}

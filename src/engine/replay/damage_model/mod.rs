@@ -1,0 +1,364 @@
+//! The damage of an attack line, worked out from what the cards say: the attack's own text
+//! (step 1 of the damage order) and every effect in force that the exact reader could read
+//! (effects on the attacker, step 2; on the Pokémon taking the damage, step 5; damage
+//! prevented; Weakness, Resistance or effects on the defender ignored), each evaluated against
+//! the tracked state.
+//!
+//! What the log does not show (a coin, an optional action) makes alternatives: the damage is
+//! then one of a few values, each with its reading, and the line is checked against all of
+//! them. What cannot be evaluated at all (a count the tracker is unsure of) is a doubt, named.
+//! The texts whose effects were evaluated are returned, so the card-text gate does not doubt
+//! them again.
+
+mod matching;
+
+use crate::cards::effects::exact::{Amount, DamageMod, Exact, Step};
+use crate::cards::effects::{Fact, TextEffects, TextKind};
+use crate::log::Text;
+
+use super::super::damage_order::DamageEffect;
+use super::super::in_force::{Used, each_source};
+use super::super::state::PokemonId;
+use super::card_facts::InForce;
+use super::judges::Judging;
+use super::tracker::used::use_on_line;
+use matching::{Eval, From, Truth};
+
+/// One reading of the damage: the calculation's inputs and what it assumed.
+#[derive(Debug, Clone, Default)]
+pub struct Variant {
+    /// The base damage after the attack's own text.
+    pub base: i32,
+    pub attacker: Vec<DamageEffect>,
+    pub defender: Vec<DamageEffect>,
+    pub prevent: Option<String>,
+    pub no_weakness: bool,
+    pub no_resistance: bool,
+    pub no_defender_effects: bool,
+    /// The entries of the attack's own text ("+30 for 1 heads"), for the trace.
+    pub own: Vec<String>,
+    /// What this reading assumed of what the log does not show.
+    pub assumed: Vec<String>,
+}
+
+/// The damage model of one attack line.
+#[derive(Debug, Clone, Default)]
+pub struct Model {
+    pub variants: Vec<Variant>,
+    /// Texts whose damage effects were evaluated: (card name, attack or Ability name).
+    pub modelled: Vec<(Text, String)>,
+    /// Why the damage cannot be worked out from the cards (empty: it can).
+    pub unknown: Vec<String>,
+}
+
+/// At most this many readings; more is a doubt.
+const MAX_VARIANTS: usize = 16;
+
+/// The damage facts the model evaluates.
+const DAMAGE_FACTS: [Fact; 3] = [
+    Fact::DamageDealt,
+    Fact::DamageTaken,
+    Fact::WeaknessResistance,
+];
+
+/// The model for the attack `attack` by `attacker` on `defender` (line `j.index`), from the
+/// printed base damage `printed` of the print whose text is `own`.
+pub fn model(
+    j: &Judging<'_, '_>,
+    attacker: PokemonId,
+    defender: Option<PokemonId>,
+    own: Option<&TextEffects>,
+    printed: i32,
+) -> Model {
+    let eval = Eval {
+        j,
+        attacker,
+        defender,
+        line: j.index,
+    };
+    let mut m = Model {
+        variants: vec![Variant {
+            base: printed,
+            ..Variant::default()
+        }],
+        ..Model::default()
+    };
+    let holder = From {
+        owner: Some(j.state.mon(attacker).owner),
+        holder: Some(attacker),
+        used: None,
+    };
+    if let Some(text) = own {
+        own_text(&eval, text, holder, &mut m);
+    }
+    in_force(&eval, &mut m);
+    if m.variants.len() > MAX_VARIANTS {
+        m.unknown.push(format!(
+            "{} readings of what the log does not show",
+            m.variants.len()
+        ));
+    }
+    m
+}
+
+/// Step 1: the attack's own text.
+fn own_text(eval: &Eval<'_, '_, '_>, text: &TextEffects, from: From<'_>, m: &mut Model) {
+    if text.inexact.contains(Fact::DamageDealt) {
+        m.unknown.push(format!(
+            "the text of {} is not read exactly for its damage",
+            text.name
+        ));
+        return;
+    }
+    for e in &text.exact {
+        let Exact::Damage(d) = e else { continue };
+        if d.step != Step::Base {
+            continue;
+        }
+        apply(eval, d, from, &text.name, m);
+    }
+}
+
+/// A text in force that may change this damage, from one source: its texts of one name (the
+/// prints the card may be can word it differently: each is a reading of its own).
+struct InForceText<'u> {
+    key: (Text, String),
+    from: From<'u>,
+    label: String,
+    texts: Vec<TextEffects>,
+}
+
+/// Every text in force other than the attack's own: what it does to this damage.
+fn in_force(eval: &Eval<'_, '_, '_>, m: &mut Model) {
+    let j = eval.j;
+    let mut recent: Vec<Used> = j.tracked.used.clone();
+    if j.applied.is_none()
+        && let Some(current) = use_on_line(j.state, j.index, j.line, j.resolved)
+    {
+        recent.push(current);
+    }
+    let source = InForce {
+        cards: j.cards,
+        state: j.state,
+    };
+    let mut found: Vec<InForceText<'_>> = Vec::new();
+    each_source(
+        j.state,
+        &recent,
+        &j.tracked.knocked_out,
+        &source,
+        &mut |src, known, filter| {
+            let Ok(effects) = known else { return };
+            // The attack itself is step 1.
+            if src.used.is_some_and(|u| u.line == j.index) {
+                return;
+            }
+            let from = From {
+                owner: src.owner,
+                holder: src.holder,
+                used: src.used.map(|u| recent_ref(&recent, u)),
+            };
+            let mut by_name: Vec<InForceText<'_>> = Vec::new();
+            for text in effects.texts.iter().filter(|t| filter.acts(t)) {
+                if !text.effects.iter().any(|e| DAMAGE_FACTS.contains(&e.fact)) {
+                    continue;
+                }
+                let key = (Text::from(src.card), text.name.clone());
+                match by_name.iter_mut().find(|e| e.key == key) {
+                    Some(e) => e.texts.push(text.clone()),
+                    None => by_name.push(InForceText {
+                        label: if text.name.is_empty() {
+                            src.card.to_string()
+                        } else {
+                            format!("{} ({})", text.name, src.card)
+                        },
+                        key,
+                        from,
+                        texts: vec![text.clone()],
+                    }),
+                }
+            }
+            found.extend(by_name);
+        },
+    );
+    for (i, t) in found.iter().enumerate() {
+        // The same text from two sources (two Pokémon with one Ability): whether it counts
+        // twice is not modelled.
+        let twice = found[..i].iter().any(|o| o.key == t.key)
+            || found[i + 1..].iter().any(|o| o.key == t.key);
+        if twice && !holder_only(&t.texts) {
+            m.unknown
+                .push(format!("{} is in force more than once", t.label));
+            continue;
+        }
+        // A text the catalogue could not read exactly: the gate doubts it if it touches this
+        // attack.
+        if t.texts
+            .iter()
+            .any(|x| DAMAGE_FACTS.iter().any(|f| x.inexact.contains(*f)))
+        {
+            continue;
+        }
+        let before = m.unknown.len();
+        apply_texts(eval, &t.texts, t.from, &t.label, m);
+        if m.unknown.len() == before {
+            m.modelled.push(t.key.clone());
+        }
+    }
+}
+
+/// Every damage change of these texts acts only through the Pokémon the text is on (its own
+/// attacks, or damage to it): the same text on two Pokémon acts once on each.
+fn holder_only(texts: &[TextEffects]) -> bool {
+    use crate::cards::effects::exact::Side;
+    texts.iter().flat_map(|t| t.exact.iter()).all(|e| match e {
+        Exact::Damage(d) => d.by.side == Side::Holder || d.to.side == Side::Holder,
+        _ => true,
+    })
+}
+
+/// The [`Used`] of the list the sources were made from (the same record, for its lifetime).
+fn recent_ref<'u>(recent: &'u [Used], u: &Used) -> &'u Used {
+    recent.iter().find(|r| *r == u).unwrap_or(&recent[0])
+}
+
+/// The damage changes of one text (or, when the prints word it differently, of each of its
+/// wordings as a reading of its own).
+fn apply_texts(
+    eval: &Eval<'_, '_, '_>,
+    texts: &[TextEffects],
+    from: From<'_>,
+    label: &str,
+    m: &mut Model,
+) {
+    let changes = |t: &TextEffects| -> Vec<DamageMod> {
+        t.exact
+            .iter()
+            .filter_map(|e| match e {
+                Exact::Damage(d) if !(d.step == Step::Base && t.kind == TextKind::Attack) => {
+                    Some(d.clone())
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    if texts.len() == 1 {
+        for d in changes(&texts[0]) {
+            apply(eval, &d, from, label, m);
+        }
+        return;
+    }
+    // Each wording on its own copy of the readings.
+    let base = std::mem::take(&mut m.variants);
+    let mut all = Vec::new();
+    for t in texts {
+        let mut one = Model {
+            variants: base.clone(),
+            ..Model::default()
+        };
+        for d in changes(t) {
+            apply(eval, &d, from, label, &mut one);
+        }
+        m.unknown.extend(one.unknown);
+        for v in &mut one.variants {
+            v.assumed
+                .push(format!("{label} as one of the prints words it"));
+        }
+        all.extend(one.variants);
+    }
+    m.variants = all;
+}
+
+/// Apply one change to every reading: where it acts, how much, on which readings.
+fn apply(eval: &Eval<'_, '_, '_>, d: &DamageMod, from: From<'_>, label: &str, m: &mut Model) {
+    // Whose attacks and damage to whom.
+    let by = eval.fits(eval.attacker, &d.by, from);
+    let to = match eval.defender {
+        Some(def) => eval.fits(def, &d.to, from),
+        None => Truth::Unknown("the Pokémon taking the damage is not known".into()),
+    };
+    let mut when = vec![by, to];
+    for c in &d.when {
+        when.push(eval.cond(c, from));
+    }
+    if when.iter().any(|t| *t == Truth::No) {
+        return;
+    }
+    let unknown: Vec<String> = when
+        .iter()
+        .filter_map(|t| match t {
+            Truth::Unknown(w) => Some(w.clone()),
+            _ => None,
+        })
+        .collect();
+    // How much.
+    let amount = match &d.amount {
+        Amount::AddPer { each, count, cap } => match eval.count(count, from) {
+            Ok(n) => {
+                let total = each.saturating_mul(n);
+                let total = cap.map_or(total, |c| total.min(c));
+                Some((total, format!("{label}: {each:+} × {n} ({count})")))
+            }
+            Err(why) => {
+                m.unknown
+                    .push(format!("{label}: cannot count the {count}: {why}"));
+                return;
+            }
+        },
+        Amount::BasePer { each, count } => match eval.count(count, from) {
+            Ok(n) => Some((
+                each.saturating_mul(n),
+                format!("{label}: {each} × {n} ({count})"),
+            )),
+            Err(why) => {
+                m.unknown
+                    .push(format!("{label}: cannot count the {count}: {why}"));
+                return;
+            }
+        },
+        Amount::Add { n } => Some((*n, format!("{label}: {n:+}"))),
+        _ => None,
+    };
+    let change = |v: &mut Variant| match (&d.amount, d.step, &amount) {
+        (Amount::BasePer { .. }, _, Some((n, note))) => {
+            v.base = *n;
+            v.own.push(note.clone());
+        }
+        (_, Step::Base, Some((n, note))) => {
+            v.base = v.base.saturating_add(*n);
+            v.own.push(note.clone());
+        }
+        (_, Step::Attacker, Some((n, note))) => v.attacker.push(DamageEffect {
+            source: note.clone(),
+            amount: *n,
+        }),
+        (_, Step::Defender, Some((n, note))) => v.defender.push(DamageEffect {
+            source: note.clone(),
+            amount: *n,
+        }),
+        (Amount::PreventAll, _, _) => v.prevent = Some(label.to_string()),
+        (Amount::IgnoreWeaknessResistance, _, _) => {
+            v.no_weakness = true;
+            v.no_resistance = true;
+        }
+        (Amount::IgnoreWeakness, _, _) => v.no_weakness = true,
+        (Amount::IgnoreResistance, _, _) => v.no_resistance = true,
+        (Amount::IgnoreDefenderEffects, _, _) => v.no_defender_effects = true,
+        _ => {}
+    };
+    if unknown.is_empty() {
+        m.variants.iter_mut().for_each(change);
+        return;
+    }
+    // Not known whether it acts: each reading splits in two.
+    let why = unknown.join("; ");
+    let mut with: Vec<Variant> = m.variants.clone();
+    for v in &mut with {
+        change(v);
+        v.assumed.push(format!("{label} acts ({why})"));
+    }
+    for v in &mut m.variants {
+        v.assumed.push(format!("{label} does not act ({why})"));
+    }
+    m.variants.extend(with);
+}
