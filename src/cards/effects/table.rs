@@ -133,6 +133,13 @@ fn describe_text(out: &mut String, card: &Card, t: &TextEffects) {
             .collect();
         let _ = writeln!(out, "    changes: {}", effects.join(", "));
     }
+    for e in &t.exact {
+        let _ = writeln!(out, "    exactly: {e}");
+    }
+    if !t.inexact.is_empty() {
+        let facts: Vec<&str> = t.inexact.iter().map(|f| f.id()).collect();
+        let _ = writeln!(out, "    may change (not read exactly): {}", facts.join(", "));
+    }
 }
 
 fn reach_id(r: super::Reach) -> &'static str {

@@ -58,9 +58,32 @@ pub fn read(s: &str, before: &[&str], printed: bool) -> Option<Vec<Exact>> {
     if let Some(e) = lasting(s) {
         return Some(e);
     }
+    if let Some(e) = optional(s) {
+        return Some(e);
+    }
     let (when, main) = split_condition(s)?;
     let _ = before;
     own_amount(main, printed).map(|amount| vec![own_damage(when, amount)])
+}
+
+/// "you may put a water energy attached to this pokemon into your hand and have this attack
+/// do 80 more damage", "you may do 30 more damage": more damage if the player chose to.
+fn optional(s: &str) -> Option<Vec<Exact>> {
+    let rest = s.strip_prefix("you may ")?;
+    let tail = if let Some(t) = rest.strip_prefix("do ") {
+        t
+    } else {
+        let i = rest.find(" and have this attack do ")?;
+        &rest[i + " and have this attack do ".len()..]
+    };
+    let (n, t) = first_number(tail)?;
+    if t.trim() != "more damage" {
+        return None;
+    }
+    Some(vec![own_damage(
+        vec![Cond::YouDid],
+        Amount::Add { n },
+    )])
 }
 
 /// "if heads, this attack does …" -> ([Heads], "this attack does …"); no condition -> ([],
@@ -69,24 +92,14 @@ pub(super) fn split_condition(s: &str) -> Option<(Vec<Cond>, &str)> {
     let Some(rest) = s.strip_prefix("if ") else {
         return Some((Vec::new(), s));
     };
-    // The condition ends at the last ", " before the main clause's subject.
-    for subject in [
-        ", this attack",
-        ", this pokemon",
-        ", during your opponent's next turn",
-        ", the attacks",
-        ", prevent all",
-        ", its attacks",
-        ", the pokemon",
-        ", your pokemon",
-        ", damage",
-        ", any damage",
-        ", it ",
-    ] {
-        if let Some(i) = rest.find(subject) {
-            let when = phrases::condition(&rest[..i])?;
+    // The condition ends at the first ", " where what comes before reads as a condition.
+    let mut from = 0;
+    while let Some(k) = rest[from..].find(", ") {
+        let i = from + k;
+        if let Some(when) = phrases::condition(&rest[..i]) {
             return Some((when, rest[i + 2..].trim()));
         }
+        from = i + 2;
     }
     None
 }

@@ -515,7 +515,15 @@ const ROWS: &[(On, &str, &str)] = &[
         "Once during your turn, you may heal 30 damage from each of your Pokémon.",
         "| damage-counters",
     ),
+    (On::Ability, "Colorless Pokémon in play (both yours and your opponent's) have no Weakness.", "defender no Weakness by any Pokémon to any Pokémon (Colorless) |"),
+    (On::Ability, "If you have Lunatone in play, your opponent's Pokémon in play have no Resistance.", "defender no Resistance by any Pokémon to your opponent's Pokémon if you have lunatone in play |"),
+    (On::Ability, "If this Pokémon has any Psychic Energy attached to it, this Pokémon has no Weakness.", "defender no Weakness by any Pokémon to this Pokémon if this Pokémon has 1 Psychic Energy |"),
+    (On::Tool, "If the Pokémon this card is attached to doesn't have a Rule Box, the attacks it uses do 30 more damage to your opponent's Active Pokémon ex (before applying Weakness and Resistance). (Pokémon ex, Pokémon V, etc. have Rule Boxes.)", "attacker +30 by this Pokémon to your opponent's Active Pokémon (ex) if this Pokémon (not Rule Box) is so |"),
+    (On::Attack("120+"), "You may put a Water Energy attached to this Pokémon into your hand and have this attack do 80 more damage.", "base +80 if the optional action was taken |"),
+    (On::Attack("200+"), "If this Pokémon has at least 2 extra Energy attached (in addition to this attack's cost), this attack does 130 more damage.", "base +130 if 2 Energy beyond the attack's cost |"),
+    (On::Attack("30+"), "You may do 40 more damage. If you do, this Pokémon also does 20 damage to itself.", "base +40 if the optional action was taken; no change to the main damage |"),
     // --- Tera rules on a Pokémon.
+    (On::PokemonRules, "Tera: As long as this Pokémon is on your Bench, prevent all damage done to this Pokémon by attacks (both yours and your opponent's).", "defender prevent all by any Pokémon to this Pokémon if this Pokémon on the Bench is so |"),
     (
         On::PokemonRules,
         "As long as this Pokémon is on your Bench, prevent all damage done to this Pokémon by attacks (both yours and your opponent's).",

@@ -53,7 +53,52 @@ pub fn read(kind: TextKind, s: &str, _before: &[&str]) -> Option<Vec<Exact>> {
     if let Some(e) = gets_hp(&mut when, main) {
         return Some(e);
     }
+    if let Some(e) = no_weakness(&mut when, main) {
+        return Some(vec![e]);
+    }
     None
+}
+
+/// "this pokemon has no weakness", "colorless pokemon in play (both yours and your
+/// opponent's) have no weakness", "your opponent's pokemon in play have no resistance".
+fn no_weakness(when: &mut Vec<Cond>, main: &str) -> Option<Exact> {
+    let (subject, amount) = [
+        (" has no weakness", Amount::IgnoreWeakness),
+        (" have no weakness", Amount::IgnoreWeakness),
+        (" has no resistance", Amount::IgnoreResistance),
+        (" have no resistance", Amount::IgnoreResistance),
+    ]
+    .into_iter()
+    .find_map(|(tail, a)| main.strip_suffix(tail).map(|s| (s, a)))?;
+    let subject = subject.trim();
+    let to = if let Some(kinds) = subject
+        .strip_suffix(" in play (both yours and your opponent's)")
+        .and_then(|k| k.strip_suffix(" pokemon"))
+    {
+        // "colorless pokemon in play (both yours and your opponent's)"
+        let mut filters = Vec::new();
+        for w in kinds.split(' ') {
+            filters.push(phrases::Filter::Type(phrases::energy_type(w)?));
+        }
+        Who {
+            side: Side::Any,
+            spot: Spot::Any,
+            filters,
+        }
+    } else {
+        phrases::who(subject.trim_end_matches(" in play"))?
+    };
+    Some(Exact::Damage(DamageMod {
+        step: Step::Defender,
+        by: Who {
+            side: Side::Any,
+            spot: Spot::Any,
+            filters: Vec::new(),
+        },
+        to,
+        when: std::mem::take(when),
+        amount,
+    }))
 }
 
 /// "<subject> has …, and the attacks it uses do …" / "if …, it gets +N hp, and the attacks it
@@ -87,6 +132,10 @@ fn compound(kind: TextKind, s: &str) -> Option<Vec<Exact>> {
 fn prefix(s: &str) -> Option<(Vec<Cond>, &str)> {
     let mut when = Vec::new();
     let mut rest = s.trim_start_matches("• ").trim();
+    // A rule box's label ("tera: as long as …").
+    for label in ["tera: ", "ancient: ", "future: "] {
+        rest = rest.strip_prefix(label).unwrap_or(rest);
+    }
     loop {
         if let Some(r) = rest.strip_prefix("during this turn, ") {
             when.push(Cond::ThisTurn);

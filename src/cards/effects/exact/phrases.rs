@@ -144,6 +144,10 @@ pub enum Cond {
     EvolvedThisTurn,
     /// The optional action of the sentence before was taken ("If you do, …").
     YouDid,
+    /// A Pokémon of this name is in play on a side (`own`: the card owner's).
+    NamedInPlay { own: bool, name: String },
+    /// The attacking Pokémon has at least `n` Energy attached beyond its attack's cost.
+    ExtraEnergy { n: i32 },
     /// The text's effect acts during the opponent's next turn, not the turn it was used.
     OpponentsNextTurn,
     /// The text's effect acts during the turn it was used.
@@ -411,6 +415,33 @@ pub fn condition(clause: &str) -> Option<Vec<Cond>> {
         "you have a stadium in play" => return Some(vec![Cond::StadiumInPlay { own: true }]),
         _ => {}
     }
+    // "you have lunatone in play", "your opponent has any pokemon ex in play" (names only).
+    for (head, own) in [("you have ", true), ("your opponent has ", false)] {
+        if let Some(name) = c.strip_prefix(head).and_then(|r| r.strip_suffix(" in play"))
+            && !name.contains(' ')
+            && !name.contains("pokemon")
+            && !name.contains("card")
+        {
+            return Some(vec![Cond::NamedInPlay {
+                own,
+                name: name.to_string(),
+            }]);
+        }
+    }
+    // "this pokemon has at least 2 extra energy attached (in addition to this attack's cost)"
+    if let Some(n) = c
+        .strip_prefix("this pokemon has at least ")
+        .and_then(|r| r.strip_suffix(" extra energy attached (in addition to this attack's cost)"))
+        .and_then(number)
+    {
+        return Some(vec![Cond::ExtraEnergy { n }]);
+    }
+    // "<who> doesn't have a rule box"
+    if let Some(i) = c.find(" doesn't have a rule box") {
+        let mut w = who(&c[..i])?;
+        w.filters.push(Filter::IsNot(Kind::RuleBox));
+        return Some(vec![Cond::Is { who: w }]);
+    }
     // Prize cards remaining.
     for (head, opponent) in [("your opponent has ", true), ("you have ", false)] {
         if let Some(r) = c.strip_prefix(head) {
@@ -473,6 +504,7 @@ fn has_phrase(who: Who, rest: &str) -> Option<Vec<Cond>> {
     }
     let energy = r
         .strip_prefix("any ")?
+        .trim_end_matches(" to it")
         .strip_suffix(" energy attached")?
         .trim();
     let t = energy_type(energy)?;
@@ -658,6 +690,12 @@ impl std::fmt::Display for Cond {
             Cond::MovedToActiveThisTurn => f.write_str("it moved to the Active Spot this turn"),
             Cond::EvolvedThisTurn => f.write_str("it evolved this turn"),
             Cond::YouDid => f.write_str("the optional action was taken"),
+            Cond::NamedInPlay { own, name } => write!(
+                f,
+                "{} {name} in play",
+                if *own { "you have" } else { "your opponent has" }
+            ),
+            Cond::ExtraEnergy { n } => write!(f, "{n} Energy beyond the attack's cost"),
             Cond::OpponentsNextTurn => f.write_str("during the opponent's next turn"),
             Cond::ThisTurn => f.write_str("this turn"),
         }

@@ -54,6 +54,8 @@ pub struct Eval<'e, 'j, 'a> {
     pub defender: Option<PokemonId>,
     /// The line the attack is on (its coins and discards are its sub-lines).
     pub line: usize,
+    /// The attack's name.
+    pub attack: &'e str,
 }
 
 impl Eval<'_, '_, '_> {
@@ -267,6 +269,42 @@ impl Eval<'_, '_, '_> {
                 Truth::from_bool(s.mon(self.attacker).evolved_turn == Some(s.turn))
             }
             Cond::YouDid => Truth::Unknown("whether the player took the optional action".into()),
+            Cond::NamedInPlay { own, name } => {
+                let Some(o) = owner else {
+                    return Truth::Unknown("whose Pokémon".into());
+                };
+                let p = if *own { o } else { 1 - o };
+                if s.players[p].bench_unsure {
+                    return Truth::Unknown("the Pokémon in play are not sure".into());
+                }
+                Truth::from_bool(s.players[p].in_play().any(|id| {
+                    s.mon(id).name().to_lowercase().replace('é', "e") == *name
+                }))
+            }
+            Cond::ExtraEnergy { n } => {
+                let cost = match self.attack_cost() {
+                    Ok(c) => c,
+                    Err(why) => return Truth::Unknown(why),
+                };
+                match self.energy_on(&[self.attacker], None) {
+                    Ok(k) => Truth::from_bool(k - cost >= *n),
+                    Err(why) => Truth::Unknown(why),
+                }
+            }
+        }
+    }
+
+    /// How many Energy symbols the attack of the line costs, as every print agrees.
+    fn attack_cost(&self) -> Result<i32, String> {
+        let prints = self.j.prints_of(self.attacker)?;
+        let costs: Vec<usize> = prints
+            .iter()
+            .filter_map(|c| c.attack(self.attack).map(|a| a.cost.len()))
+            .collect();
+        match costs.as_slice() {
+            [first, rest @ ..] if rest.iter().all(|c| c == first) => Ok(*first as i32),
+            [] => Err(format!("no print has {}", self.attack)),
+            _ => Err(format!("the prints disagree on the cost of {}", self.attack)),
         }
     }
 

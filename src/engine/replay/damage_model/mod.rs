@@ -17,7 +17,7 @@ use crate::cards::effects::{Fact, TextEffects, TextKind};
 use crate::log::Text;
 
 use super::super::damage_order::DamageEffect;
-use super::super::in_force::{Used, each_source};
+use super::super::in_force::{Used, UsedKind, each_source};
 use super::super::state::PokemonId;
 use super::card_facts::InForce;
 use super::judges::Judging;
@@ -67,6 +67,7 @@ pub fn model(
     j: &Judging<'_, '_>,
     attacker: PokemonId,
     defender: Option<PokemonId>,
+    attack: &str,
     own: Option<&TextEffects>,
     printed: i32,
 ) -> Model {
@@ -75,6 +76,7 @@ pub fn model(
         attacker,
         defender,
         line: j.index,
+        attack,
     };
     let mut m = Model {
         variants: vec![Variant {
@@ -181,14 +183,62 @@ fn in_force(eval: &Eval<'_, '_, '_>, m: &mut Model) {
             found.extend(by_name);
         },
     );
-    for (i, t) in found.iter().enumerate() {
-        // The same text from two sources (two Pokémon with one Ability): whether it counts
-        // twice is not modelled.
-        let twice = found[..i].iter().any(|o| o.key == t.key)
-            || found[i + 1..].iter().any(|o| o.key == t.key);
-        if twice && !holder_only(&t.texts) {
-            m.unknown
-                .push(format!("{} is in force more than once", t.label));
+    let mut done: Vec<(Text, String)> = Vec::new();
+    for t in &found {
+        // The same text from several sources: each Trainer card played is an effect of its
+        // own (they add up); the same Ability on two Pokémon may count once or twice, so both
+        // readings are kept. An effect only through the Pokémon it is on acts once on each.
+        let same: Vec<&InForceText<'_>> = found.iter().filter(|o| o.key == t.key).collect();
+        if same.len() > 1 && !holder_only(&t.texts) {
+            if done.contains(&t.key) {
+                continue;
+            }
+            done.push(t.key.clone());
+            let inexact = same.iter().any(|o| {
+                o.texts
+                    .iter()
+                    .any(|x| DAMAGE_FACTS.iter().any(|f| x.inexact.contains(*f)))
+            });
+            if inexact {
+                continue;
+            }
+            let trainers = same
+                .iter()
+                .all(|o| o.from.used.is_some_and(|u| u.kind == UsedKind::Trainer));
+            let before = m.unknown.len();
+            if trainers {
+                for o in &same {
+                    apply_texts(eval, &o.texts, o.from, &o.label, m);
+                }
+            } else {
+                let base = std::mem::take(&mut m.variants);
+                let mut once = Model {
+                    variants: base.clone(),
+                    ..Model::default()
+                };
+                apply_texts(eval, &t.texts, t.from, &t.label, &mut once);
+                let mut each = Model {
+                    variants: base,
+                    ..Model::default()
+                };
+                for o in &same {
+                    apply_texts(eval, &o.texts, o.from, &o.label, &mut each);
+                }
+                m.unknown.extend(once.unknown);
+                m.unknown.extend(each.unknown);
+                for v in &mut once.variants {
+                    v.assumed.push(format!("{} counted once", t.label));
+                }
+                for v in &mut each.variants {
+                    v.assumed
+                        .push(format!("{} counted for each of {}", t.label, same.len()));
+                }
+                m.variants = once.variants;
+                m.variants.extend(each.variants);
+            }
+            if m.unknown.len() == before {
+                m.modelled.push(t.key.clone());
+            }
             continue;
         }
         // A text the catalogue could not read exactly: the gate doubts it if it touches this

@@ -12,13 +12,14 @@ use super::damage::{Base, DamageClaim, defender_weakness};
 
 /// `attack.damage-breakdown`, `attack.damage-order`, `attack.damage-order.weakness`,
 /// `attack.damage-order.resistance`: the breakdown `items` of the attack line `claim`, whose
-/// printed base damage is `base`.
+/// printed base damage is `base`. The findings go through the card-text gate with the line's
+/// other damage findings.
 pub fn breakdown(
     j: &Judging<'_, '_>,
     claim: &DamageClaim<'_>,
     items: &[BreakdownItem],
     base: &Base,
-) -> Step {
+) -> Vec<Step> {
     let mut parts = Vec::new();
     // Order: Base first, Total last, Weakness after every addition, Resistance after Weakness.
     let pos = |f: &dyn Fn(&BreakdownItem) -> bool| items.iter().position(f);
@@ -233,5 +234,6 @@ pub fn breakdown(
             }
         },
     }
-    super::card_text::gate_each(j, parts)
+    // Through the card-text gate with the attack's other findings (damage.rs).
+    parts
 }

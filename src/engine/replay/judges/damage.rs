@@ -14,7 +14,7 @@ use crate::log::{Depth, Event, Text, TypeModifier};
 use super::super::super::damage_order::DamageCalculation;
 use super::super::super::facts;
 use super::super::super::state::{PokemonId, Position};
-use super::super::super::verdict::Step;
+use super::super::super::verdict::{Step, Verdict};
 use super::super::damage_model;
 use super::{Judging, breakdown};
 use crate::cards::effects::TextKind;
@@ -89,13 +89,38 @@ pub fn damage(j: &Judging<'_, '_>) -> Step {
     );
     let models = models(j, claim);
     match j.lines.breakdown_for(claim.index, claim.sub) {
-        Some(items) => parts.push(breakdown::breakdown(j, claim, &items, &base)),
+        Some(items) => {
+            let mut found = breakdown::breakdown(j, claim, &items, &base);
+            match modelled_damage(j, claim, &models) {
+                // The cards give the line's damage: what the breakdown leaves out (a base it
+                // does not show, steps it does not list) is known.
+                Some(step) if step.verdict == Verdict::Ok => {
+                    found.retain(|p| p.verdict != Verdict::Unverified);
+                    found.push(step);
+                }
+                // The line is the client's breakdown total: where the cards read otherwise,
+                // it is the engine's model against the client's arithmetic, not a play.
+                Some(step) if step.verdict == Verdict::Violation => {
+                    found.push(Step::cannot_check(
+                        "attack.damage-order",
+                        format!(
+                            "the client's breakdown gives {}, which the card data reads otherwise: {}",
+                            claim.damage, step.message
+                        ),
+                    ));
+                }
+                Some(step) => found.push(step),
+                None => {}
+            }
+            parts.extend(found);
+        }
         None => parts.push(plain_damage(j, claim, &base, &models)),
     }
-    parts.push(type_sentences(
+    parts.extend(type_sentences(
         j,
         claim,
         attack_card.as_ref().map(|(_, t)| t.as_str()),
+        &models,
     ));
     super::card_text::gate_each_modelled(j, parts, &models.modelled)
 }
@@ -145,7 +170,7 @@ fn models(j: &Judging<'_, '_>, claim: &DamageClaim<'_>) -> Models {
         }
     }
     for (printed, own) in seen {
-        let m = damage_model::model(j, att, claim.target, own, printed);
+        let m = damage_model::model(j, att, claim.target, claim.attack, own, printed);
         out.models.push((printed, m));
     }
     // What every model evaluated.
@@ -600,30 +625,65 @@ pub fn defender_weakness(j: &Judging<'_, '_>, claim: &DamageClaim<'_>) -> Option
 
 /// The Weakness and Resistance sentences agree with the card data: the defender has that
 /// Weakness (Resistance) and the attacker is of that type; and none is missing.
-fn type_sentences(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, attack_text: Option<&str>) -> Step {
+fn type_sentences(
+    j: &Judging<'_, '_>,
+    claim: &DamageClaim<'_>,
+    attack_text: Option<&str>,
+    models: &Models,
+) -> Vec<Step> {
     let (Some(att), Some(def)) = (claim.attacker, claim.target) else {
-        return Step::info("");
+        return Vec::new();
     };
     if j.state.position(def) != Some(Position::Active) {
-        return Step::info("");
+        return Vec::new();
     }
     let (Ok(ap), Ok(dp)) = (j.prints_of(att), j.prints_of(def)) else {
-        return Step::info("");
+        return Vec::new();
     };
     let (Ok(types), Ok(weak), Ok(res)) = (
         facts::types(&ap),
         facts::weaknesses(&dp),
         facts::resistances(&dp),
     ) else {
-        return Step::info("");
+        return Vec::new();
     };
     let ignores = attack_text.is_some_and(|t| {
         t.contains("weakness or resistance") || t.contains("weakness and resistance")
     });
-    let names = j.cards_in_play(None);
+    // The cards whose effects on Weakness and Resistance the damage model evaluated are no
+    // doubt here; what they do is in its readings.
+    let names: Vec<Text> = j
+        .cards_in_play(None)
+        .into_iter()
+        .filter(|n| !models.modelled.iter().any(|(c, _)| c == n))
+        .collect();
+    let variants: Vec<&damage_model::Variant> = models
+        .models
+        .iter()
+        .flat_map(|(_, m)| m.variants.iter())
+        .collect();
+    let all = |f: fn(&damage_model::Variant) -> bool| !variants.is_empty() && variants.iter().all(|v| f(v));
+    let some = |f: fn(&damage_model::Variant) -> bool| variants.iter().any(|v| f(v));
     let mut parts = Vec::new();
-    let should_weak = !ignores && weak.iter().any(|w| types.contains(&w.type_));
-    let should_res = !ignores && res.iter().any(|r| types.contains(&r.type_));
+    for (what, removed, maybe) in [
+        ("Weakness", all(|v| v.no_weakness), some(|v| v.no_weakness)),
+        ("Resistance", all(|v| v.no_resistance), some(|v| v.no_resistance)),
+    ] {
+        if maybe && !removed {
+            parts.push(Step::cannot_check(
+                if what == "Weakness" {
+                    "attack.damage-order.weakness"
+                } else {
+                    "attack.damage-order.resistance"
+                },
+                format!("whether {what} applies depends on what the log does not show"),
+            ));
+        }
+    }
+    let no_weak = all(|v| v.no_weakness);
+    let no_res = all(|v| v.no_resistance);
+    let should_weak = !ignores && !no_weak && weak.iter().any(|w| types.contains(&w.type_));
+    let should_res = !ignores && !no_res && res.iter().any(|r| types.contains(&r.type_));
     let (an, dn) = (j.state.mon(att).name(), j.state.mon(def).name());
     let type_names: Vec<&str> = types.iter().map(|t| t.as_str()).collect();
     for (is, should, what, clause) in [
@@ -680,7 +740,7 @@ fn type_sentences(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, attack_text: Opt
             ));
         }
     }
-    super::card_text::gate_each(j, parts)
+    parts
 }
 
 /// `attack.damage-order.bench`: damage to a second Pokémon (a `took N damage` sub-line; judged
