@@ -41,6 +41,10 @@ pub struct Step {
     /// only about what a violation relies on).
     #[serde(skip)]
     pub violated: Vec<&'static str>,
+    /// A violation the card-text gate already let stand (a judge that models some effects
+    /// gates its own findings with what it modelled; the gate does not ask again).
+    #[serde(skip)]
+    pub cleared: bool,
 }
 
 impl Step {
@@ -50,6 +54,7 @@ impl Step {
             clauses: Vec::new(),
             message: message.into(),
             violated: Vec::new(),
+            cleared: false,
         }
     }
 
@@ -59,6 +64,7 @@ impl Step {
             clauses: Vec::new(),
             message: message.into(),
             violated: Vec::new(),
+            cleared: false,
         }
     }
 
@@ -68,6 +74,7 @@ impl Step {
             clauses: Vec::new(),
             message: message.into(),
             violated: Vec::new(),
+            cleared: false,
         }
     }
 
@@ -78,6 +85,7 @@ impl Step {
             clauses: vec![clause],
             message: message.into(),
             violated: Vec::new(),
+            cleared: false,
         }
     }
 
@@ -88,6 +96,7 @@ impl Step {
             clauses: vec![clause],
             message: message.into(),
             violated: vec![clause],
+            cleared: false,
         }
     }
 
@@ -98,6 +107,7 @@ impl Step {
             clauses: vec![clause],
             message: message.into(),
             violated: Vec::new(),
+            cleared: false,
         }
     }
 
@@ -163,11 +173,14 @@ impl Step {
                 }
             }
         }
+        let violations = parts.iter().filter(|p| p.verdict == Verdict::Violation);
+        let cleared = verdict == Verdict::Violation && violations.clone().all(|p| p.cleared);
         Step {
             verdict,
             clauses,
             message,
             violated,
+            cleared,
         }
     }
 }

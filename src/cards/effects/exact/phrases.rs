@@ -55,8 +55,10 @@ pub enum Filter {
     Type(EnergyType),
     /// Not of this type.
     NotType(EnergyType),
-    /// Not a Pokémon of this name ("except any Zapdos").
+    /// Not a Pokémon of this name ("except any Iron Crown ex" on another card).
     NotNamed(String),
+    /// Not a Pokémon of the name of the card the text is on ("except any Zapdos" on Zapdos).
+    NotThisCard,
     /// Its name contains this ("Team Rocket's Pokémon", "Ethan's Pokémon").
     NameHas(String),
 }
@@ -215,7 +217,12 @@ pub fn who(phrase: &str) -> Option<Who> {
     // ", except any zapdos" / "except any iron crown ex"
     if let Some(i) = p.find(" except any ") {
         let name = p[i + " except any ".len()..].trim().trim_matches(',');
-        filters.push(Filter::NotNamed(name.to_string()));
+        // The card's own name is read as "this pokemon": "except any Zapdos" on Zapdos.
+        filters.push(if name == "this pokemon" {
+            Filter::NotThisCard
+        } else {
+            Filter::NotNamed(name.to_string())
+        });
         p = p[..i].trim().trim_end_matches(',');
     }
     for (holder, with) in [
@@ -622,6 +629,7 @@ impl std::fmt::Display for Filter {
             Filter::Type(t) => write!(f, "{t:?}"),
             Filter::NotType(t) => write!(f, "not {t:?}"),
             Filter::NotNamed(n) => write!(f, "not named {n}"),
+            Filter::NotThisCard => f.write_str("not of this card's name"),
             Filter::NameHas(n) => write!(f, "{n}"),
         }
     }

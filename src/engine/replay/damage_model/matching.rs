@@ -45,6 +45,8 @@ pub struct From<'u> {
     pub owner: Option<PlayerIdx>,
     pub holder: Option<PokemonId>,
     pub used: Option<&'u Used>,
+    /// The name of the card the text is on.
+    pub card: &'u str,
 }
 
 /// The evaluation at one attack line.
@@ -98,14 +100,15 @@ impl Eval<'_, '_, '_> {
         }
         let mut t = Truth::Yes;
         for f in &who.filters {
-            t = t.and(|| self.filter(id, f));
+            t = t.and(|| self.filter(id, f, from));
         }
         t
     }
 
-    fn filter(&self, id: PokemonId, f: &Filter) -> Truth {
+    fn filter(&self, id: PokemonId, f: &Filter, from: From<'_>) -> Truth {
         let mon = self.state().mon(id);
         match f {
+            Filter::NotThisCard => Truth::from_bool(mon.name() != from.card),
             Filter::NotNamed(n) => {
                 Truth::from_bool(mon.name().to_lowercase().replace('é', "e") != *n)
             }

@@ -89,6 +89,7 @@ pub fn model(
         owner: Some(j.state.mon(attacker).owner),
         holder: Some(attacker),
         used: None,
+        card: j.state.mon(attacker).name(),
     };
     if let Some(text) = own {
         own_text(&eval, text, holder, &mut m);
@@ -112,6 +113,7 @@ fn own_text(eval: &Eval<'_, '_, '_>, text: &TextEffects, from: From<'_>, m: &mut
         ));
         return;
     }
+    let before = m.unknown.len();
     for e in &text.exact {
         let Exact::Damage(d) = e else { continue };
         if d.step != Step::Base {
@@ -119,15 +121,32 @@ fn own_text(eval: &Eval<'_, '_, '_>, text: &TextEffects, from: From<'_>, m: &mut
         }
         apply(eval, d, from, &text.name, m);
     }
+    // What the attack's own text needs and cannot be had makes its base damage unknown.
+    for u in &mut m.unknown[before..] {
+        *u = format!("the text of {}: {u}", text.name);
+    }
 }
 
 /// A text in force that may change this damage, from one source: its texts of one name (the
 /// prints the card may be can word it differently: each is a reading of its own).
 struct InForceText<'u> {
     key: (Text, String),
-    from: From<'u>,
+    owner: Option<crate::engine::state::PlayerIdx>,
+    holder: Option<PokemonId>,
+    used: Option<&'u Used>,
     label: String,
     texts: Vec<TextEffects>,
+}
+
+impl InForceText<'_> {
+    fn from(&self) -> From<'_> {
+        From {
+            owner: self.owner,
+            holder: self.holder,
+            used: self.used,
+            card: &self.key.0,
+        }
+    }
 }
 
 /// Every text in force other than the attack's own: what it does to this damage.
@@ -155,11 +174,7 @@ fn in_force(eval: &Eval<'_, '_, '_>, m: &mut Model) {
             if src.used.is_some_and(|u| u.line == j.index) {
                 return;
             }
-            let from = From {
-                owner: src.owner,
-                holder: src.holder,
-                used: src.used.map(|u| recent_ref(&recent, u)),
-            };
+            let used = src.used.map(|u| recent_ref(&recent, u));
             let mut by_name: Vec<InForceText<'_>> = Vec::new();
             for text in effects.texts.iter().filter(|t| filter.acts(t)) {
                 if !text.effects.iter().any(|e| DAMAGE_FACTS.contains(&e.fact)) {
@@ -175,7 +190,9 @@ fn in_force(eval: &Eval<'_, '_, '_>, m: &mut Model) {
                             format!("{} ({})", text.name, src.card)
                         },
                         key,
-                        from,
+                        owner: src.owner,
+                        holder: src.holder,
+                        used,
                         texts: vec![text.clone()],
                     }),
                 }
@@ -204,11 +221,11 @@ fn in_force(eval: &Eval<'_, '_, '_>, m: &mut Model) {
             }
             let trainers = same
                 .iter()
-                .all(|o| o.from.used.is_some_and(|u| u.kind == UsedKind::Trainer));
+                .all(|o| o.used.is_some_and(|u| u.kind == UsedKind::Trainer));
             let before = m.unknown.len();
             if trainers {
                 for o in &same {
-                    apply_texts(eval, &o.texts, o.from, &o.label, m);
+                    apply_texts(eval, &o.texts, o.from(), &o.label, m);
                 }
             } else {
                 let base = std::mem::take(&mut m.variants);
@@ -216,13 +233,13 @@ fn in_force(eval: &Eval<'_, '_, '_>, m: &mut Model) {
                     variants: base.clone(),
                     ..Model::default()
                 };
-                apply_texts(eval, &t.texts, t.from, &t.label, &mut once);
+                apply_texts(eval, &t.texts, t.from(), &t.label, &mut once);
                 let mut each = Model {
                     variants: base,
                     ..Model::default()
                 };
                 for o in &same {
-                    apply_texts(eval, &o.texts, o.from, &o.label, &mut each);
+                    apply_texts(eval, &o.texts, o.from(), &o.label, &mut each);
                 }
                 m.unknown.extend(once.unknown);
                 m.unknown.extend(each.unknown);
@@ -250,7 +267,7 @@ fn in_force(eval: &Eval<'_, '_, '_>, m: &mut Model) {
             continue;
         }
         let before = m.unknown.len();
-        apply_texts(eval, &t.texts, t.from, &t.label, m);
+        apply_texts(eval, &t.texts, t.from(), &t.label, m);
         if m.unknown.len() == before {
             m.modelled.push(t.key.clone());
         }

@@ -164,7 +164,7 @@ pub fn gate(j: &Judging<'_, '_>, step: Step) -> Step {
 }
 
 fn gate_with(j: &Judging<'_, '_>, step: Step, modelled: &[(Text, String)]) -> Step {
-    if step.verdict != Verdict::Violation {
+    if step.verdict != Verdict::Violation || step.cleared {
         return step;
     }
     if !relied_on_alone(&step)
@@ -186,12 +186,16 @@ fn gate_with(j: &Judging<'_, '_>, step: Step, modelled: &[(Text, String)]) -> St
         &step.violated
     };
     match doubt(j, relied_on, modelled) {
-        None => step,
+        None => Step {
+            cleared: true,
+            ..step
+        },
         Some(why) => Step {
             verdict: Verdict::Unverified,
             clauses: with_card_text(step.clauses),
             message: format!("{why}, so this is not called a violation: {}", step.message),
             violated: Vec::new(),
+            cleared: false,
         },
     }
 }
