@@ -61,8 +61,26 @@ impl Tracker<'_> {
                 .cards
                 .card_effect(name)
                 .is_some_and(|e| e.lower().contains("discard this card from play"));
-        if own_rule && let [id] = in_play.as_slice() {
-            let id = *id;
+        // An Ability that discards the Pokémon that used it ("If you do, discard this Pokémon
+        // and all attached cards"): the line names that Pokémon.
+        let user = match &self.action.source {
+            Source::Ability(Some(id), _)
+                if sub
+                    && in_play.contains(id)
+                    && self.action.effect.as_ref().is_some_and(|e| {
+                        e.lower().contains("discard this pokemon")
+                            || e.lower().contains("discard this pokémon")
+                    }) =>
+            {
+                Some(*id)
+            }
+            _ => None,
+        };
+        let single = match in_play.as_slice() {
+            [id] if own_rule => Some(*id),
+            _ => None,
+        };
+        if let Some(id) = user.or(single) {
             self.state.remove_from_play(id);
             let mon = self.state.mon(id).clone();
             let ps = &mut self.state.players[p];
