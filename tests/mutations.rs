@@ -626,7 +626,9 @@ fn mutants_of_real_logs_are_caught_at_the_changed_line_or_the_next_three() {
             table.get(kind).copied().unwrap_or_default()
         };
         if t.counted == 0 {
-            failures.push(format!("{kind}: no mutant counted (none generated, or no original line was ok)"));
+            failures.push(format!(
+                "{kind}: no mutant counted (none generated, or no original line was ok)"
+            ));
         } else if t.caught * 100 < floor * t.counted {
             failures.push(format!(
                 "{kind}: caught {} of {} ({:.1}%), floor {floor}%",
