@@ -58,13 +58,60 @@ fn a_quick_run_prints_every_row_with_no_failed_request() {
         text.contains(&format!("{samples} logs of replays")),
         "{text}"
     );
+    // Every row that counts failed requests says none: the whole figure before "errors" and
+    // before "× 429" is 0 (a plain `contains("0 errors")` would take "10 errors").
+    let counts = failure_counts(&text);
     assert!(
-        text.contains("0 errors, 0 × 429"),
-        "no failed request: {text}"
+        counts.len() >= 4,
+        "the four load rows say how many requests failed: {counts:?} in:\n{text}"
     );
+    for (row, errors, refused) in &counts {
+        assert!(
+            *errors == 0 && *refused == 0,
+            "{errors} errors and {refused} × 429 in the row {row:?}"
+        );
+    }
     assert!(
         text.contains("CPUs,") && text.contains("GiB memory"),
         "{text}"
+    );
+}
+
+/// For every table row that says "N errors, M × 429": the row's name, N and M. A figure that
+/// does not read as a whole number fails the test.
+fn failure_counts(text: &str) -> Vec<(String, u64, u64)> {
+    let number = |s: &str| -> u64 {
+        s.replace(',', "")
+            .parse()
+            .unwrap_or_else(|_| panic!("{s:?} is not a count"))
+    };
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| l.starts_with("| ")) {
+        let mut rest = line;
+        while let Some(at) = rest.find(" errors, ") {
+            let errors = rest[..at].rsplit([' ', ';']).next().unwrap_or("");
+            let after = &rest[at + " errors, ".len()..];
+            let refused = after.split(" × 429").next().unwrap_or("");
+            let name = line
+                .split(" | ")
+                .next()
+                .unwrap_or(line)
+                .trim_start_matches("| ");
+            out.push((name.to_string(), number(errors), number(refused)));
+            rest = after;
+        }
+    }
+    out
+}
+
+#[test]
+fn failure_counts_read_the_whole_figure() {
+    let counts = failure_counts(
+        "| a | 5 req/s; 10 errors, 0 × 429 |\n| b | p50 1 ms; 0 errors, 1,204 × 429 |",
+    );
+    assert_eq!(
+        counts,
+        vec![("a".to_string(), 10, 0), ("b".to_string(), 0, 1204)]
     );
 }
 

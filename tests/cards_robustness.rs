@@ -36,6 +36,24 @@ fn texty() -> impl Strategy<Value = String> {
     prop::collection::vec(frag, 0..12).prop_map(|v| v.concat())
 }
 
+/// Strings built from pieces of JSON, so some are near-misses of a set file and some are one.
+fn jsonish() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        Just("[".to_string()),
+        Just("]".to_string()),
+        Just("{".to_string()),
+        Just("}".to_string()),
+        Just(",".to_string()),
+        Just(":".to_string()),
+        Just("\"id\"".to_string()),
+        Just("\"name\"".to_string()),
+        Just("\"x-1\"".to_string()),
+        Just("1".to_string()),
+        Just("null".to_string()),
+    ];
+    prop::collection::vec(piece, 0..10).prop_map(|v| v.concat())
+}
+
 fn energy_type() -> impl Strategy<Value = EnergyType> {
     prop::sample::select(EnergyType::ALL.to_vec())
 }
@@ -121,9 +139,17 @@ proptest! {
         let _ = describe(&db, "nothing like it", None);
     }
 
+    /// Text that is not a JSON array (a set file is one) is an error naming the file, never a
+    /// panic and never an empty set taken as read.
     #[test]
-    fn arbitrary_text_is_an_error_not_a_panic(s in "\\PC{0,40}") {
-        let _ = CardDb::parse_set_json(&s, "junk.json");
+    fn arbitrary_text_is_an_error_not_a_panic(s in prop_oneof!["\\PC{0,40}", jsonish()]) {
+        let parsed = CardDb::parse_set_json(&s, "junk.json");
+        if serde_json::from_str::<Vec<serde::de::IgnoredAny>>(&s).is_err() {
+            match parsed {
+                Ok(cards) => prop_assert!(false, "{s:?} read as a set of {} cards", cards.len()),
+                Err(e) => prop_assert!(e.to_string().contains("junk.json"), "{e}"),
+            }
+        }
     }
 
     #[test]

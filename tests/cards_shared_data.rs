@@ -1,5 +1,8 @@
 //! Checks against the full pokemon-tcg-data copy at `../shared/cards/pokemon-tcg-data`
-//! (relative to the crate), or `$PTCG_JUDGE_CARDS`. Skipped with a message when absent.
+//! (relative to the crate), or `$PTCG_JUDGE_CARDS`. When neither is there every test says
+//! `SKIPPED cards_shared_data: … not found` on standard error and passes.
+
+mod common;
 
 use std::path::PathBuf;
 use std::sync::OnceLock;
@@ -28,9 +31,9 @@ fn db() -> Option<&'static CardDb> {
         Some(CardDb::load_dir(&dir).unwrap_or_else(|e| panic!("loading {dir:?}: {e}")))
     });
     if db.is_none() {
-        println!(
-            "skipped: card data not found at ../shared/cards/pokemon-tcg-data (relative to \
-             CARGO_MANIFEST_DIR) and PTCG_JUDGE_CARDS is not set"
+        common::skipped(
+            "cards_shared_data",
+            "../shared/cards/pokemon-tcg-data (and $PTCG_JUDGE_CARDS)",
         );
     }
     db.as_ref()

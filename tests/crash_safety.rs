@@ -4,7 +4,10 @@
 //! several clients at once (the samples in `replays/`, the shared corpus when present, and
 //! random variants of them: cut short, CRLF with a BOM, repeated to a larger size, with extra
 //! lines), now and then deletes one of its own uploads with its owner token, and kills the
-//! server with SIGKILL after a random delay (50–1500 ms after it answered `/healthz`). Then:
+//! server with SIGKILL once a random number of uploads (2–24) has been acknowledged in the round
+//! (an event, not a clock: a slow machine only makes the round longer, and a server that
+//! acknowledges fewer within 60 s fails the test, so one that refuses every upload cannot pass).
+//! The other clients are then in the middle of their requests. Then:
 //!
 //! - the store is opened in this process: every listed upload must have its record and a raw
 //!   log byte-identical to something a client sent (an upload that never got its 201 may or may
@@ -14,14 +17,17 @@
 //!   time), and every upload acknowledged in this and every earlier round must give back its
 //!   exact bytes from `/api/v1/replays/{id}/log` and a report from `/api/v1/replays/{id}`.
 //!
-//! `CRASH_ROUNDS=N` sets the number of rounds (default 3), `CRASH_SEED=N` replays a run (the
-//! seed is printed). Run with `-- --nocapture` to see the figures of each round.
+//! `CRASH_ROUNDS=N` sets the number of rounds (default 3). The seed is printed on standard error
+//! and in every failure; `PTCG_JUDGE_TEST_SEED=N` (or the older `CRASH_SEED=N`) runs with it
+//! again: the same variants, deletions and kill points (by count of acknowledgements; which
+//! requests are in flight at the kill still depends on the scheduler). Run with
+//! `-- --nocapture` to see the figures of each round.
 
 use std::collections::{HashMap, HashSet};
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -32,6 +38,12 @@ const BIN: &str = env!("CARGO_BIN_EXE_ptcg-judge");
 
 /// Upload clients running at once.
 const CLIENTS: usize = 3;
+
+/// The fewest and most uploads acknowledged in a round before the kill (drawn from the seed).
+const ACKS_BEFORE_KILL: (u64, u64) = (2, 24);
+
+/// How long a round may take to see its acknowledgements before the test fails.
+const ROUND_PATIENCE: Duration = Duration::from_secs(60);
 
 /// A small random generator (xorshift64*), seeded so a run can be replayed.
 #[derive(Clone)]
@@ -235,6 +247,7 @@ async fn client(
     mut rng: Rng,
     sent: Arc<Mutex<HashSet<[u8; 32]>>>,
     killed: Arc<AtomicBool>,
+    acks: Arc<AtomicUsize>,
 ) -> Outcome {
     let mut out = Outcome::default();
     let mut mine: Vec<(String, String, Arc<Vec<u8>>)> = Vec::new();
@@ -289,6 +302,7 @@ async fn client(
                 let token = v["owner_token"].as_str().unwrap_or_default().to_string();
                 out.acked_bytes += body.len();
                 mine.push((id, token, body));
+                acks.fetch_add(1, Ordering::SeqCst);
             }
             Err(e) => out
                 .failures
@@ -457,16 +471,21 @@ async fn acknowledged_uploads_survive_sigkill() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(3);
-    let seed: u64 = std::env::var("CRASH_SEED")
-        .ok()
-        .and_then(|v| v.parse().ok())
+    let seed: u64 = ["PTCG_JUDGE_TEST_SEED", "CRASH_SEED"]
+        .iter()
+        .find_map(|name| std::env::var(name).ok())
+        .map(|v| {
+            v.trim()
+                .parse()
+                .unwrap_or_else(|_| panic!("the seed {v:?} is not a number"))
+        })
         .unwrap_or_else(|| {
             std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .unwrap()
                 .as_nanos() as u64
         });
-    eprintln!("crash safety: {rounds} rounds, CRASH_SEED={seed}");
+    eprintln!("crash safety: {rounds} rounds, PTCG_JUDGE_TEST_SEED={seed}");
     let mut rng = Rng::new(seed);
     let corpus = Arc::new(corpus());
     let tmp = tempfile::tempdir().unwrap();
@@ -488,10 +507,12 @@ async fn acknowledged_uploads_survive_sigkill() {
     let (mut server, first_start) = start(&data, &server_log, &http).await;
     eprintln!("first start: {} ms", first_start.as_millis());
     eprintln!(
-        "round | acked (bytes) | refused | cut | deleted | kill at | listed after | restart | verified"
+        "round | acked (bytes) | refused | cut | deleted | kill after (seen) | listed after | restart | verified"
     );
     for round in 1..=rounds {
         let killed = Arc::new(AtomicBool::new(false));
+        let acks = Arc::new(AtomicUsize::new(0));
+        let target = rng.range(ACKS_BEFORE_KILL.0, ACKS_BEFORE_KILL.1) as usize;
         let clients: Vec<_> = (0..CLIENTS)
             .map(|_| {
                 tokio::spawn(client(
@@ -501,11 +522,16 @@ async fn acknowledged_uploads_survive_sigkill() {
                     Rng::new(rng.next()),
                     sent.clone(),
                     killed.clone(),
+                    acks.clone(),
                 ))
             })
             .collect();
-        let delay = Duration::from_millis(rng.range(50, 1500));
-        tokio::time::sleep(delay).await;
+        // Kill once `target` uploads have been acknowledged in this round.
+        let began = Instant::now();
+        while acks.load(Ordering::SeqCst) < target && began.elapsed() < ROUND_PATIENCE {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        let acked_at_kill = acks.load(Ordering::SeqCst);
         killed.store(true, Ordering::SeqCst);
         server.child.kill().expect("SIGKILL the server");
         server.child.wait().expect("reap the server");
@@ -533,6 +559,10 @@ async fn acknowledged_uploads_survive_sigkill() {
             }
         }
         total_acked += round_acked;
+        assert!(
+            acked_at_kill >= target,
+            "round {round}: {acked_at_kill} uploads acknowledged within {ROUND_PATIENCE:?}; the round kills after {target} ({refused} refused, {cut} cut) (PTCG_JUDGE_TEST_SEED={seed})"
+        );
 
         let before = failures.len();
         let listed = check_store(
@@ -547,9 +577,8 @@ async fn acknowledged_uploads_survive_sigkill() {
         restarts.push(restart);
         failures.extend(check_http(&http, &server.base, &acked, &deleted, &maybe_deleted).await);
         eprintln!(
-            "{round:>5} | {round_acked:>5} ({:>6} KB) | {refused:>7} | {cut:>3} | {round_deleted:>7} | {:>5} ms | {listed:>12} | {:>4} ms | {}",
+            "{round:>5} | {round_acked:>5} ({:>6} KB) | {refused:>7} | {cut:>3} | {round_deleted:>7} | {target:>3} acks ({acked_at_kill}) | {listed:>12} | {:>4} ms | {}",
             bytes / 1024,
-            delay.as_millis(),
             restart.as_millis(),
             if failures.len() == before {
                 format!("all {} ok", acked.len())
@@ -569,9 +598,14 @@ async fn acknowledged_uploads_survive_sigkill() {
         deleted.len(),
         failures.len()
     );
+    // Every round saw its acknowledgements (asserted above): the check covered real uploads.
+    assert!(
+        total_acked >= rounds * ACKS_BEFORE_KILL.0 as usize,
+        "only {total_acked} uploads acknowledged in {rounds} rounds (PTCG_JUDGE_TEST_SEED={seed})"
+    );
     assert!(
         failures.is_empty(),
-        "{} failures (CRASH_SEED={seed}):\n{}",
+        "{} failures (PTCG_JUDGE_TEST_SEED={seed}):\n{}",
         failures.len(),
         failures.join("\n")
     );

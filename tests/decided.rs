@@ -1,16 +1,30 @@
 //! How much of the real English corpus the engine decides: of the attack, damage, Knock Out
 //! and Prize lines, the share that gets `ok` or `violation` rather than `unverified`.
-//! The target is 85%; the figure and the reasons for the rest are printed
+//!
+//! Issue 10's target is 85%. With both card sources of ../shared (pokemon-tcg-data and the
+//! TCGdex cards-database, which holds the games' 2025-26 cards) the engine meets it, and the
+//! first test asserts the target itself. With pokemon-tcg-data alone it does not (71.8% on
+//! 2026-11-26: most of the rest are cards newer than that copy, which the engine rightly
+//! doubts); the second test holds that figure to a ratchet of today's level, not to the target.
+//! The figures and the reasons for the rest are printed
 //! (`cargo test --test decided -- --nocapture`).
 
 mod common;
 
 use std::collections::BTreeMap;
+use std::path::Path;
 
 use ptcg_judge::cards::CardDb;
 use ptcg_judge::engine::{RuleEdition, Verdict};
 use ptcg_judge::report::StepReport as Step;
 
+/// Issue 10's target for the decided share of the counted lines.
+const TARGET_PERCENT: usize = 85;
+
+/// With pokemon-tcg-data alone: the level the engine reached on 2026-11-26 (329 of 458 lines,
+/// 71.8%), rounded down. A ratchet, raised as the engine decides more (issue 21); the target
+/// stays [`TARGET_PERCENT`].
+const ONE_SOURCE_FLOOR_PERCENT: usize = 71;
 /// The lines the figure counts: attacks (with or without damage), damage to a second Pokémon,
 /// Knock Outs and Prize cards taken.
 fn counted(step: &Step) -> bool {
@@ -22,18 +36,13 @@ fn counted(step: &Step) -> bool {
     }
 }
 
-#[test]
-fn most_attack_damage_knock_out_and_prize_lines_are_decided() {
-    let (Some(files), Some(cards)) = (common::english_logs(), common::shared_cards()) else {
-        return common::skipped(
-            "decided-rate",
-            "../shared/ptcgl-logs or ../shared/cards/pokemon-tcg-data",
-        );
-    };
-    let db = CardDb::load_dir(&cards).unwrap();
+/// The decided and counted lines over the corpus with the card data in `cards`, printing the
+/// figure and the reasons for the rest.
+fn decided_share(files: &[std::path::PathBuf], cards: &Path, label: &str) -> (usize, usize) {
+    let db = CardDb::load_dir(cards).unwrap();
     let (mut decided, mut total) = (0usize, 0usize);
     let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
-    for f in &files {
+    for f in files {
         let report = ptcg_judge::verify(
             &std::fs::read(f).unwrap(),
             Some(&db),
@@ -59,8 +68,10 @@ fn most_attack_damage_knock_out_and_prize_lines_are_decided() {
             }
         }
     }
-    let rate = decided as f64 / total as f64;
-    eprintln!("decided {decided} of {total} lines ({:.1}%)", 100.0 * rate);
+    eprintln!(
+        "{label}: decided {decided} of {total} lines ({:.1}%; target {TARGET_PERCENT}%)",
+        100.0 * decided as f64 / total.max(1) as f64
+    );
     let mut reasons: Vec<_> = reasons.into_iter().collect();
     reasons.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
     for (r, n) in &reasons {
@@ -70,13 +81,37 @@ fn most_attack_damage_knock_out_and_prize_lines_are_decided() {
         total > 150,
         "only {total} lines counted: the corpus or the event names changed"
     );
-    // Issue 10's target is 85%; since the soundness gate (no violation while a card in force
-    // may change what a check relies on) this share is 72%, most of the rest being cards newer
-    // than the pokemon-tcg-data copy. The floor guards against regressions until the target
-    // holds (see tests/soundness.rs, `decided_share_meets_the_target`).
+    (decided, total)
+}
+
+#[test]
+fn with_both_card_sources_85_percent_of_attack_damage_knock_out_and_prize_lines_are_decided() {
+    let (Some(files), Some(cards)) = (common::english_logs(), common::shared_card_sources()) else {
+        return common::skipped(
+            "decided target with both card sources",
+            "../shared/ptcgl-logs or ../shared/cards (pokemon-tcg-data and tcgdex-cards-database)",
+        );
+    };
+    let (decided, total) = decided_share(&files, &cards, "both card sources");
     assert!(
-        rate >= 0.70,
-        "decided {decided} of {total} ({:.1}%), floor 70% (target 85%)",
-        100.0 * rate
+        decided * 100 >= total * TARGET_PERCENT,
+        "decided {decided} of {total} ({:.1}%), target {TARGET_PERCENT}%",
+        100.0 * decided as f64 / total as f64
+    );
+}
+
+#[test]
+fn with_pokemon_tcg_data_alone_the_decided_share_holds_its_ratchet() {
+    let (Some(files), Some(cards)) = (common::english_logs(), common::shared_cards()) else {
+        return common::skipped(
+            "decided-rate with pokemon-tcg-data alone",
+            "../shared/ptcgl-logs or ../shared/cards/pokemon-tcg-data",
+        );
+    };
+    let (decided, total) = decided_share(&files, &cards, "pokemon-tcg-data alone");
+    assert!(
+        decided * 100 >= total * ONE_SOURCE_FLOOR_PERCENT,
+        "decided {decided} of {total} ({:.1}%), floor {ONE_SOURCE_FLOOR_PERCENT}% (the target, {TARGET_PERCENT}%, is not met with this data alone)",
+        100.0 * decided as f64 / total as f64
     );
 }

@@ -1,7 +1,8 @@
 //! Insertion property: put into a real log a card in force that changes a fact (a Tool that adds
 //! damage on the attacker, a Tool that adds HP on a Pokémon), change the figures that fact
-//! governs, and the checks of that fact must never say `violation`: the engine does not model
-//! the inserted card, so it may only say it cannot tell.
+//! governs, and the checks of that fact must not say `violation`: the engine does not model
+//! the inserted card, so it may only say it cannot tell. Each case is one where the same change
+//! without the card is a violation, so the card is what makes the difference.
 //!
 //! Skipped, saying so, when ../shared (the logs and the card data) is absent.
 
@@ -14,6 +15,7 @@ use ptcg_judge::cards::CardDb;
 use ptcg_judge::cards::effects::{Fact, card_effects};
 use ptcg_judge::engine::{RuleEdition, Verdict};
 use ptcg_judge::log::{CardName, Depth, Event, parse_log};
+use ptcg_judge::report::model::Report;
 
 /// A real log's lines and the attack lines of it that can be changed.
 struct Game {
@@ -25,12 +27,16 @@ struct Game {
 
 struct Attack {
     index: usize,
+    /// The engine decided the attack line of the untouched log (`ok`).
+    decided: bool,
     player: String,
     attacker: String,
     damage: i32,
     /// The line that Knocks Out the attacked Pokémon, when one follows in the same window, and
     /// the defender's owner and name as written.
     knock_out: Option<(usize, String, String)>,
+    /// The engine decided that Knock Out line of the untouched log (`ok`).
+    knock_out_decided: bool,
 }
 
 struct Corpus {
@@ -56,6 +62,14 @@ fn corpus() -> Option<&'static Corpus> {
                 let raw = String::from_utf8(std::fs::read(&f).unwrap()).unwrap();
                 let log = parse_log(raw.as_bytes()).unwrap();
                 let lines: Vec<String> = raw.lines().map(str::to_string).collect();
+                let report =
+                    ptcg_judge::verify(raw.as_bytes(), Some(&db), RuleEdition::default()).unwrap();
+                let ok = |index: usize| {
+                    report
+                        .steps
+                        .iter()
+                        .any(|s| s.line as usize == index + 1 && s.verdict == Verdict::Ok)
+                };
                 let mut attacks = Vec::new();
                 for (i, l) in log.lines.iter().enumerate() {
                     let Event::Attack {
@@ -91,6 +105,8 @@ fn corpus() -> Option<&'static Corpus> {
                     });
                     attacks.push(Attack {
                         index: i,
+                        decided: ok(i),
+                        knock_out_decided: knock_out.as_ref().is_some_and(|(k, _, _)| ok(*k)),
                         player: player.to_string(),
                         attacker: written(pokemon),
                         damage: *damage,
@@ -133,8 +149,7 @@ fn holder_changes(db: &CardDb, card: &str, fact: Fact) -> bool {
 }
 
 /// The violations on line `number` (1-based) that cite one of `clauses`.
-fn violations_at(text: &str, db: &CardDb, number: usize, clauses: &[&str]) -> Vec<String> {
-    let report = ptcg_judge::verify(text.as_bytes(), Some(db), RuleEdition::default()).unwrap();
+fn violations_at(report: &Report, number: usize, clauses: &[&str]) -> Vec<String> {
     report
         .steps
         .iter()
@@ -148,13 +163,38 @@ fn violations_at(text: &str, db: &CardDb, number: usize, clauses: &[&str]) -> Ve
         .collect()
 }
 
+/// The steps after the attack at `index` (0-based) that say a missing Knock Out of `defender`
+/// is a violation (the missing Knock Out is judged when the window closes: on any later line).
+fn missing_knock_out_violations(report: &Report, index: usize, defender: &str) -> Vec<String> {
+    let name = defender.rsplit(") ").next().unwrap_or(defender);
+    report
+        .steps
+        .iter()
+        .filter(|s| s.line as usize > index + 1 && s.verdict == Verdict::Violation)
+        .filter(|s| s.clauses.iter().any(|c| *c == "knockout.at-hp"))
+        .filter(|s| s.message.contains(name))
+        .map(|s| format!("{}: {} -- {}", s.line, s.text, s.message))
+        .collect()
+}
+
+fn verify(lines: &[String], db: &CardDb) -> Report {
+    ptcg_judge::verify(
+        lines.join("\n").as_bytes(),
+        Some(db),
+        RuleEdition::default(),
+    )
+    .unwrap()
+}
+
 const DAMAGE_TOOLS: &[&str] = &["Choice Belt", "Defiance Band", "Maximum Belt"];
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
 
-    /// A damage Tool on the attacker, and the attack's damage changed: the damage checks say
-    /// `unverified`, never `violation`.
+    /// An attack the engine decided, its damage changed: alone, that change is a violation (the
+    /// cases where it is not, because some other card in play could explain it, are left out).
+    /// With a damage Tool put on the attacker first, the same change is a doubt: the attack line
+    /// says `unverified` and names the Tool, and no damage check says `violation`.
     #[test]
     fn a_damage_tool_on_the_attacker_turns_changed_damage_into_a_doubt(
         game in any::<prop::sample::Index>(),
@@ -167,27 +207,46 @@ proptest! {
             return Ok(());
         };
         prop_assert!(holder_changes(&c.db, tool, Fact::DamageDealt), "{tool} does not read as a damage Tool");
-        let g = &c.games[game.index(c.games.len())];
-        let a = &g.attacks[attack.index(g.attacks.len())];
+        let games: Vec<&Game> = c.games.iter().filter(|g| g.attacks.iter().any(|a| a.decided)).collect();
+        let g = games[game.index(games.len())];
+        let decided: Vec<&Attack> = g.attacks.iter().filter(|a| a.decided).collect();
+        let a = decided[attack.index(decided.len())];
         let mut lines = g.lines.clone();
         let changed = (a.damage + delta).max(0);
+        prop_assume!(changed != a.damage);
         lines[a.index] = lines[a.index].replace(
             &format!(" for {} damage", a.damage),
             &format!(" for {changed} damage"),
         );
+        let alone = violations_at(&verify(&lines, &c.db), a.index + 1, &["attack.damage-order"]);
+        prop_assume!(!alone.is_empty());
         lines.insert(
             a.index,
             format!("{} attached {tool} to {} in the Active Spot.", a.player, a.attacker),
         );
-        let text = lines.join("\n");
-        let found = violations_at(&text, &c.db, a.index + 2, &["attack.damage-order"]);
+        let report = verify(&lines, &c.db);
+        let found = violations_at(&report, a.index + 2, &["attack.damage-order"]);
         prop_assert!(found.is_empty(), "{tool} on the attacker, damage {} -> {changed}: {found:?}", a.damage);
+        let step = report.steps.iter().find(|s| s.line as usize == a.index + 2);
+        prop_assert!(
+            step.is_some_and(|s| s.verdict == Verdict::Unverified && s.message.contains(tool)),
+            "{tool} on the attacker, damage {} -> {changed}: the attack line is not a doubt naming {tool}: {:?}",
+            a.damage,
+            step.map(|s| (s.verdict, &s.message))
+        );
     }
 
-    /// An HP Tool on the Pokémon an attack Knocked Out, and the Knock Out line removed: the
-    /// Knock Out check says `unverified`, never `violation`.
+    /// An attack that Knocked Out its target, the Knock Out line (which the engine decided)
+    /// removed: alone, that is a `knockout.at-hp` violation naming the defender (the cases where
+    /// it is not are left out). With an HP Tool put on the defender first, no such violation is
+    /// left: the Tool may raise the HP, so the engine no longer claims the Knock Out was due.
+    ///
+    /// What the engine does not do yet: say so. A missing Knock Out has no line of its own; with
+    /// its HP in doubt it is simply not judged, and no step says `unverified` naming the Tool
+    /// (issue 26 asks for that doubt; it needs the Knock Out judge to report it). The test's
+    /// name says what is asserted today.
     #[test]
-    fn an_hp_tool_on_the_defender_turns_a_missing_knock_out_into_a_doubt(
+    fn an_hp_tool_on_the_defender_withdraws_the_missing_knock_out_violation(
         game in any::<prop::sample::Index>(),
         attack in any::<prop::sample::Index>(),
     ) {
@@ -196,28 +255,21 @@ proptest! {
             return Ok(());
         };
         prop_assert!(holder_changes(&c.db, "Hero's Cape", Fact::MaxHp), "Hero's Cape does not read as an HP Tool");
-        let g = &c.games[game.index(c.games.len())];
-        let with_ko: Vec<&Attack> = g.attacks.iter().filter(|a| a.knock_out.is_some()).collect();
-        prop_assume!(!with_ko.is_empty());
+        let games: Vec<&Game> = c.games.iter().filter(|g| g.attacks.iter().any(|a| a.knock_out_decided)).collect();
+        let g = games[game.index(games.len())];
+        let with_ko: Vec<&Attack> = g.attacks.iter().filter(|a| a.knock_out_decided).collect();
         let a = with_ko[attack.index(with_ko.len())];
         let Some((ko, owner, defender)) = &a.knock_out else { unreachable!() };
         let mut lines = g.lines.clone();
         lines.remove(*ko);
+        let alone = missing_knock_out_violations(&verify(&lines, &c.db), a.index, defender);
+        prop_assume!(!alone.is_empty());
         lines.insert(
             a.index,
             format!("{owner} attached Hero's Cape to {defender} in the Active Spot."),
         );
-        let text = lines.join("\n");
-        // The missing Knock Out is judged when the window closes: on any line after the attack.
-        let report = ptcg_judge::verify(text.as_bytes(), Some(&c.db), RuleEdition::default()).unwrap();
-        let found: Vec<String> = report
-            .steps
-            .iter()
-            .filter(|s| s.line as usize > a.index + 1 && s.verdict == Verdict::Violation)
-            .filter(|s| s.clauses.iter().any(|c| *c == "knockout.at-hp"))
-            .filter(|s| s.message.contains(defender.rsplit(") ").next().unwrap_or(defender)))
-            .map(|s| format!("{}: {} -- {}", s.line, s.text, s.message))
-            .collect();
+        let report = verify(&lines, &c.db);
+        let found = missing_knock_out_violations(&report, a.index, defender);
         prop_assert!(found.is_empty(), "Hero's Cape on {defender}, its Knock Out removed: {found:?}");
     }
 }

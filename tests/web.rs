@@ -30,6 +30,10 @@ struct TestApp {
     handle: ServerHandle,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
     client: reqwest::Client,
+    /// The served state: gone once every worker has let go of it (and so of the store).
+    state: std::sync::Weak<AppState>,
+    /// The store's folder, when the app opened one.
+    dir: Option<std::path::PathBuf>,
 }
 
 impl TestApp {
@@ -38,24 +42,23 @@ impl TestApp {
     }
 
     async fn spawn_with(dir: &Path, cards: Option<std::sync::Arc<CardDb>>) -> TestApp {
-        // A stopped server's workers let go of the store a moment after `stop` returns.
-        let mut store = Store::open(dir, 8 << 20);
-        for _ in 0..100 {
-            if store.is_ok() {
-                break;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-            store = Store::open(dir, 8 << 20);
-        }
-        let state = AppState::with(store.unwrap(), cards, "test fixture".into());
-        TestApp::spawn_state(state)
+        // A server on this folder before was stopped with `stop`, which waits until it let go;
+        // a store the test opened itself is let go when dropped. Either way, wait for the lock.
+        store_unlocked(dir).await;
+        let store = Store::open(dir, 8 << 20).unwrap();
+        let state = AppState::with(store, cards, "test fixture".into());
+        let mut app = TestApp::spawn_state(state);
+        app.dir = Some(dir.to_path_buf());
+        app
     }
 
     /// Serve `state`.
     fn spawn_state(state: AppState) -> TestApp {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         let port = listener.local_addr().unwrap().port();
-        let server = run(listener, actix_web::web::Data::new(state)).unwrap();
+        let state = actix_web::web::Data::new(state);
+        let weak = std::sync::Arc::downgrade(&state.clone().into_inner());
+        let server = run(listener, state).unwrap();
         let handle = server.handle();
         let task = tokio::spawn(server);
         let client = reqwest::Client::builder()
@@ -67,13 +70,29 @@ impl TestApp {
             handle,
             task,
             client,
+            state: weak,
+            dir: None,
         }
     }
 
-    /// Stop the server and wait until it has let go of the store.
+    /// Stop the server and wait until it has let go of the store: the stopped workers drop
+    /// their handles on the state a moment after `stop` returns, so wait for that event (the
+    /// state gone), then for the store's file lock to be free (at most 60 s in all; a server
+    /// that never lets go fails here).
     async fn stop(self) {
         self.handle.stop(true).await;
         let _ = self.task.await;
+        let start = std::time::Instant::now();
+        while self.state.strong_count() > 0 {
+            assert!(
+                start.elapsed() < std::time::Duration::from_secs(60),
+                "the stopped server still holds its state after 60 s"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+        }
+        if let Some(dir) = &self.dir {
+            store_unlocked(dir).await;
+        }
     }
 
     fn url(&self, path: &str) -> String {
@@ -92,6 +111,23 @@ impl TestApp {
             .send()
             .await
             .unwrap()
+    }
+}
+
+/// Wait until no one holds the store in `dir` (sled keeps an exclusive lock on its `db` file
+/// while the store is open), at most 60 s; a store that is never let go fails the test.
+async fn store_unlocked(dir: &Path) {
+    let Ok(db) = std::fs::File::open(dir.join("db")) else {
+        return; // no store there yet
+    };
+    let start = std::time::Instant::now();
+    while let Err(e) = db.try_lock() {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "the store in {} is still locked after 60 s: {e}",
+            dir.display()
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(2)).await;
     }
 }
 

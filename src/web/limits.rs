@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 use std::future::Future;
-use std::net::{IpAddr, Ipv6Addr};
+use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
@@ -316,6 +316,81 @@ fn body_timeout_error(limit: Duration) -> PayloadError {
 /// Whether a body read failed because its deadline passed.
 pub fn is_body_timeout(e: &PayloadError) -> bool {
     matches!(e, PayloadError::Io(io) if io.kind() == std::io::ErrorKind::TimedOut)
+}
+
+/// The connections the server holds now, by the peer's address, each from the moment it is
+/// accepted until the server lets it go (its data is dropped), and the last
+/// [`Connections::REMEMBERED`] it let go. It is what a test waits on to see that the server cut a
+/// connection (a client that stopped reading, for one) instead of sleeping "long enough"; the
+/// service itself does not read it.
+#[derive(Debug, Default)]
+pub struct Connections {
+    inner: Mutex<ConnectionList>,
+}
+
+#[derive(Debug, Default)]
+struct ConnectionList {
+    open: HashMap<SocketAddr, usize>,
+    closed: std::collections::VecDeque<SocketAddr>,
+}
+
+impl Connections {
+    /// How many connections let go are remembered (the oldest are forgotten first).
+    pub const REMEMBERED: usize = 1024;
+
+    fn list(&self) -> std::sync::MutexGuard<'_, ConnectionList> {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Whether the server holds a connection from `peer` (the client's own address).
+    pub fn is_open(&self, peer: SocketAddr) -> bool {
+        self.list().open.contains_key(&peer)
+    }
+
+    /// Whether the server let a connection from `peer` go (among the last it let go).
+    pub fn has_closed(&self, peer: SocketAddr) -> bool {
+        self.list().closed.contains(&peer)
+    }
+
+    /// Record a new connection: it stays listed while `data` (the connection's data, dropped
+    /// with the connection) lives.
+    pub fn track(
+        self: &Arc<Self>,
+        connection: &dyn std::any::Any,
+        data: &mut actix_web::dev::Extensions,
+    ) {
+        let Some(stream) = connection.downcast_ref::<actix_web::rt::net::TcpStream>() else {
+            return;
+        };
+        let Ok(peer) = stream.peer_addr() else { return };
+        *self.list().open.entry(peer).or_default() += 1;
+        data.insert(Open {
+            peer,
+            connections: self.clone(),
+        });
+    }
+}
+
+/// One connection in [`Connections`], moved to the closed ones when dropped.
+struct Open {
+    peer: SocketAddr,
+    connections: Arc<Connections>,
+}
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        let mut list = self.connections.list();
+        if let Some(n) = list.open.get_mut(&self.peer) {
+            *n -= 1;
+            if *n == 0 {
+                list.open.remove(&self.peer);
+            }
+        }
+        if list.closed.len() == Connections::REMEMBERED {
+            list.closed.pop_front();
+        }
+        list.closed.push_back(self.peer);
+    }
 }
 
 /// Give a new connection its send timeout (see [`Limits::send_timeout`]): Linux aborts a

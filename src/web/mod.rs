@@ -96,6 +96,7 @@ pub fn run_with(
 ) -> std::io::Result<Server> {
     let guard = limits::Guard::new(limits);
     let send_timeout = limits.send_timeout;
+    let connections = state.connections.clone();
     let server = HttpServer::new(move || {
         let guard = guard.clone();
         App::new()
@@ -110,7 +111,10 @@ pub fn run_with(
     .client_request_timeout(limits.request_head_timeout)
     .client_disconnect_timeout(limits.disconnect_timeout)
     .keep_alive(limits.keep_alive)
-    .on_connect(move |connection, _| limits::cut_stalled_readers(connection, send_timeout))
+    .on_connect(move |connection, data| {
+        limits::cut_stalled_readers(connection, send_timeout);
+        connections.track(connection, data);
+    })
     .listen(listener)?
     .run();
     Ok(server)

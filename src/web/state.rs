@@ -121,6 +121,8 @@ pub struct AppState {
     pub work: super::work::Work,
     /// Long games viewed lately: their records and boards (see [`super::recent`]).
     pub recent: super::recent::Recent,
+    /// The connections open now (see [`super::limits::Connections`]).
+    pub connections: Arc<super::limits::Connections>,
 }
 
 impl AppState {
@@ -186,6 +188,7 @@ impl AppState {
             edition,
             work: super::work::Work::for_machine(),
             recent: super::recent::Recent::default(),
+            connections: Arc::default(),
         }
     }
 

@@ -4,7 +4,8 @@
 //! with `Retry-After` at once, so a burst of large uploads never stalls the workers that answer
 //! everyone else, while many small ones run side by side.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
 
 use actix_web::web;
 
@@ -18,6 +19,10 @@ pub struct Work {
     in_flight: AtomicUsize,
     bytes: AtomicUsize,
     budget: usize,
+    /// See [`Work::hold`]: a test hook, never set by the service itself.
+    held: AtomicBool,
+    hold_lock: Mutex<()>,
+    released: Condvar,
 }
 
 /// The least a job costs against the budget.
@@ -36,6 +41,9 @@ impl Work {
             in_flight: AtomicUsize::new(0),
             bytes: AtomicUsize::new(0),
             budget,
+            held: AtomicBool::new(false),
+            hold_lock: Mutex::new(()),
+            released: Condvar::new(),
         }
     }
 
@@ -48,6 +56,32 @@ impl Work {
     /// Jobs in progress now.
     pub fn in_flight(&self) -> usize {
         self.in_flight.load(Ordering::Relaxed)
+    }
+
+    /// For tests: until [`Work::release`], a job on the pool waits after taking its slot and
+    /// before it starts, so a test can observe a job in flight (`in_flight() == 1`) for as long
+    /// as it needs instead of racing it with a clock. The service never calls this; a job that
+    /// is not held pays one atomic load.
+    pub fn hold(&self) {
+        self.held.store(true, Ordering::SeqCst);
+    }
+
+    /// Let the held jobs go on (see [`Work::hold`]).
+    pub fn release(&self) {
+        let _guard = self.hold_lock.lock().unwrap_or_else(|e| e.into_inner());
+        self.held.store(false, Ordering::SeqCst);
+        self.released.notify_all();
+    }
+
+    /// Wait while [`Work::hold`] is in force (on the blocking pool, never on a worker).
+    fn wait_while_held(&self) {
+        if !self.held.load(Ordering::SeqCst) {
+            return;
+        }
+        let mut guard = self.hold_lock.lock().unwrap_or_else(|e| e.into_inner());
+        while self.held.load(Ordering::SeqCst) {
+            guard = self.released.wait(guard).unwrap_or_else(|e| e.into_inner());
+        }
     }
 
     fn try_take(&self, cost: usize) -> bool {
@@ -95,6 +129,7 @@ pub async fn run<T: Send + 'static>(
     let slot = Slot(state.clone(), cost);
     web::block(move || {
         let slot = slot;
+        slot.0.work.wait_while_held();
         job(&slot.0)
     })
     .await
