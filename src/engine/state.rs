@@ -193,6 +193,10 @@ pub struct PlayerState {
     /// left for a zone the log does not name (it may have been that Pokémon), or the tracker
     /// lost track of one of this player's Pokémon.
     pub bench_unsure: bool,
+    /// The discard pile is not known card by card (cards went to it, or left it, that the log
+    /// does not name).
+    #[serde(skip)]
+    pub discard_unsure: bool,
 }
 
 impl PlayerState {
@@ -212,6 +216,7 @@ impl PlayerState {
             vstar_power_used: false,
             turns_taken: 0,
             bench_unsure: false,
+            discard_unsure: false,
         }
     }
 

@@ -62,6 +62,15 @@ pub fn read(s: &str, before: &[&str], printed: bool) -> Option<Vec<Exact>> {
         return Some(e);
     }
     let (when, main) = split_condition(s)?;
+    if main == "this attack does nothing" {
+        return Some(vec![own_damage(when, Amount::Nothing)]);
+    }
+    // "discard the top 6 cards of your deck, and this attack does …", "you may discard …
+    // from your hand, and this attack does …": the damage clause after a first action.
+    let main = match main.find(", and this attack does ") {
+        Some(i) => &main[i + ", and ".len()..],
+        None => main,
+    };
     let _ = before;
     own_amount(main, printed).map(|amount| vec![own_damage(when, amount)])
 }

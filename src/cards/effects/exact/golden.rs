@@ -204,7 +204,7 @@ const ROWS: &[(On, &str, &str)] = &[
     (
         On::Attack("160+"),
         "Discard up to 2 Basic Psychic Energy from your hand. This attack does 60 more damage for each card you discarded in this way.",
-        "base +60 per card discarded by the attack | ",
+        "base +60 per card discarded by the attack |",
     ),
     (
         On::Attack("10+"),
@@ -250,13 +250,19 @@ const ROWS: &[(On, &str, &str)] = &[
     (
         On::Attack("70×"),
         "Discard the top 5 cards of your deck. This attack does 70 damage for each card you discarded in this way.",
-        "base 70 per card discarded by the attack | ",
+        "base 70 per card discarded by the attack |",
     ),
     (
         On::Attack("50×"),
         "This attack does 50 damage for each Energy attached to all of your opponent's Pokémon.",
         "base 50 per Energy on your opponent's Pokémon |",
     ),
+    (On::Attack("110×"), "This attack does 110 damage for each of your Beedrill and Beedrill ex in play.", "base 110 per your Pokémon (named beedrill or beedrill ex) |"),
+    (On::Attack("50×"), "This attack does 50 damage for each card in your opponent's hand.", "base 50 per card in the opponent's hand |"),
+    (On::Attack("20×"), "This attack does 20 damage for each Basic Water Energy card in your discard pile. Then, shuffle those cards into your deck.", "base 20 per basic Water Energy card in your discard pile | "),
+    (On::Attack("100×"), "Discard the top 6 cards of your deck, and this attack does 100 damage for each Basic Water Energy card that you discarded in this way.", "base 100 per basic Water Energy card discarded by the attack |"),
+    (On::Attack("60×"), "You may discard any number of Supporter cards that have \"Team Rocket\" in their name from your hand, and this attack does 60 damage for each card you discarded in this way.", "base 60 per card discarded by the attack |"),
+    (On::Attack("70"), "If you don't have Lunatone on your Bench, this attack does nothing. This attack's damage isn't affected by Weakness or Resistance.", "base does nothing if you have no lunatone on the Bench; base no Weakness or Resistance |"),
     // --- The old wording.
     (
         On::Attack("20+"),

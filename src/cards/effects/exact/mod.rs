@@ -23,7 +23,7 @@ mod phrases;
 #[cfg(test)]
 mod golden;
 
-pub use phrases::{Cond, Count, Filter, Kind, Side, Spot, Who};
+pub use phrases::{Cards, Cond, Count, Filter, Kind, Side, Spot, Who};
 
 use serde::Serialize;
 
@@ -83,6 +83,8 @@ pub enum Amount {
     },
     /// The base damage is `each` for each of `count` (an attack printed "N×").
     BasePer { each: i32, count: Count },
+    /// The attack does nothing (no damage, no effect).
+    Nothing,
     /// Prevent all of the damage.
     PreventAll,
     /// Weakness and Resistance are not applied.
@@ -166,6 +168,7 @@ impl std::fmt::Display for Amount {
             }
             Amount::BasePer { each, count } => write!(f, "{each} per {count}"),
             Amount::PreventAll => f.write_str("prevent all"),
+            Amount::Nothing => f.write_str("does nothing"),
             Amount::IgnoreWeaknessResistance => f.write_str("no Weakness or Resistance"),
             Amount::IgnoreWeakness => f.write_str("no Weakness"),
             Amount::IgnoreResistance => f.write_str("no Resistance"),

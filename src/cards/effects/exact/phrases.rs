@@ -61,6 +61,8 @@ pub enum Filter {
     NotThisCard,
     /// Its name contains this ("Team Rocket's Pokémon", "Ethan's Pokémon").
     NameHas(String),
+    /// One of these names (normalised: lower case, "e" for "é").
+    NamedAny(Vec<String>),
 }
 
 /// A kind of Pokémon.
@@ -146,8 +148,14 @@ pub enum Cond {
     EvolvedThisTurn,
     /// The optional action of the sentence before was taken ("If you do, …").
     YouDid,
-    /// A Pokémon of this name is in play on a side (`own`: the card owner's).
-    NamedInPlay { own: bool, name: String },
+    /// A Pokémon of this name is in play on a side (`own`: the card owner's), on the Bench
+    /// only when `bench`; `absent`: it is not.
+    NamedInPlay {
+        own: bool,
+        name: String,
+        bench: bool,
+        absent: bool,
+    },
     /// The attacking Pokémon has at least `n` Energy attached beyond its attack's cost.
     ExtraEnergy { n: i32 },
     /// The text's effect acts during the opponent's next turn, not the turn it was used.
@@ -171,10 +179,65 @@ pub enum Count {
     PrizesTaken { opponent: bool },
     /// Pokémon (Benched, of a side).
     Pokemon { who: Who },
-    /// Cards the attack discarded (Energy cards only, when `energy`).
-    Discarded { energy: bool },
+    /// Cards the attack discarded, of a kind.
+    Discarded { what: Cards },
+    /// Cards in a player's hand (`opponent`: the opponent's).
+    InHand { opponent: bool },
+    /// Cards of a kind in a player's discard pile.
+    InDiscard { opponent: bool, what: Cards },
     /// Pokémon Tools attached to the Pokémon.
     Tools { on: Who },
+}
+
+/// A kind of card a count counts.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind", content = "value", rename_all = "kebab-case")]
+pub enum Cards {
+    Any,
+    /// Energy cards (basic or Special).
+    Energy,
+    /// Basic Energy cards (of a type, when given).
+    BasicEnergy(Option<EnergyType>),
+}
+
+impl Cards {
+    /// "card", "energy card", "basic water energy card", "basic energy card" (plural too).
+    pub fn read(words: &str) -> Option<Cards> {
+        let w = words.trim().trim_end_matches('s');
+        let w = w.strip_suffix(" card").unwrap_or(w).trim();
+        match w {
+            "card" | "" => Some(Cards::Any),
+            "energy" => Some(Cards::Energy),
+            "basic energy" => Some(Cards::BasicEnergy(None)),
+            _ => {
+                let t = w.strip_prefix("basic ")?.strip_suffix(" energy")?;
+                Some(Cards::BasicEnergy(Some(energy_type(t)?)))
+            }
+        }
+    }
+
+    /// Whether a card of this name is of the kind (Energy by its name).
+    pub fn has(&self, name: &str) -> bool {
+        match self {
+            Cards::Any => true,
+            Cards::Energy => name.ends_with("Energy"),
+            Cards::BasicEnergy(t) => match crate::cards::basic_energy_type(name) {
+                Some(k) => t.is_none_or(|t| t == k),
+                None => false,
+            },
+        }
+    }
+}
+
+impl std::fmt::Display for Cards {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Cards::Any => f.write_str("card"),
+            Cards::Energy => f.write_str("Energy card"),
+            Cards::BasicEnergy(None) => f.write_str("basic Energy card"),
+            Cards::BasicEnergy(Some(t)) => write!(f, "basic {t:?} Energy card"),
+        }
+    }
 }
 
 /// "30", "3", "a", "an", "one"… as a number.
@@ -276,7 +339,23 @@ pub fn who(phrase: &str) -> Option<Who> {
     } else {
         (Spot::Any, rest)
     };
-    filters.extend(kind_words(rest)?);
+    match kind_words(rest) {
+        Some(f) => filters.extend(f),
+        None => {
+            // Pokémon named: "your beedrill and beedrill ex in play".
+            let names = rest.trim().strip_suffix(" in play").unwrap_or(rest.trim());
+            if names.contains("pokemon") || names.is_empty() {
+                return None;
+            }
+            let list: Vec<String> = names
+                .split(" and ")
+                .flat_map(|n| n.split(" or "))
+                .map(|n| n.trim().to_string())
+                .filter(|n| !n.is_empty())
+                .collect();
+            filters.push(Filter::NamedAny(list));
+        }
+    }
     Some(Who {
         side,
         spot,
@@ -423,16 +502,26 @@ pub fn condition(clause: &str) -> Option<Vec<Cond>> {
         _ => {}
     }
     // "you have lunatone in play", "your opponent has any pokemon ex in play" (names only).
-    for (head, own) in [("you have ", true), ("your opponent has ", false)] {
-        if let Some(name) = c.strip_prefix(head).and_then(|r| r.strip_suffix(" in play"))
-            && !name.contains(' ')
-            && !name.contains("pokemon")
-            && !name.contains("card")
-        {
-            return Some(vec![Cond::NamedInPlay {
-                own,
-                name: name.to_string(),
-            }]);
+    for (head, own, absent) in [
+        ("you have ", true, false),
+        ("your opponent has ", false, false),
+        ("you don't have ", true, true),
+        ("your opponent doesn't have ", false, true),
+    ] {
+        for (tail, bench) in [(" in play", false), (" on your bench", true)] {
+            if let Some(name) = c.strip_prefix(head).and_then(|r| r.strip_suffix(tail))
+                && !name.contains(' ')
+                && !name.contains("pokemon")
+                && !name.contains("card")
+                && !name.contains("stadium")
+            {
+                return Some(vec![Cond::NamedInPlay {
+                    own,
+                    name: name.to_string(),
+                    bench,
+                    absent,
+                }]);
+            }
         }
     }
     // "this pokemon has at least 2 extra energy attached (in addition to this attack's cost)"
@@ -534,13 +623,36 @@ pub fn count(phrase: &str) -> Option<Count> {
             return Some(Count::PrizesTaken { opponent: true });
         }
         "prize card you have taken" => return Some(Count::PrizesTaken { opponent: false }),
-        "card you discarded in this way" | "card discarded in this way" => {
-            return Some(Count::Discarded { energy: false });
-        }
-        "energy card you discarded in this way"
-        | "energy you discarded in this way"
-        | "energy discarded in this way" => return Some(Count::Discarded { energy: true }),
+        "card in your opponent's hand" => return Some(Count::InHand { opponent: true }),
+        "card in your hand" => return Some(Count::InHand { opponent: false }),
         _ => {}
+    }
+    // "<cards> [that] you discarded in this way", "<cards> discarded in this way".
+    for tail in [
+        " that you discarded in this way",
+        " you discarded in this way",
+        " discarded in this way",
+    ] {
+        if let Some(k) = p.strip_suffix(tail) {
+            let k = if k == "energy" { "energy card" } else { k };
+            return Some(Count::Discarded {
+                what: Cards::read(k)?,
+            });
+        }
+    }
+    // "<cards> in your (opponent's) discard pile"
+    for (tail, opponent) in [
+        (" in your discard pile", false),
+        (" in your opponent's discard pile", true),
+    ] {
+        if let Some(k) = p.strip_suffix(tail)
+            && !k.contains("pokemon")
+        {
+            return Some(Count::InDiscard {
+                opponent,
+                what: Cards::read(k)?,
+            });
+        }
     }
     if let Some(r) = p.strip_prefix("of ") {
         return Some(Count::Pokemon { who: who(r)? });
@@ -631,6 +743,7 @@ impl std::fmt::Display for Filter {
             Filter::NotNamed(n) => write!(f, "not named {n}"),
             Filter::NotThisCard => f.write_str("not of this card's name"),
             Filter::NameHas(n) => write!(f, "{n}"),
+            Filter::NamedAny(ns) => write!(f, "named {}", ns.join(" or ")),
         }
     }
 }
@@ -698,10 +811,17 @@ impl std::fmt::Display for Cond {
             Cond::MovedToActiveThisTurn => f.write_str("it moved to the Active Spot this turn"),
             Cond::EvolvedThisTurn => f.write_str("it evolved this turn"),
             Cond::YouDid => f.write_str("the optional action was taken"),
-            Cond::NamedInPlay { own, name } => write!(
+            Cond::NamedInPlay {
+                own,
+                name,
+                bench,
+                absent,
+            } => write!(
                 f,
-                "{} {name} in play",
-                if *own { "you have" } else { "your opponent has" }
+                "{} {}{name} {}",
+                if *own { "you have" } else { "your opponent has" },
+                if *absent { "no " } else { "" },
+                if *bench { "on the Bench" } else { "in play" }
             ),
             Cond::ExtraEnergy { n } => write!(f, "{n} Energy beyond the attack's cost"),
             Cond::OpponentsNextTurn => f.write_str("during the opponent's next turn"),
@@ -722,8 +842,14 @@ impl std::fmt::Display for Count {
             Count::PrizesTaken { opponent: true } => f.write_str("Prize card the opponent took"),
             Count::PrizesTaken { opponent: false } => f.write_str("Prize card you took"),
             Count::Pokemon { who } => write!(f, "{who}"),
-            Count::Discarded { energy: true } => f.write_str("Energy discarded by the attack"),
-            Count::Discarded { energy: false } => f.write_str("card discarded by the attack"),
+            Count::Discarded { what } => write!(f, "{what} discarded by the attack"),
+            Count::InHand { opponent: true } => f.write_str("card in the opponent's hand"),
+            Count::InHand { opponent: false } => f.write_str("card in your hand"),
+            Count::InDiscard { opponent, what } => write!(
+                f,
+                "{what} in {} discard pile",
+                if *opponent { "the opponent's" } else { "your" }
+            ),
             Count::Tools { on } => write!(f, "Tool on {on}"),
         }
     }

@@ -113,6 +113,7 @@ impl Eval<'_, '_, '_> {
                 Truth::from_bool(mon.name().to_lowercase().replace('é', "e") != *n)
             }
             Filter::NameHas(n) => Truth::from_bool(mon.name().contains(n.as_str())),
+            Filter::NamedAny(ns) => Truth::from_bool(ns.contains(&normal_name(mon.name()))),
             Filter::Is(k) => self.all_prints(id, |c| is_kind(c, *k)),
             Filter::IsNot(k) => self.all_prints(id, |c| !is_kind(c, *k)),
             Filter::IsAny(ks) => self.all_prints(id, |c| ks.iter().any(|k| is_kind(c, *k))),
@@ -272,7 +273,12 @@ impl Eval<'_, '_, '_> {
                 Truth::from_bool(s.mon(self.attacker).evolved_turn == Some(s.turn))
             }
             Cond::YouDid => Truth::Unknown("whether the player took the optional action".into()),
-            Cond::NamedInPlay { own, name } => {
+            Cond::NamedInPlay {
+                own,
+                name,
+                bench,
+                absent,
+            } => {
                 let Some(o) = owner else {
                     return Truth::Unknown("whose Pokémon".into());
                 };
@@ -280,9 +286,11 @@ impl Eval<'_, '_, '_> {
                 if s.players[p].bench_unsure {
                     return Truth::Unknown("the Pokémon in play are not sure".into());
                 }
-                Truth::from_bool(s.players[p].in_play().any(|id| {
-                    s.mon(id).name().to_lowercase().replace('é', "e") == *name
-                }))
+                let present = s.players[p].in_play().any(|id| {
+                    (!bench || s.position(id) == Some(Position::Bench))
+                        && normal_name(s.mon(id).name()) == *name
+                });
+                Truth::from_bool(present != *absent)
             }
             Cond::ExtraEnergy { n } => {
                 let cost = match self.attack_cost() {
@@ -405,7 +413,26 @@ impl Eval<'_, '_, '_> {
                 }
                 Ok(ids.len() as i32)
             }
-            Count::Discarded { energy } => discarded_by(self.j, self.line, *energy),
+            Count::Discarded { what } => discarded_by(self.j, self.line, what),
+            Count::InHand { opponent } => {
+                let o = from.owner.ok_or("whose hand")?;
+                let p = if *opponent { 1 - o } else { o };
+                s.players[p]
+                    .hand
+                    .known()
+                    .ok_or_else(|| format!("{}'s hand is not counted exactly", s.players[p].name))
+            }
+            Count::InDiscard { opponent, what } => {
+                let o = from.owner.ok_or("whose discard pile")?;
+                let p = if *opponent { 1 - o } else { o };
+                if s.players[p].discard_unsure {
+                    return Err(format!(
+                        "{}'s discard pile is not known card by card",
+                        s.players[p].name
+                    ));
+                }
+                Ok(s.players[p].discard.iter().filter(|c| what.has(c)).count() as i32)
+            }
         }
     }
 
@@ -453,6 +480,11 @@ impl Eval<'_, '_, '_> {
     }
 }
 
+/// A name as the exact reader writes it: lower case, "e" for "é".
+fn normal_name(name: &str) -> String {
+    name.to_lowercase().replace('é', "e")
+}
+
 fn is_kind(c: &Card, k: Kind) -> bool {
     let has = |s: Subtype| c.has_subtype(&s);
     match k {
@@ -489,8 +521,13 @@ pub fn coins(j: &Judging<'_, '_>, line: usize) -> Option<(u32, u32)> {
     found
 }
 
-/// The cards the action on `line` discarded (its sub-lines), Energy only when `energy`.
-fn discarded_by(j: &Judging<'_, '_>, line: usize, energy: bool) -> Result<i32, String> {
+/// The cards the action on `line` discarded (its sub-lines), of the kind `what`.
+fn discarded_by(
+    j: &Judging<'_, '_>,
+    line: usize,
+    what: &crate::cards::effects::exact::Cards,
+) -> Result<i32, String> {
+    let energy = !matches!(what, crate::cards::effects::exact::Cards::Any);
     let lines = &j.lines.log.lines;
     let mut n = 0;
     let mut i = line + 1;
@@ -519,7 +556,7 @@ fn discarded_by(j: &Judging<'_, '_>, line: usize, energy: bool) -> Result<i32, S
         };
         for name in names {
             any = true;
-            if !energy || name.ends_with("Energy") {
+            if what.has(&name) {
                 n += 1;
             }
         }

@@ -404,6 +404,10 @@ fn apply(eval: &Eval<'_, '_, '_>, d: &DamageMod, from: From<'_>, label: &str, m:
             amount: *n,
         }),
         (Amount::PreventAll, _, _) => v.prevent = Some(label.to_string()),
+        (Amount::Nothing, _, _) => {
+            v.base = 0;
+            v.own.push(format!("{label}: does nothing"));
+        }
         (Amount::IgnoreWeaknessResistance, _, _) => {
             v.no_weakness = true;
             v.no_resistance = true;

@@ -236,7 +236,19 @@ impl Tracker<'_> {
             self.settle_extra_draws();
         }
         if !matches!(line.event, Event::CardList { .. } | Event::Blank) {
-            self.list = None;
+            // Cards the log counted but did not name went to (or left) a discard pile.
+            match self.list.take() {
+                Some(ListUse::Discarded(p))
+                | Some(ListUse::MovedTo(p, Destination::Hand))
+                | Some(ListUse::ShuffledIn(p, Some(Zone::Discard) | None)) => {
+                    self.state.players[p].discard_unsure = true;
+                }
+                Some(ListUse::DiscardedFrom(id)) => {
+                    let p = self.state.mon(id).owner;
+                    self.state.players[p].discard_unsure = true;
+                }
+                _ => {}
+            }
         }
         let role = self.lines.role(index);
         if role == Role::Action {
