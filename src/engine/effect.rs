@@ -145,7 +145,10 @@ impl EffectText {
             .replace(".) ", ". ")
             .replace(" (", ". ")
             .replace(".\n", ". ");
+        let mut prev = "";
         for sentence in t.split(". ") {
+            let before = prev;
+            prev = sentence;
             let uses = verb.words().iter().any(|w| {
                 sentence.match_indices(w).any(|(i, _)| {
                     !(verb == Verb::Discard && sentence[i + w.len()..].starts_with("pile"))
@@ -163,7 +166,14 @@ impl EffectText {
                 zones.push(Zone::Hand);
                 continue;
             }
-            for z in zones_named(&s, verb) {
+            let mut named = zones_named(&s, verb);
+            // "Then, shuffle those cards into your deck": the cards of the sentence before.
+            if named.is_empty()
+                && (s.contains("those cards") || s.contains("those energy") || s.contains(" them "))
+            {
+                named = zones_named(before, verb);
+            }
+            for z in named {
                 if !zones.contains(&z) {
                     zones.push(z);
                 }

@@ -138,7 +138,11 @@ fn describe_text(out: &mut String, card: &Card, t: &TextEffects) {
     }
     if !t.inexact.is_empty() {
         let facts: Vec<&str> = t.inexact.iter().map(|f| f.id()).collect();
-        let _ = writeln!(out, "    may change (not read exactly): {}", facts.join(", "));
+        let _ = writeln!(
+            out,
+            "    may change (not read exactly): {}",
+            facts.join(", ")
+        );
     }
 }
 

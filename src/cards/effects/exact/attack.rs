@@ -89,10 +89,7 @@ fn optional(s: &str) -> Option<Vec<Exact>> {
     if t.trim() != "more damage" {
         return None;
     }
-    Some(vec![own_damage(
-        vec![Cond::YouDid],
-        Amount::Add { n },
-    )])
+    Some(vec![own_damage(vec![Cond::YouDid], Amount::Add { n })])
 }
 
 /// "if heads, this attack does …" -> ([Heads], "this attack does …"); no condition -> ([],

@@ -257,12 +257,36 @@ const ROWS: &[(On, &str, &str)] = &[
         "This attack does 50 damage for each Energy attached to all of your opponent's Pokémon.",
         "base 50 per Energy on your opponent's Pokémon |",
     ),
-    (On::Attack("110×"), "This attack does 110 damage for each of your Beedrill and Beedrill ex in play.", "base 110 per your Pokémon (named beedrill or beedrill ex) |"),
-    (On::Attack("50×"), "This attack does 50 damage for each card in your opponent's hand.", "base 50 per card in the opponent's hand |"),
-    (On::Attack("20×"), "This attack does 20 damage for each Basic Water Energy card in your discard pile. Then, shuffle those cards into your deck.", "base 20 per basic Water Energy card in your discard pile | "),
-    (On::Attack("100×"), "Discard the top 6 cards of your deck, and this attack does 100 damage for each Basic Water Energy card that you discarded in this way.", "base 100 per basic Water Energy card discarded by the attack |"),
-    (On::Attack("60×"), "You may discard any number of Supporter cards that have \"Team Rocket\" in their name from your hand, and this attack does 60 damage for each card you discarded in this way.", "base 60 per card discarded by the attack |"),
-    (On::Attack("70"), "If you don't have Lunatone on your Bench, this attack does nothing. This attack's damage isn't affected by Weakness or Resistance.", "base does nothing if you have no lunatone on the Bench; base no Weakness or Resistance |"),
+    (
+        On::Attack("110×"),
+        "This attack does 110 damage for each of your Beedrill and Beedrill ex in play.",
+        "base 110 per your Pokémon (named beedrill or beedrill ex) |",
+    ),
+    (
+        On::Attack("50×"),
+        "This attack does 50 damage for each card in your opponent's hand.",
+        "base 50 per card in the opponent's hand |",
+    ),
+    (
+        On::Attack("20×"),
+        "This attack does 20 damage for each Basic Water Energy card in your discard pile. Then, shuffle those cards into your deck.",
+        "base 20 per basic Water Energy card in your discard pile | ",
+    ),
+    (
+        On::Attack("100×"),
+        "Discard the top 6 cards of your deck, and this attack does 100 damage for each Basic Water Energy card that you discarded in this way.",
+        "base 100 per basic Water Energy card discarded by the attack |",
+    ),
+    (
+        On::Attack("60×"),
+        "You may discard any number of Supporter cards that have \"Team Rocket\" in their name from your hand, and this attack does 60 damage for each card you discarded in this way.",
+        "base 60 per card discarded by the attack |",
+    ),
+    (
+        On::Attack("70"),
+        "If you don't have Lunatone on your Bench, this attack does nothing. This attack's damage isn't affected by Weakness or Resistance.",
+        "base does nothing if you have no lunatone on the Bench; base no Weakness or Resistance |",
+    ),
     // --- The old wording.
     (
         On::Attack("20+"),
@@ -418,7 +442,7 @@ const ROWS: &[(On, &str, &str)] = &[
     (
         On::Tool,
         "Attacks used by the Poisoned Pokémon this card is attached to do 40 more damage to your opponent's Active Pokémon (before applying Weakness and Resistance).",
-        "| damage-dealt",
+        "attacker +40 by this Pokémon (Poisoned) to your opponent's Active Pokémon |",
     ),
     (
         On::Tool,
@@ -521,15 +545,47 @@ const ROWS: &[(On, &str, &str)] = &[
         "Once during your turn, you may heal 30 damage from each of your Pokémon.",
         "| damage-counters",
     ),
-    (On::Ability, "Colorless Pokémon in play (both yours and your opponent's) have no Weakness.", "defender no Weakness by any Pokémon to any Pokémon (Colorless) |"),
-    (On::Ability, "If you have Lunatone in play, your opponent's Pokémon in play have no Resistance.", "defender no Resistance by any Pokémon to your opponent's Pokémon if you have lunatone in play |"),
-    (On::Ability, "If this Pokémon has any Psychic Energy attached to it, this Pokémon has no Weakness.", "defender no Weakness by any Pokémon to this Pokémon if this Pokémon has 1 Psychic Energy |"),
-    (On::Tool, "If the Pokémon this card is attached to doesn't have a Rule Box, the attacks it uses do 30 more damage to your opponent's Active Pokémon ex (before applying Weakness and Resistance). (Pokémon ex, Pokémon V, etc. have Rule Boxes.)", "attacker +30 by this Pokémon to your opponent's Active Pokémon (ex) if this Pokémon (not Rule Box) is so |"),
-    (On::Attack("120+"), "You may put a Water Energy attached to this Pokémon into your hand and have this attack do 80 more damage.", "base +80 if the optional action was taken |"),
-    (On::Attack("200+"), "If this Pokémon has at least 2 extra Energy attached (in addition to this attack's cost), this attack does 130 more damage.", "base +130 if 2 Energy beyond the attack's cost |"),
-    (On::Attack("30+"), "You may do 40 more damage. If you do, this Pokémon also does 20 damage to itself.", "base +40 if the optional action was taken; no change to the main damage |"),
+    (
+        On::Ability,
+        "Colorless Pokémon in play (both yours and your opponent's) have no Weakness.",
+        "defender no Weakness by any Pokémon to any Pokémon (Colorless) |",
+    ),
+    (
+        On::Ability,
+        "If you have Lunatone in play, your opponent's Pokémon in play have no Resistance.",
+        "defender no Resistance by any Pokémon to your opponent's Pokémon if you have lunatone in play |",
+    ),
+    (
+        On::Ability,
+        "If this Pokémon has any Psychic Energy attached to it, this Pokémon has no Weakness.",
+        "defender no Weakness by any Pokémon to this Pokémon if this Pokémon has 1 Psychic Energy |",
+    ),
+    (
+        On::Tool,
+        "If the Pokémon this card is attached to doesn't have a Rule Box, the attacks it uses do 30 more damage to your opponent's Active Pokémon ex (before applying Weakness and Resistance). (Pokémon ex, Pokémon V, etc. have Rule Boxes.)",
+        "attacker +30 by this Pokémon to your opponent's Active Pokémon (ex) if this Pokémon (not Rule Box) is so |",
+    ),
+    (
+        On::Attack("120+"),
+        "You may put a Water Energy attached to this Pokémon into your hand and have this attack do 80 more damage.",
+        "base +80 if the optional action was taken |",
+    ),
+    (
+        On::Attack("200+"),
+        "If this Pokémon has at least 2 extra Energy attached (in addition to this attack's cost), this attack does 130 more damage.",
+        "base +130 if 2 Energy beyond the attack's cost |",
+    ),
+    (
+        On::Attack("30+"),
+        "You may do 40 more damage. If you do, this Pokémon also does 20 damage to itself.",
+        "base +40 if the optional action was taken; no change to the main damage |",
+    ),
     // --- Tera rules on a Pokémon.
-    (On::PokemonRules, "Tera: As long as this Pokémon is on your Bench, prevent all damage done to this Pokémon by attacks (both yours and your opponent's).", "defender prevent all by any Pokémon to this Pokémon if this Pokémon on the Bench is so |"),
+    (
+        On::PokemonRules,
+        "Tera: As long as this Pokémon is on your Bench, prevent all damage done to this Pokémon by attacks (both yours and your opponent's).",
+        "defender prevent all by any Pokémon to this Pokémon if this Pokémon on the Bench is so |",
+    ),
     (
         On::PokemonRules,
         "As long as this Pokémon is on your Bench, prevent all damage done to this Pokémon by attacks (both yours and your opponent's).",

@@ -63,6 +63,8 @@ pub enum Filter {
     NameHas(String),
     /// One of these names (normalised: lower case, "e" for "é").
     NamedAny(Vec<String>),
+    /// Affected by this Special Condition ("the Poisoned Pokémon this card is attached to").
+    Affected(Condition),
 }
 
 /// A kind of Pokémon.
@@ -157,7 +159,9 @@ pub enum Cond {
         absent: bool,
     },
     /// The attacking Pokémon has at least `n` Energy attached beyond its attack's cost.
-    ExtraEnergy { n: i32 },
+    ExtraEnergy {
+        n: i32,
+    },
     /// The text's effect acts during the opponent's next turn, not the turn it was used.
     OpponentsNextTurn,
     /// The text's effect acts during the turn it was used.
@@ -423,6 +427,17 @@ fn owner_name_part(before: &str) -> Option<String> {
 fn kind_or_type(word: &str) -> Option<Filter> {
     if let Some(t) = energy_type(word) {
         return Some(Filter::Type(t));
+    }
+    for (w, c) in [
+        ("poisoned", Condition::Poisoned),
+        ("burned", Condition::Burned),
+        ("asleep", Condition::Asleep),
+        ("paralyzed", Condition::Paralyzed),
+        ("confused", Condition::Confused),
+    ] {
+        if word == w {
+            return Some(Filter::Affected(c));
+        }
     }
     Some(Filter::Is(match word {
         "basic" => Kind::Basic,
@@ -744,6 +759,7 @@ impl std::fmt::Display for Filter {
             Filter::NotThisCard => f.write_str("not of this card's name"),
             Filter::NameHas(n) => write!(f, "{n}"),
             Filter::NamedAny(ns) => write!(f, "named {}", ns.join(" or ")),
+            Filter::Affected(c) => f.write_str(c.as_str()),
         }
     }
 }
@@ -819,7 +835,11 @@ impl std::fmt::Display for Cond {
             } => write!(
                 f,
                 "{} {}{name} {}",
-                if *own { "you have" } else { "your opponent has" },
+                if *own {
+                    "you have"
+                } else {
+                    "your opponent has"
+                },
                 if *absent { "no " } else { "" },
                 if *bench { "on the Bench" } else { "in play" }
             ),

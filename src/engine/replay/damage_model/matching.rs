@@ -114,6 +114,7 @@ impl Eval<'_, '_, '_> {
             }
             Filter::NameHas(n) => Truth::from_bool(mon.name().contains(n.as_str())),
             Filter::NamedAny(ns) => Truth::from_bool(ns.contains(&normal_name(mon.name()))),
+            Filter::Affected(c) => Truth::from_bool(mon.has(*c)),
             Filter::Is(k) => self.all_prints(id, |c| is_kind(c, *k)),
             Filter::IsNot(k) => self.all_prints(id, |c| !is_kind(c, *k)),
             Filter::IsAny(ks) => self.all_prints(id, |c| ks.iter().any(|k| is_kind(c, *k))),
@@ -315,7 +316,10 @@ impl Eval<'_, '_, '_> {
         match costs.as_slice() {
             [first, rest @ ..] if rest.iter().all(|c| c == first) => Ok(*first as i32),
             [] => Err(format!("no print has {}", self.attack)),
-            _ => Err(format!("the prints disagree on the cost of {}", self.attack)),
+            _ => Err(format!(
+                "the prints disagree on the cost of {}",
+                self.attack
+            )),
         }
     }
 
@@ -449,8 +453,39 @@ impl Eval<'_, '_, '_> {
         Ok(ids)
     }
 
+    /// A card in force that may change what the Energy on these Pokémon provides (an Ability
+    /// that makes each Grass Energy provide two), not modelled: a count of Energy is then not
+    /// known.
+    fn energy_may_change(&self, ids: &[PokemonId]) -> Option<String> {
+        use super::super::super::in_force::{Ask, Subject, first_doubt_with_gone};
+        use crate::cards::effects::Fact;
+        let asks: Vec<Ask> = ids
+            .iter()
+            .map(|id| Ask::new(Fact::EnergyProvided, Subject::Pokemon(*id)))
+            .collect();
+        let source = super::super::card_facts::InForce {
+            cards: self.j.cards,
+            state: self.j.state,
+        };
+        let none = |_: &str,
+                    _: &crate::cards::effects::TextEffects,
+                    _: &crate::cards::effects::Effect| false;
+        first_doubt_with_gone(
+            self.j.state,
+            &self.j.tracked.used,
+            &self.j.tracked.knocked_out,
+            &source,
+            &asks,
+            &none,
+        )
+        .map(|d| d.sentence())
+    }
+
     /// The Energy attached to these Pokémon (units provided; of a type when given).
     fn energy_on(&self, ids: &[PokemonId], energy: Option<EnergyType>) -> Result<i32, String> {
+        if let Some(why) = self.energy_may_change(ids) {
+            return Err(why);
+        }
         let mut n = 0;
         for id in ids {
             let m = self.state().mon(*id);

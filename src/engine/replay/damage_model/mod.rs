@@ -136,6 +136,9 @@ struct InForceText<'u> {
     used: Option<&'u Used>,
     label: String,
     texts: Vec<TextEffects>,
+    /// The Pokémon it is on may be a print without this text (the log has not pinned the
+    /// print down): it acts in some readings only.
+    maybe_absent: bool,
 }
 
 impl InForceText<'_> {
@@ -184,6 +187,10 @@ fn in_force(eval: &Eval<'_, '_, '_>, m: &mut Model) {
                 match by_name.iter_mut().find(|e| e.key == key) {
                     Some(e) => e.texts.push(text.clone()),
                     None => by_name.push(InForceText {
+                        maybe_absent: src.used.is_none()
+                            && src
+                                .holder
+                                .is_some_and(|h| some_prints_lack(j, h, src.card, &text.name)),
                         label: if text.name.is_empty() {
                             src.card.to_string()
                         } else {
@@ -267,10 +274,40 @@ fn in_force(eval: &Eval<'_, '_, '_>, m: &mut Model) {
             continue;
         }
         let before = m.unknown.len();
-        apply_texts(eval, &t.texts, t.from(), &t.label, m);
+        if t.maybe_absent {
+            // Each reading twice: the print with the text, and one without it.
+            let mut with = Model {
+                variants: m.variants.clone(),
+                ..Model::default()
+            };
+            apply_texts(eval, &t.texts, t.from(), &t.label, &mut with);
+            m.unknown.extend(with.unknown);
+            for v in &mut with.variants {
+                v.assumed
+                    .push(format!("{} is a print that has it", t.label));
+            }
+            for v in &mut m.variants {
+                v.assumed.push(format!("{} is a print without it", t.label));
+            }
+            m.variants.extend(with.variants);
+        } else {
+            apply_texts(eval, &t.texts, t.from(), &t.label, m);
+        }
         if m.unknown.len() == before {
             m.modelled.push(t.key.clone());
         }
+    }
+}
+
+/// The Pokémon `id` (named `card`, not a card attached to it) may be a print that has no
+/// attack or Ability named `name`.
+fn some_prints_lack(j: &Judging<'_, '_>, id: PokemonId, card: &str, name: &str) -> bool {
+    if name.is_empty() || j.state.mon(id).name() != card {
+        return false;
+    }
+    match j.prints_of(id) {
+        Ok(prints) => prints.iter().any(|c| !c.has_attack_or_ability(name)),
+        Err(_) => true,
     }
 }
 

@@ -101,6 +101,17 @@ pub fn damage(j: &Judging<'_, '_>) -> Step {
                 // The line is the client's breakdown total: where the cards read otherwise,
                 // it is the engine's model against the client's arithmetic, not a play.
                 Some(step) if step.verdict == Verdict::Violation => {
+                    // A card in force the model does not read: the gate names it.
+                    let gated = super::card_text::gate_each_modelled(
+                        j,
+                        vec![step.clone()],
+                        &models.modelled,
+                    );
+                    if gated.verdict != Verdict::Violation {
+                        found.push(gated);
+                        parts.extend(found);
+                        return super::card_text::gate_each_modelled(j, parts, &models.modelled);
+                    }
                     found.push(Step::cannot_check(
                         "attack.damage-order",
                         format!(
@@ -662,12 +673,18 @@ fn type_sentences(
         .iter()
         .flat_map(|(_, m)| m.variants.iter())
         .collect();
-    let all = |f: fn(&damage_model::Variant) -> bool| !variants.is_empty() && variants.iter().all(|v| f(v));
+    let all = |f: fn(&damage_model::Variant) -> bool| {
+        !variants.is_empty() && variants.iter().all(|v| f(v))
+    };
     let some = |f: fn(&damage_model::Variant) -> bool| variants.iter().any(|v| f(v));
     let mut parts = Vec::new();
     for (what, removed, maybe) in [
         ("Weakness", all(|v| v.no_weakness), some(|v| v.no_weakness)),
-        ("Resistance", all(|v| v.no_resistance), some(|v| v.no_resistance)),
+        (
+            "Resistance",
+            all(|v| v.no_resistance),
+            some(|v| v.no_resistance),
+        ),
     ] {
         if maybe && !removed {
             parts.push(Step::cannot_check(

@@ -374,6 +374,9 @@ impl Tracker<'_> {
                     for c in cards {
                         remove_one(&mut self.state.players[p].discard, &c.name);
                     }
+                } else if zone.is_none() {
+                    // From a zone the text does not name: they may have left the discard pile.
+                    self.state.players[p].discard_unsure = true;
                 }
                 self.remove_shuffled_user(p, cards);
             }
