@@ -158,23 +158,45 @@ fn models(j: &Judging<'_, '_>, claim: &DamageClaim<'_>) -> Models {
     let Ok(prints) = j.prints_of(att) else {
         return out;
     };
+    // The cards whose text is the attack: the attacker's prints; else a Tool attached to it
+    // that gives the attack (a Technical Machine); for an attack that copies another, the
+    // cards with the attack chosen.
+    let mut sources: Vec<(&crate::cards::Card, String)> = prints
+        .iter()
+        .filter(|c| c.attack(claim.attack).is_some())
+        .map(|c| (*c, claim.attack.to_string()))
+        .collect();
+    if sources.is_empty() {
+        for tool in &j.state.mon(att).tools {
+            for i in db.by_name(tool) {
+                let c = db.card(*i);
+                if c.attack(claim.attack).is_some() {
+                    sources.push((c, claim.attack.to_string()));
+                }
+            }
+        }
+    }
+    let copies = sources.iter().any(|(c, a)| {
+        c.attack(a).is_some_and(|x| {
+            let t = crate::cards::lower_case(&x.text);
+            t.contains("use it as this attack")
+                || t.contains("choose 1 of") && t.contains("attacks")
+        })
+    });
+    if copies {
+        sources = copied_sources(j, claim);
+    }
     let mut seen: Vec<(i32, Option<&crate::cards::effects::TextEffects>)> = Vec::new();
-    for card in prints.iter() {
-        let Some(attack) = card.attack(claim.attack) else {
+    for (card, name) in &sources {
+        let Some(attack) = card.attack(name) else {
             continue;
         };
-        let text_lower = crate::cards::lower_case(&attack.text);
-        if text_lower.contains("use it as this attack")
-            || text_lower.contains("choose 1 of") && text_lower.contains("attacks")
-        {
-            return out; // a copied attack: its damage is the copy's
-        }
         let printed = attack.damage.map_or(0, |d| d.amount as i32);
         let own = db.by_id(&card.id).and_then(|i| {
             db.effects(i)
                 .texts
                 .iter()
-                .find(|t| t.kind == TextKind::Attack && t.name == claim.attack)
+                .find(|t| t.kind == TextKind::Attack && t.name == *name)
         });
         if !seen.contains(&(printed, own)) {
             seen.push((printed, own));
@@ -203,6 +225,71 @@ fn models(j: &Judging<'_, '_>, claim: &DamageClaim<'_>) -> Models {
             .push((Text::from(claim.attacker_name), claim.attack.to_string()));
     }
     out
+}
+
+/// The cards whose attack an attack copying another uses (`- X chose Trifrost` names it):
+/// the card the attack discarded (named on a sub-line, with its id when the log gives one),
+/// else the defender (an attack that uses "your opponent's Active Pokémon's attacks"), else
+/// every card with an attack of that name. Empty when the log does not name the attack.
+fn copied_sources<'a>(
+    j: &Judging<'_, 'a>,
+    claim: &DamageClaim<'_>,
+) -> Vec<(&'a crate::cards::Card, String)> {
+    let Some(db) = j.db() else {
+        return Vec::new();
+    };
+    let subs = j.lines.log.lines[claim.index + 1..]
+        .iter()
+        .take_while(|l| l.depth != Depth::Top || matches!(l.event, Event::Blank));
+    let mut chosen = None;
+    let mut discarded: Vec<&crate::log::CardName> = Vec::new();
+    for l in subs {
+        match &l.event {
+            Event::ChoseOption { option, .. } if chosen.is_none() => chosen = Some(option.clone()),
+            Event::Discard {
+                card: crate::log::CardRef::Named { card },
+                ..
+            } if chosen.is_none() => discarded.push(card),
+            _ => {}
+        }
+    }
+    let Some(chosen) = chosen else {
+        return Vec::new();
+    };
+    let with = |cards: Vec<&'a crate::cards::Card>| -> Vec<(&'a crate::cards::Card, String)> {
+        cards
+            .into_iter()
+            .filter(|c| c.attack(&chosen).is_some())
+            .map(|c| (c, chosen.to_string()))
+            .collect()
+    };
+    for card in discarded {
+        let by_id = card
+            .id
+            .as_deref()
+            .and_then(|id| db.by_log_id(id))
+            .map(|i| vec![db.card(i)]);
+        let found = with(
+            by_id.unwrap_or_else(|| db.by_name(&card.name).iter().map(|i| db.card(*i)).collect()),
+        );
+        if !found.is_empty() {
+            return found;
+        }
+    }
+    if let Some(def) = claim.target
+        && let Ok(p) = j.prints_of(def)
+    {
+        let found = with(p.iter().copied().collect());
+        if !found.is_empty() {
+            return found;
+        }
+    }
+    with(
+        db.with_attack(&chosen)
+            .iter()
+            .map(|i| db.card(*i))
+            .collect(),
+    )
 }
 
 /// The damage the line should show by the models: every reading's damage, with Weakness and
