@@ -323,6 +323,7 @@ fn doubt(
         .any(|c| matches!(*c, "retreat.cost" | "retreat.asleep-paralyzed"));
     let evolution = clauses.iter().any(|c| c.starts_with("evolution."));
     let damage = clauses.iter().any(|c| DAMAGE_CLAUSES.contains(c));
+    let checkup_order_only = !clauses.is_empty() && clauses.iter().all(|c| *c == "checkup.order");
     let modelled = |card: &str, text: &TextEffects, effect: &Effect| {
         let own = own_attack.is_some_and(|(pokemon, attack)| {
             card == pokemon
@@ -337,9 +338,15 @@ fn doubt(
             && evaluated
                 .iter()
                 .any(|(c, n)| c.as_str() == card && *n == text.name);
+        // The order of the Checkup's steps changes only by a text that acts during the
+        // Checkup ("between turns"); "this Pokémon can't be Confused" does not reorder it.
+        let not_in_checkup = checkup_order_only
+            && effect.fact == Conditions
+            && !acts_in_checkup(j, card, &text.name);
         // The retreat judge computes these changes to the Retreat Cost itself, and the
         // evolution judge applies Rare Candy's conditions itself.
         own || evaluated
+            || not_in_checkup
             || (retreat && effect.fact == RetreatCost && super::retreat::MODELLED.contains(&card))
             || (evolution && effect.fact == Evolution && super::evolution::MODELLED.contains(&card))
     };
@@ -352,6 +359,27 @@ fn doubt(
         &modelled,
     )
     .map(|d| d.sentence())
+}
+
+/// Whether a text of a card (an Ability or attack by name, else the card's own rules) acts
+/// during the Pokémon Checkup: its words speak of the Checkup or of between turns. A card the
+/// data does not know may.
+fn acts_in_checkup(j: &Judging<'_, '_>, card: &str, text: &str) -> bool {
+    let effect = if text.is_empty() {
+        j.cards.card_effect(card)
+    } else {
+        j.cards.use_effect(card, text).map(|(_, e)| e)
+    };
+    match effect {
+        Some(e) => {
+            let t = e.lower();
+            // A text that only adds counters in a step ("put 5 more damage counters on your
+            // opponent's Poisoned Pokémon during Pokémon Checkup") changes amounts, not order.
+            (t.contains("checkup") || t.contains("between turns"))
+                && !t.contains("more damage counter")
+        }
+        None => true,
+    }
 }
 
 /// The clauses of the damage an attack does.
