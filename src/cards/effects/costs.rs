@@ -229,6 +229,17 @@ fn retreat_cost(cx: &mut Cx, s: &str) {
             clause,
             &["retreat for free", "retreat without", "free retreat"],
         );
+        // "Dodrio can retreat even when it is Asleep or Paralyzed": the rule that stops it is
+        // lifted.
+        let despite =
+            has(clause, "retreat even") && any(clause, &["asleep", "paralyzed", "can't retreat"]);
+        if despite {
+            let at = clause.find("retreat").unwrap_or(0);
+            let r = cx.reach(clause_before(clause, at.max(1)));
+            cx.add(Fact::RetreatCost, r);
+            cx.add(Fact::Conditions, r);
+            return;
+        }
         // "for each Colorless in X's Retreat Cost", "has a Retreat Cost of exactly 4", "if the
         // Retreat Cost … is 3 or more": the cost is read, not changed.
         let counted = any(clause, &["with a retreat cost of", "has a retreat cost of"])

@@ -81,7 +81,10 @@ pub fn depends_on(clause: &str) -> &'static [(Fact, Role)] {
             &[(Conditions, Named)]
         }
         "conditions.poke-power" => &[(Conditions, Named), (PlayRules, Named)],
-        "retreat.asleep-paralyzed" | "retreat.cost" => &[
+        // Asleep or Paralyzed: what may change the conditions (a text that lets it retreat
+        // anyway is read as changing both); what it pays does not matter.
+        "retreat.asleep-paralyzed" => &[(Conditions, Named)],
+        "retreat.cost" => &[
             (RetreatCost, Named),
             (EnergyProvided, Named),
             (Conditions, Named),
@@ -227,7 +230,18 @@ fn unreadable_line_near(j: &Judging<'_, '_>) -> Option<u32> {
 /// Facts about a Pokémon that depend only on what it is and what is attached to it (not on the
 /// damage or Energy tracked on it): for a Pokémon the replay is unsure of, those of the other
 /// Pokémon of its name are asked too.
-const ATTACHMENT_FACTS: &[Fact] = &[DamageDealt, DamageTaken, WeaknessResistance];
+const ATTACHMENT_FACTS: &[Fact] = &[
+    DamageDealt,
+    DamageTaken,
+    WeaknessResistance,
+    RetreatCost,
+    MaxHp,
+];
+
+/// Facts about a Pokémon that the tracker follows by where it is, not by which card it is: a
+/// Special Condition is on the Active Pokémon and ends when it leaves the Active Spot, so a
+/// doubt about which of two Pokémon of one name a line meant does not touch it.
+const POSITION_FACTS: &[Fact] = &[Conditions];
 
 /// The other Pokémon in play of the same owner and name.
 fn same_name(j: &Judging<'_, '_>, id: PokemonId) -> Vec<PokemonId> {
@@ -276,7 +290,7 @@ fn doubt(
         let Subject::Pokemon(id) = ask.about else {
             continue;
         };
-        if !j.state.mon(id).uncertain {
+        if !j.state.mon(id).uncertain || POSITION_FACTS.contains(&ask.fact) {
             continue;
         }
         if ATTACHMENT_FACTS.contains(&ask.fact) {
