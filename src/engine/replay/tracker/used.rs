@@ -87,7 +87,8 @@ impl Tracker<'_> {
     /// A turn began: effects used more than [`KEPT_TURNS`] turns ago no longer act.
     pub(super) fn forget_old_uses(&mut self) {
         let turn = self.state.turn;
+        // A turn count that went back (a log holding a second Setup) ends every effect too.
         self.used
-            .retain(|u| turn.saturating_sub(u.turn) <= KEPT_TURNS);
+            .retain(|u| u.turn <= turn && turn - u.turn <= KEPT_TURNS);
     }
 }
