@@ -90,6 +90,8 @@ fn zones_named(t: &str, verb: Verb) -> Vec<Zone> {
             "from your benched pokémon",
             "from 1 of your benched",
             "this pokémon and all attached cards",
+            "shuffle it and all attached cards",
+            "shuffle this pokémon and all attached cards",
         ])
     {
         zones.push(Zone::InPlay);
@@ -123,11 +125,33 @@ impl EffectText {
     /// The effect involves the opponent's hand or deck, or every player's: sub-lines naming one
     /// player may be about the other (the client writes the acting player's name on them).
     pub fn touches_both_players(&self) -> bool {
-        let t = self.lower();
+        // "Once during each player's turn, … they may draw 2 cards" is about the player whose
+        // turn it is, not both.
+        let t = self
+            .lower()
+            .replace("during each player's turn", "during a turn");
         (t.contains("each player")
             || t.contains("your opponent shuffles")
             || t.contains("your opponent draws"))
             && (t.contains("hand") || t.contains("draw") || t.contains("deck"))
+    }
+
+    /// "Each player shuffles their hand into their deck": both hands are empty after it.
+    pub fn empties_both_hands(&self) -> bool {
+        self.lower()
+            .contains("each player shuffles their hand into their deck")
+    }
+
+    /// "You draw 5 cards, and your opponent draws 3 cards": how many each player draws, the
+    /// user's number first.
+    pub fn draws_of_each(&self) -> Option<(i32, i32)> {
+        let t = self.lower();
+        let after = |phrase: &str| -> Option<i32> {
+            let i = t.find(phrase)? + phrase.len();
+            let word = t[i..].split(' ').next()?;
+            crate::cards::effects::exact::number(word)
+        };
+        Some((after("you draw ")?, after("your opponent draws ")?))
     }
 
     /// Where the cards a sub-line `verb`s come from: the one zone named in the sentences that
@@ -163,6 +187,19 @@ impl EffectText {
                 s = s.replace(d, " ");
             }
             if verb == Verb::ShuffleIntoDeck && s.contains("shuffle your hand") {
+                zones.push(Zone::Hand);
+                continue;
+            }
+            // "Discard your hand and search your deck for …": what is discarded is the hand.
+            if verb == Verb::Discard
+                && [
+                    "discard your hand",
+                    "discards their hand",
+                    "discard their hand",
+                ]
+                .iter()
+                .any(|w| s.contains(w))
+            {
                 zones.push(Zone::Hand);
                 continue;
             }

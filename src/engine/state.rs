@@ -33,8 +33,12 @@ impl Count {
         }
     }
 
+    /// A count that would go below zero was not followed right: it is no longer known.
     pub fn add(&mut self, n: i32) {
         self.value = self.value.saturating_add(n);
+        if self.value < 0 {
+            self.exact = false;
+        }
     }
 
     /// The count is no longer known exactly.

@@ -19,6 +19,7 @@ impl Tracker<'_> {
             return Applied::default();
         };
         self.state.bench_active(p);
+        self.retreated = Some(id);
         let cleared = self.clear_conditions(id, ClearedBy::GoingToTheBench);
         self.state.counters.retreats += 1;
         self.action.source = Source::Other;
@@ -33,6 +34,7 @@ impl Tracker<'_> {
             return Applied::default();
         };
         self.mark_uncertain_ids(&r.uncertain);
+        self.retreated = None;
         let already = self.state.players[p].active == Some(id);
         if !already {
             self.window.promotions += 1;

@@ -52,6 +52,19 @@ pub struct Action {
     pub hand_shuffles: Vec<PlayerIdx>,
     pub puts_seen: usize,
     pub draws_seen: usize,
+    /// Draws under an effect that makes each player draw, whose lines may name the wrong
+    /// player: the first draw's number and the counts before it.
+    pub both_draws: Option<BothDraws>,
+}
+
+/// The first draw under an effect that makes each player draw (see [`Action::both_draws`]).
+#[derive(Debug, Clone, Copy)]
+pub struct BothDraws {
+    pub n: i32,
+    /// Draw lines seen under the effect.
+    pub lines: u32,
+    pub hands: [crate::engine::state::Count; 2],
+    pub decks: [crate::engine::state::Count; 2],
 }
 
 /// What the next card list names.
@@ -154,6 +167,9 @@ pub struct Tracker<'a> {
     /// Pokémon the current action already damaged: a spread attack's next "took N damage" of
     /// the same name means another one.
     pub damaged_this_action: Vec<PokemonId>,
+    /// The Pokémon that retreated on the last top-level line: the Pokémon promoted in its place
+    /// is another one.
+    pub retreated: Option<PokemonId>,
     /// Trainer cards played, Abilities and attacks used in this turn and the two before.
     pub used: Vec<Used>,
     /// Pokémon names whose track the state lost (by owner): those Pokémon stay uncertain.
@@ -201,6 +217,7 @@ impl<'a> Tracker<'a> {
             checkup: CheckupProgress::default(),
             mulligan_player: None,
             damaged_this_action: Vec::new(),
+            retreated: None,
             used: Vec::new(),
             lost: Vec::new(),
         }
@@ -234,6 +251,9 @@ impl Tracker<'_> {
         }
         if top && !matches!(line.event, Event::Blank | Event::CardList { .. }) {
             self.settle_extra_draws();
+            if !matches!(line.event, Event::Promote { .. }) {
+                self.retreated = None;
+            }
         }
         if !matches!(line.event, Event::CardList { .. } | Event::Blank) {
             // Cards the log counted but did not name went to (or left) a discard pile.
@@ -411,7 +431,7 @@ impl Tracker<'_> {
                 owner,
                 target,
                 ..
-            } => self.put_counters(*count, owner, target),
+            } => counted(self.put_counters(*count, owner, target)),
             Event::MoveCounters {
                 count,
                 from_owner,
@@ -419,7 +439,7 @@ impl Tracker<'_> {
                 to_owner,
                 to,
                 ..
-            } => self.move_counters(*count, from_owner, from, to_owner, to),
+            } => counted(self.move_counters(*count, from_owner, from, to_owner, to)),
             Event::ConditionDamage {
                 count,
                 owner,
@@ -518,4 +538,16 @@ fn take_attached(mon: &mut Pokemon, name: &str) {
     {
         mon.stack.remove(i);
     }
+}
+
+/// A counters line whose Pokémon is a guess between several of one name: the guess makes the
+/// damage on each unsure (the state says so), not the count the line states, which the
+/// counters judge checks against the card's text.
+fn counted(mut applied: Applied) -> Applied {
+    if let Some(Note::Unsure(why)) = &applied.note {
+        applied.note = Some(Note::Info(format!(
+            "{why}; the damage on each of them is now unsure"
+        )));
+    }
+    applied
 }

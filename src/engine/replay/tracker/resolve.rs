@@ -63,12 +63,31 @@ impl Tracker<'_> {
                 self.resolve_took_damage(index, owner, pokemon)
             }
             Event::KnockOut { owner, pokemon } => self.resolve_knock_out(owner, pokemon),
+            // The possessives of these lines are unreliable: every Pokémon of the name, on
+            // either side, may be the one meant (for the effects that may reach it).
+            Event::PutCounters { target, .. } => self.any_named(&[target]),
+            Event::MoveCounters { from, to, .. } => self.any_named(&[from, to]),
             Event::CardList { .. } => Resolved {
                 list: self.list.clone(),
                 ..Resolved::default()
             },
             _ => return None,
         })
+    }
+
+    /// Every Pokémon in play, on either side, with one of these names.
+    fn any_named(&self, names: &[&CardName]) -> Resolved {
+        let candidates = self
+            .state
+            .players
+            .iter()
+            .flat_map(|p| p.in_play())
+            .filter(|id| names.iter().any(|n| self.state.mon(*id).name() == n.name))
+            .collect();
+        Resolved {
+            candidates,
+            ..Resolved::default()
+        }
     }
 
     /// The player a line names; the line cannot be followed when it is not one of the two.
@@ -212,14 +231,26 @@ impl Tracker<'_> {
     fn resolve_promote(&self, player: &str, card: &CardName) -> Resolved {
         let mut r = self.named_player(player);
         let Some(p) = r.player else { return r };
+        // The Pokémon that just retreated is not the one that replaces it.
+        let not_retreated = |ids: Vec<PokemonId>| -> Vec<PokemonId> {
+            let others: Vec<PokemonId> = ids
+                .iter()
+                .copied()
+                .filter(|id| Some(*id) != self.retreated)
+                .collect();
+            if others.is_empty() { ids } else { others }
+        };
         // Of several Benched Pokémon of that name, players promote the one they have powered up.
-        let found = resolve::pick(&self.state, self.named_candidates(p, card), true, |m| {
-            m.energy.len() as i64
-        });
+        let found = resolve::pick(
+            &self.state,
+            not_retreated(self.named_candidates(p, card)),
+            true,
+            |m| m.energy.len() as i64,
+        );
         if found.id().is_none() {
             return Resolved::lost(Note::not_in_play(player, &card.name));
         }
-        let benched: Vec<_> = resolve::candidates(&self.state, p, &card.name, None);
+        let benched: Vec<_> = not_retreated(resolve::candidates(&self.state, p, &card.name, None));
         if let Found::Ambiguous(_, all) = &found {
             r.uncertain = all.clone();
         } else if benched.len() > 1 && !resolve::all_alike(&self.state, &benched) {

@@ -7,7 +7,7 @@ use super::super::super::checkup_order::condition_rank;
 use super::super::super::hints;
 use super::super::super::state::{Count, GameState, Phase, PlayerIdx, Position, TurnCounters};
 use super::records::{Applied, Note};
-use super::{Action, ListUse, Source, Tracker};
+use super::{Action, BothDraws, ListUse, Source, Tracker};
 
 impl Tracker<'_> {
     pub(super) fn setup(&mut self) -> Applied {
@@ -177,6 +177,18 @@ impl Tracker<'_> {
                 p = q;
             }
             self.action.draws_seen += 1;
+        } else if let (true, Source::Stadium(_), Some(user), false) = (
+            sub,
+            &self.action.source,
+            self.action.player,
+            self.action
+                .effect
+                .as_ref()
+                .is_some_and(|e| e.touches_both_players()),
+        ) {
+            // A Stadium's effect is drawn by the player who used it; the client may write the
+            // Stadium's owner on the line.
+            p = user;
         } else if sub
             && self
                 .action
@@ -184,7 +196,54 @@ impl Tracker<'_> {
                 .as_ref()
                 .is_some_and(|e| e.touches_both_players())
         {
-            // Every player draws, with no shuffle lines to tell the draws apart.
+            // Every player draws, with no shuffle lines to tell the draws apart: the names on
+            // the lines may be wrong. When the text gives each player a different number, the
+            // number says whose draw it is; two draws of the same number are one for each
+            // player, whoever's they are.
+            let by_number = self
+                .action
+                .effect
+                .as_ref()
+                .and_then(|e| e.draws_of_each())
+                .filter(|(mine, theirs)| mine != theirs && (n == *mine || n == *theirs));
+            if let (Some((mine, _)), Some(user), 2) =
+                (by_number, self.action.player, self.state.players.len())
+            {
+                let q = if n == mine { user } else { 1 - user };
+                let ps = &mut self.state.players[q];
+                ps.deck.add(-n);
+                ps.hand.add(n);
+                if card.count() > 1 || matches!(card, CardRef::Hidden { .. }) {
+                    self.list = Some(ListUse::Ignore);
+                }
+                return Applied::default();
+            }
+            match self.action.both_draws {
+                Some(b) if b.lines == 1 && b.n == n && self.state.players.len() == 2 => {
+                    for (i, ps) in self.state.players.iter_mut().enumerate() {
+                        ps.hand = b.hands[i];
+                        ps.hand.add(n);
+                        ps.deck = b.decks[i];
+                        ps.deck.add(-n);
+                    }
+                    self.action.both_draws = Some(BothDraws { lines: 2, ..b });
+                    if card.count() > 1 || matches!(card, CardRef::Hidden { .. }) {
+                        self.list = Some(ListUse::Ignore);
+                    }
+                    return Applied::default();
+                }
+                Some(ref mut b) => b.lines += 1,
+                None if self.state.players.len() == 2 => {
+                    let s = &self.state.players;
+                    self.action.both_draws = Some(BothDraws {
+                        n,
+                        lines: 1,
+                        hands: [s[0].hand, s[1].hand],
+                        decks: [s[0].deck, s[1].deck],
+                    });
+                }
+                None => {}
+            }
             for ps in &mut self.state.players {
                 ps.hand.blur();
                 ps.deck.blur();

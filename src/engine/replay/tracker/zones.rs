@@ -169,8 +169,20 @@ impl Tracker<'_> {
             .as_ref()
             .is_some_and(|e| e.touches_both_players());
         if into != Destination::Deck || both {
+            let empties = into == Destination::Deck
+                && self
+                    .action
+                    .effect
+                    .as_ref()
+                    .is_some_and(|e| e.empties_both_hands());
             for ps in &mut self.state.players {
-                ps.hand.blur();
+                ps.hand = if empties {
+                    crate::engine::state::Count::exact(0)
+                } else {
+                    let mut h = ps.hand;
+                    h.blur();
+                    h
+                };
                 ps.deck.blur();
             }
             return Applied::default();
