@@ -114,7 +114,7 @@ fn the_model_agrees_with_every_breakdown_of_the_real_logs() {
                 Verdict::Ok => {
                     decided += 1;
                     for (n, amount) in &a.named {
-                        let entry = format!("{n}");
+                        let entry = n.to_string();
                         let found = s.message.contains(&entry)
                             && s.message.contains(&format!("{amount:+}"));
                         if !found {

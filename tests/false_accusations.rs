@@ -9,6 +9,7 @@
 //! | a Stadium discarded by an attack, written as its owner's discard | `stadium-discarded-by-attack.log` | the discard removed: the second Stadium of that name |
 //! | a count the tracker could not follow (Pokémon benched by a search the log does not list, then Knocked Out) | `hidden-bench-knock-out.log` | the Knock Out line removed |
 //! | the client's own arithmetic (a Resistance the card data does not give) | `client-resistance.log` | the damage no longer adds up with the client's own sentence |
+//! | damage counters an attack shares out, some written after as prevented by a Pokémon's Ability (a report after the counters lines) | `counters-prevented.log` | more counters than the attack puts |
 //! | the 2026 client in German: the attacked Pokémon's owner written wrong in a mirror match, one Knock Out line per Pokémon of one name | `de-mirror-wrong-owner.log` | a Knock Out line removed; a damage figure changed |
 
 use std::path::Path;
@@ -97,6 +98,12 @@ const CASES: &[Case] = &[
         twin: Edit::Replace(28, "für 20 Schadenspunkte", "für 30 Schadenspunkte"),
         line: 28,
         clause: "attack.damage-order",
+    },
+    Case {
+        sample: "counters-prevented.log",
+        twin: Edit::Replace(27, "put 2 damage counters", "put 4 damage counters"),
+        line: 27,
+        clause: "attack.damage-counters",
     },
 ];
 

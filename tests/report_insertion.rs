@@ -24,13 +24,16 @@ use ptcg_judge::cards::{CardDb, basic_energy_type, snapshot};
 use ptcg_judge::engine::{RuleEdition, Verdict};
 use ptcg_judge::log::{CardName, Depth, Event, parse_log};
 
+/// A place after an attack's own sub-lines: (insert before this line index, attacking player,
+/// opponent, the Pokémon the opponent and the attacker put into play so far, latest first).
+type AfterAttack = (usize, String, String, Vec<String>, Vec<String>);
+
 /// A real log and the places reports can go.
 struct Game {
     name: String,
     lines: Vec<String>,
-    /// After an attack's own sub-lines: (insert before this line index, attacking player,
-    /// opponent, the Pokémon the opponent and the attacker put into play so far, latest first).
-    after_attacks: Vec<(usize, String, String, Vec<String>, Vec<String>)>,
+    /// After an attack's own sub-lines.
+    after_attacks: Vec<AfterAttack>,
     /// After any top-level line of a turn: (insert before this index, player to move).
     in_turns: Vec<(usize, String)>,
     /// Right after a Stadium is played: (insert before this index, player, Stadium).

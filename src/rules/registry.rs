@@ -112,7 +112,7 @@ pub const CLAUSES: &[Clause] = &[
     c(
         "card-text.move-damage-counters",
         "card-text",
-        false,
+        true,
         "Moving damage counters",
     ),
     c(
@@ -465,7 +465,7 @@ pub const CLAUSES: &[Clause] = &[
     c(
         "attack.damage-counters",
         "attacking-and-damage",
-        false,
+        true,
         "Placing damage counters is not damage",
     ),
     c(

@@ -245,6 +245,34 @@ pub fn rows() -> Vec<Row> {
                 "Ash K 1999's Iono's Kilowattrel used Mach Bolt on Misty_Waterflower’s Veluza ex for 140 damage. Misty_Waterflower's Veluza ex took 70 more damage because of Lightning Weakness.",
             ),
         ),
+        // Damage counters put or moved by a card's text.
+        swap(
+            "attack.damage-counters",
+            "4 damage counters put by an attack that puts 3 in all (SV rulebook p. 20, 'Full \
+             details of attacking', damage step 1: counters are placed as the text says)",
+            Sample("damage-counters.log"),
+            "- Ann put a damage counter on Ben's Fidough.",
+            "- Ann put 2 damage counters on Ben's Fidough.",
+            Changed,
+        ),
+        swap(
+            "attack.damage-counters",
+            "2 damage counters put by an attack that puts 3 in all, none of them prevented (SV \
+             rulebook p. 20, 'Full details of attacking', damage step 1)",
+            Sample("damage-counters.log"),
+            "- Ann put 2 damage counters on Ben's Lechonk.\n- Ann put a damage counter on Ben's Fidough.",
+            "- Ann put 2 damage counters on Ben's Lechonk.",
+            Before("- Ann put 2 damage counters on Ben's Lechonk."),
+        ),
+        swap(
+            "card-text.move-damage-counters",
+            "4 damage counters moved by an Ability that moves up to 3 (Advanced Players' \
+             Rulebook II.C C-08, moving damage counters)",
+            Sample("damage-counters.log"),
+            "- Ann moved 2 damage counters from Ann's Mr. Mime to Ben's Lechonk.",
+            "- Ann moved 4 damage counters from Ann's Mr. Mime to Ben's Lechonk.",
+            Changed,
+        ),
         // Special Conditions and the Checkup.
         swap(
             "checkup.order",

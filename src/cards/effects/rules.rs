@@ -538,9 +538,13 @@ fn read_text(
         }
         match super::exact::read_sentence(kind, printed, s, &all[..i]) {
             Some(read) => {
+                // Damage counters are read exactly only by a reading of counters.
+                let counters = super::exact::reads_counters(s);
                 exact.extend(read);
                 for f in facts.iter() {
-                    if !EXACT_FACTS.contains(&f) {
+                    let exact_here =
+                        EXACT_FACTS.contains(&f) || (counters && f == Fact::DamageCounters);
+                    if !exact_here {
                         inexact.insert(f);
                     }
                 }

@@ -413,6 +413,92 @@ const ROWS: &[(On, &str, &str)] = &[
         "You may discard a Stadium in play. If you do, this attack does 140 more damage.",
         "base +140 if the optional action was taken |",
     ),
+    // --- Damage counters put or moved.
+    (
+        On::Attack("200"),
+        "Put 6 damage counters on your opponent's Benched Pokémon in any way you like.",
+        "put 6 counter(s) in all, shared out |",
+    ),
+    (
+        On::Attack(""),
+        "Put 7 damage counters on your opponent's Active Pokémon.",
+        "put 7 counter(s) on one Pokémon |",
+    ),
+    (
+        On::Attack(""),
+        "Place 2 damage counters on your opponent's Active Pokémon for each card in your hand.",
+        "put 2 counter(s) per card in your hand on one Pokémon |",
+    ),
+    (
+        On::Attack(""),
+        "Put 2 damage counters on each of your opponent's Pokémon.",
+        "put 2 counter(s) on each |",
+    ),
+    (
+        On::Attack(""),
+        "If you have 6 or more Pokémon that have the Hide 'n' Sneak Ability in your discard pile, place 4 damage counters on each of your opponent's Pokémon.",
+        "put 4 counter(s) on each if \"you have 6 or more pokemon that have the hide 'n' sneak ability in your discard pile\" |",
+    ),
+    (
+        On::Ability,
+        "Once during your turn, you may put 5 damage counters on 1 of your opponent's Pokémon. If you use this Ability, this Pokémon is Knocked Out.",
+        "put 5 counter(s) on one Pokémon | knock-out",
+    ),
+    (
+        On::Ability,
+        "Once during your turn, if this Pokémon has any Darkness Energy attached, you may move up to 3 damage counters from 1 of your Pokémon to 1 of your opponent's Pokémon.",
+        "move up to 3 counter(s) on one Pokémon if this Pokémon has 1 Darkness Energy |",
+    ),
+    (
+        On::Ability,
+        "During Pokémon Checkup, put 1 damage counter on each Pokémon that has an Ability (both yours and your opponent's), except any Froslass.",
+        "put 1 counter(s) on each if during Pokémon Checkup |",
+    ),
+    (
+        On::Ability,
+        "As often as you like during your turn, you may attach a Basic Psychic Energy card from your discard pile to 1 of your Psychic Pokémon. If you attached Energy to a Pokémon in this way, put 2 damage counters on that Pokémon. You can't use this Ability on a Pokémon that would be Knocked Out.",
+        "put 2 counter(s) on one Pokémon if \"you attached energy to a pokemon in this way\" |",
+    ),
+    (
+        On::Stadium,
+        "Whenever any player puts a Basic non-Darkness Pokémon onto their Bench during their turn, place 2 damage counters on that Pokémon.",
+        "put 2 counter(s) on one Pokémon if \"any player puts a basic non-darkness pokemon onto their bench during their turn\" |",
+    ),
+    (
+        On::Attack(""),
+        "Choose 2 of your opponent's Pokémon and put 2 damage counters on each of them.",
+        "put 2 counter(s) on each |",
+    ),
+    (
+        On::Tool,
+        "If the Pokémon this card is attached to is in the Active Spot and is damaged by an attack from your opponent's Pokémon (even if this Pokémon is Knocked Out), put 12 damage counters on the Attacking Pokémon. If you placed any damage counters in this way, discard this card.",
+        "put 12 counter(s) on one Pokémon if \"the pokemon this card is attached to is in the active spot and is damaged by an attack from your opponent's pokemon (even if this pokemon is knocked out)\" |",
+    ),
+    (
+        On::Attack(""),
+        "Put 5 damage counters on 1 of your opponent's Pokémon. If you placed any damage counters in this way, this Pokémon is Knocked Out.",
+        "put 5 counter(s) on one Pokémon | knock-out",
+    ),
+    (
+        On::Ability,
+        "When you play this Pokémon from your hand to evolve 1 of your Pokémon during your turn, you may put 2 damage counters on 1 of your opponent's Pokémon.",
+        "put 2 counter(s) on one Pokémon if \"you play this pokemon from your hand to evolve 1 of your pokemon during your turn\" |",
+    ),
+    (
+        On::Attack(""),
+        "Flip a coin. If heads, put 2 damage counters on each of your opponent's Pokémon. If tails, put 2 damage counters on 1 of your Pokémon.",
+        "put 2 counter(s) on each if heads; put 2 counter(s) on one Pokémon if tails |",
+    ),
+    (
+        On::Attack(""),
+        "Put a total of 5 damage counters on all Defending Pokémon in any way you like.",
+        "| damage-counters",
+    ),
+    (
+        On::Attack(""),
+        "Count the number of cards in your opponent's hand. Put that many damage counters on the Defending Pokémon.",
+        "| damage-counters",
+    ),
     // --- Tools.
     (
         On::Tool,

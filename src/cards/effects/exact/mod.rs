@@ -17,13 +17,15 @@
 //! Pure: no IO.
 
 mod attack;
+mod counters;
 mod modifiers;
 mod phrases;
 
 #[cfg(test)]
 mod golden;
 
-pub use phrases::{Cards, Cond, Count, Filter, Kind, Side, Spot, Who};
+pub use counters::{CountersMod, Spread};
+pub use phrases::{Cards, Cond, Count, Filter, Kind, Side, Spot, Who, number};
 
 use serde::Serialize;
 
@@ -41,6 +43,8 @@ pub enum Exact {
     NoMainDamage,
     /// Changes a Pokémon's maximum HP.
     Hp(HpMod),
+    /// Puts or moves damage counters.
+    Counters(CountersMod),
 }
 
 /// A change to the damage of attacks.
@@ -105,6 +109,12 @@ pub struct HpMod {
     pub n: i32,
 }
 
+/// The sentence is read exactly for the damage counters it puts or moves (none, when it only
+/// speaks of counters placed before).
+pub fn reads_counters(sentence: &str) -> bool {
+    counters::read(sentence.trim().trim_end_matches('.').trim()).is_some()
+}
+
 /// The exact reading of one sentence (normalised, reminders cut): `None` when the reader does
 /// not understand it, so whatever the catalogue says it may change stays "may change".
 /// `printed` says whether the attack the sentence belongs to prints a damage number.
@@ -115,6 +125,9 @@ pub fn read_sentence(
     before: &[&str],
 ) -> Option<Vec<Exact>> {
     let s = sentence.trim().trim_end_matches('.').trim();
+    if let Some(e) = counters::read(s) {
+        return Some(e);
+    }
     match kind {
         TextKind::Attack => attack::read(s, before, printed),
         _ => modifiers::read(kind, s, before),
@@ -127,6 +140,7 @@ impl std::fmt::Display for Exact {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Exact::NoMainDamage => f.write_str("no change to the main damage"),
+            Exact::Counters(c) => write!(f, "{c}"),
             Exact::Hp(h) => {
                 write!(f, "+{} HP to {}", h.n, h.to)?;
                 when(f, &h.when)

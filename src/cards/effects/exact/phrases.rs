@@ -166,6 +166,12 @@ pub enum Cond {
     OpponentsNextTurn,
     /// The text's effect acts during the turn it was used.
     ThisTurn,
+    /// The text acts during the Pokémon Checkup.
+    InCheckup,
+    /// A condition or trigger the reader keeps only as words ("whenever any player puts a
+    /// Basic Pokémon onto their Bench"): it is never known true or false, but a text that acts
+    /// only under it still says exactly what it does when it acts.
+    Other(String),
 }
 
 /// What a count counts.
@@ -846,6 +852,8 @@ impl std::fmt::Display for Cond {
             Cond::ExtraEnergy { n } => write!(f, "{n} Energy beyond the attack's cost"),
             Cond::OpponentsNextTurn => f.write_str("during the opponent's next turn"),
             Cond::ThisTurn => f.write_str("this turn"),
+            Cond::InCheckup => f.write_str("during Pokémon Checkup"),
+            Cond::Other(words) => write!(f, "\"{words}\""),
         }
     }
 }

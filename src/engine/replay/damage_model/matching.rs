@@ -170,9 +170,7 @@ impl Eval<'_, '_, '_> {
             Cond::Heads | Cond::Tails => {
                 let line = from.used.map_or(self.line, |u| u.line);
                 match coins(self.j, line) {
-                    Some((flips, heads)) if flips == 1 => {
-                        Truth::from_bool((heads == 1) == (*cond == Cond::Heads))
-                    }
+                    Some((1, heads)) => Truth::from_bool((heads == 1) == (*cond == Cond::Heads)),
                     Some(_) => Truth::Unknown("the attack flipped more than one coin".into()),
                     None => Truth::Unknown("the log does not show the coin".into()),
                 }
@@ -274,6 +272,8 @@ impl Eval<'_, '_, '_> {
                 Truth::from_bool(s.mon(self.attacker).evolved_turn == Some(s.turn))
             }
             Cond::YouDid => Truth::Unknown("whether the player took the optional action".into()),
+            Cond::InCheckup => Truth::from_bool(s.phase == crate::engine::state::Phase::Checkup),
+            Cond::Other(words) => Truth::Unknown(format!("whether \"{words}\"")),
             Cond::NamedInPlay {
                 own,
                 name,

@@ -51,6 +51,10 @@ pub struct Model {
     pub unknown: Vec<String>,
 }
 
+/// The most Pokémon one player can have in play: the Active Pokémon and a Bench of 8 (the
+/// largest any card allows).
+const MAX_IN_PLAY: usize = 9;
+
 /// At most this many readings; more is a doubt.
 const MAX_VARIANTS: usize = 16;
 
@@ -91,6 +95,21 @@ pub fn model(
         used: None,
         card: j.state.mon(attacker).name(),
     };
+    // A side with more Pokémon in play than any card allows (1 Active and 8 Benched) is a
+    // state the tracker did not follow: nothing in force can be read from it (and reading it
+    // would cost time in proportion to its size on every attack).
+    if let Some(p) = j
+        .state
+        .players
+        .iter()
+        .find(|p| p.in_play().count() > MAX_IN_PLAY)
+    {
+        m.unknown.push(format!(
+            "the tracked state has more Pokémon in play for {} than the rules allow",
+            p.name
+        ));
+        return m;
+    }
     if let Some(text) = own {
         own_text(&eval, text, holder, &mut m);
     }
@@ -385,7 +404,7 @@ fn apply(eval: &Eval<'_, '_, '_>, d: &DamageMod, from: From<'_>, label: &str, m:
     for c in &d.when {
         when.push(eval.cond(c, from));
     }
-    if when.iter().any(|t| *t == Truth::No) {
+    if when.contains(&Truth::No) {
         return;
     }
     let unknown: Vec<String> = when
@@ -469,4 +488,31 @@ fn apply(eval: &Eval<'_, '_, '_>, d: &DamageMod, from: From<'_>, label: &str, m:
         v.assumed.push(format!("{label} does not act ({why})"));
     }
     m.variants.extend(with);
+}
+
+/// A count a text of Pokémon `holder` makes ("for each card in your hand"), evaluated at line
+/// `line` (its coins are that line's sub-lines): for effects other than an attack's damage
+/// (damage counters an attack or Ability puts).
+pub fn count_for(
+    j: &Judging<'_, '_>,
+    holder: PokemonId,
+    name: &str,
+    line: usize,
+    count: &crate::cards::effects::exact::Count,
+) -> Result<i32, String> {
+    let owner = j.state.mon(holder).owner;
+    let eval = Eval {
+        j,
+        attacker: holder,
+        defender: j.state.players[1 - owner].active,
+        line,
+        attack: name,
+    };
+    let from = From {
+        owner: Some(owner),
+        holder: Some(holder),
+        used: None,
+        card: j.state.mon(holder).name(),
+    };
+    eval.count(count, from)
 }

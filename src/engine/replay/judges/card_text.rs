@@ -8,11 +8,12 @@
 //! Ability or attack used this turn, a lasting effect of the turns before, the line's own attack)
 //! may change one of those facts, the finding becomes `unverified` naming the card and the fact.
 
-use crate::cards::effects::{Effect, Fact, TextEffects, TextKind};
+use crate::cards::effects::exact::{Cond, Exact};
+use crate::cards::effects::{Activation, Effect, Fact, TextEffects, TextKind};
 use crate::log::{Event, Text};
 
 use super::super::super::in_force::{Ask, Subject, Used, first_doubt_with_gone};
-use super::super::super::state::PokemonId;
+use super::super::super::state::{Phase, PokemonId};
 use super::super::super::verdict::{Step, Verdict};
 use super::super::card_facts::InForce;
 use super::super::tracker::used::use_on_line;
@@ -90,6 +91,8 @@ pub fn depends_on(clause: &str) -> &'static [(Fact, Role)] {
             (Conditions, Named),
         ],
         "trainer.tool" => &[(Tools, Named)],
+        // What may change how many counters a card puts: an effect on the Pokémon they go on.
+        "attack.damage-counters" | "card-text.move-damage-counters" => &[(DamageCounters, Named)],
         // The order of the Checkup's steps is the rulebook's; cards that add damage counters
         // change only how much Poison or Burn does.
         "checkup.order" | "checkup.paralyzed" => &[(Conditions, Game)],
@@ -163,10 +166,26 @@ fn named_pokemon(j: &Judging<'_, '_>) -> Vec<PokemonId> {
 /// A finding as it may stand: a `violation` that depends on something the replay cannot be
 /// sure of becomes `unverified`, saying what.
 pub fn gate(j: &Judging<'_, '_>, step: Step) -> Step {
-    gate_with(j, step, &[])
+    gate_with(j, step, &[], &[])
 }
 
-fn gate_with(j: &Judging<'_, '_>, step: Step, modelled: &[(Text, String)]) -> Step {
+/// As [`gate_each_modelled`] for one finding that relies on the Pokémon the line names and
+/// on these others too (counters a text lets the player share out among them).
+pub fn gate_about(
+    j: &Judging<'_, '_>,
+    step: Step,
+    modelled: &[(Text, String)],
+    also: &[PokemonId],
+) -> Step {
+    gate_with(j, step, modelled, also)
+}
+
+fn gate_with(
+    j: &Judging<'_, '_>,
+    step: Step,
+    modelled: &[(Text, String)],
+    also: &[PokemonId],
+) -> Step {
     if step.verdict != Verdict::Violation || step.cleared {
         return step;
     }
@@ -188,7 +207,7 @@ fn gate_with(j: &Judging<'_, '_>, step: Step, modelled: &[(Text, String)]) -> St
     } else {
         &step.violated
     };
-    match doubt(j, relied_on, modelled) {
+    match doubt(j, relied_on, modelled, also) {
         None => Step {
             cleared: true,
             ..step
@@ -268,7 +287,7 @@ pub fn gate_each_modelled(
     for part in &mut parts {
         if part.verdict == Verdict::Violation {
             let step = std::mem::replace(part, Step::info(""));
-            *part = gate_with(j, step, modelled);
+            *part = gate_with(j, step, modelled, &[]);
         }
     }
     Step::combine(parts)
@@ -279,12 +298,24 @@ fn doubt(
     j: &Judging<'_, '_>,
     clauses: &[&'static str],
     evaluated: &[(Text, String)],
+    also: &[PokemonId],
 ) -> Option<String> {
-    let asks = asks(j, clauses);
+    let mut asks = asks(j, clauses);
+    for clause in clauses {
+        for &(fact, role) in depends_on(clause) {
+            if role == Named {
+                for id in also {
+                    let a = Ask::new(fact, Subject::Pokemon(*id));
+                    if !asks.contains(&a) {
+                        asks.push(a);
+                    }
+                }
+            }
+        }
+    }
     if asks.is_empty() {
         return None;
     }
-    let mut asks = asks;
     let mut siblings = Vec::new();
     for ask in &asks {
         let Subject::Pokemon(id) = ask.about else {
@@ -337,6 +368,12 @@ fn doubt(
         .any(|c| matches!(*c, "retreat.cost" | "retreat.asleep-paralyzed"));
     let evolution = clauses.iter().any(|c| c.starts_with("evolution."));
     let damage = clauses.iter().any(|c| DAMAGE_CLAUSES.contains(c));
+    let counters = clauses.iter().any(|c| {
+        matches!(
+            *c,
+            "attack.damage-counters" | "card-text.move-damage-counters"
+        )
+    });
     let checkup_order_only = !clauses.is_empty() && clauses.iter().all(|c| *c == "checkup.order");
     let modelled = |card: &str, text: &TextEffects, effect: &Effect| {
         let own = own_attack.is_some_and(|(pokemon, attack)| {
@@ -346,12 +383,27 @@ fn doubt(
                 && effect.fact == DamageDealt
         });
         // The damage judge evaluated this text's effects on the damage.
-        let evaluated = damage
+        let damage_evaluated = damage
             && matches!(effect.fact, DamageDealt | DamageTaken | WeaknessResistance)
             && !text.inexact.contains(effect.fact)
             && evaluated
                 .iter()
                 .any(|(c, n)| c.as_str() == card && *n == text.name);
+        // The counters judge read the text that put the counters; a text that puts counters
+        // of its own when used writes its own line, and one that acts only in the Checkup
+        // does not act outside it.
+        let counted = counters
+            && effect.fact == DamageCounters
+            && !text.inexact.contains(DamageCounters)
+            && (evaluated
+                .iter()
+                .any(|(c, n)| c.as_str() == card && *n == text.name)
+                || text.activation == Activation::WhenUsed
+                || (j.state.phase != Phase::Checkup
+                    && text.exact.iter().all(|e| match e {
+                        Exact::Counters(m) => m.when.contains(&Cond::InCheckup),
+                        _ => true,
+                    })));
         // The order of the Checkup's steps changes only by a text that acts during the
         // Checkup ("between turns"); "this Pokémon can't be Confused" does not reorder it.
         let not_in_checkup = checkup_order_only
@@ -359,7 +411,8 @@ fn doubt(
             && !acts_in_checkup(j, card, &text.name);
         // The retreat judge computes these changes to the Retreat Cost itself, and the
         // evolution judge applies Rare Candy's conditions itself.
-        own || evaluated
+        own || damage_evaluated
+            || counted
             || not_in_checkup
             || (retreat && effect.fact == RetreatCost && super::retreat::MODELLED.contains(&card))
             || (evolution && effect.fact == Evolution && super::evolution::MODELLED.contains(&card))

@@ -35,6 +35,7 @@
 //! | `conditions.poke-power` | [`powers::power_while_affected`] |
 //! | `retreat.asleep-paralyzed`, `retreat.cost` | [`retreat::retreat`] |
 //! | `trainer.tool` | [`tools::tool_on`] |
+//! | `attack.damage-counters`, `card-text.move-damage-counters` | [`counters::counters`] |
 //! | `checkup.order`, `checkup.poisoned`, `checkup.burned`, `checkup.asleep`, `checkup.paralyzed` | [`checkup::checkup_line`] |
 //! | `checkup.confused` | [`confusion::self_damage`] |
 //! | `win.prizes` | [`winning::game_end`], [`winning::game_over`] |
@@ -66,6 +67,7 @@ pub mod card_text;
 pub mod checkup;
 pub mod conditions;
 pub mod confusion;
+pub mod counters;
 pub mod damage;
 pub mod double_knockout;
 pub mod evolution;
@@ -242,6 +244,7 @@ pub fn before_event(j: &Judging<'_, '_>, parts: &mut Vec<Step>) {
         Event::Drew { .. } if !sub => parts.extend(turn_limits::no_draw_on_first_turn(j)),
         Event::TookDamage { .. } => parts.push(damage::took_damage(j)),
         Event::ConditionDamage { .. } => parts.extend(confusion::self_damage(j)),
+        Event::PutCounters { .. } | Event::MoveCounters { .. } => parts.push(counters::counters(j)),
         Event::KnockOut { .. } => parts.push(knockout::knock_out(j)),
         Event::TookPrizes { .. } => {
             parts.push(prizes::prizes(j));
