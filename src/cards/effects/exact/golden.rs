@@ -699,6 +699,16 @@ const ROWS: &[(On, &str, &str)] = &[
         "defender -30 by your opponent's Pokémon (V) to your Pokémon if during the opponent's next turn |",
     ),
     (
+        On::Ability,
+        "As long as you have at least 1 other Golden in play, all of your Basic Colorless Pokémon take 60 less damage from attacks from your opponent's Pokémon (after applying Weakness and Resistance). The effect of Test doesn't stack.",
+        "defender -60 by your opponent's Pokémon to your Pokémon (Basic, Colorless) if you have another Pokémon of its name in play |",
+    ),
+    (
+        On::Ability,
+        "As long as you have Lunatone in play, this Pokémon takes 30 less damage from attacks.",
+        "defender -30 by any Pokémon to this Pokémon if you have lunatone in play |",
+    ),
+    (
         On::Item,
         "Heal 60 damage from your Active Pokémon.",
         "no change to the main damage | damage-counters",

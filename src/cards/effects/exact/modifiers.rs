@@ -162,6 +162,14 @@ fn prefix(s: &str) -> Option<(Vec<Cond>, &str)> {
                 },
             });
             rest = r;
+        } else if let Some((c, r)) = rest
+            .strip_prefix("as long as ")
+            .and_then(|r| r.split_once(", "))
+            .and_then(|(c, r)| Some((phrases::condition(c)?, r)))
+        {
+            // "as long as you have at least 1 other bouffalant in play, …"
+            when.extend(c);
+            rest = r;
         } else if rest.starts_with("if ") {
             let (c, r) = split_condition(rest)?;
             if c.is_empty() {
@@ -276,7 +284,11 @@ fn takes_less(when: &mut Vec<Cond>, main: &str) -> Option<Exact> {
     };
     let rest = &main[i + verb.len()..];
     let (n, tail) = first_number(rest)?;
-    let tail = tail.trim();
+    // The reminder that this is the step after Weakness and Resistance.
+    let tail = tail
+        .trim()
+        .trim_end_matches("(after applying weakness and resistance)")
+        .trim();
     let from = if tail == "less damage from attacks" {
         None
     } else {

@@ -157,6 +157,9 @@ pub enum Cond {
         name: String,
         bench: bool,
         absent: bool,
+        /// Another one than the Pokémon the text is on ("at least 1 other bouffalant"); an
+        /// empty `name` is the name of the Pokémon the text is on.
+        other: bool,
     },
     /// The attacking Pokémon has at least `n` Energy attached beyond its attack's cost.
     ExtraEnergy {
@@ -530,7 +533,18 @@ pub fn condition(clause: &str) -> Option<Vec<Cond>> {
         ("your opponent doesn't have ", false, true),
     ] {
         for (tail, bench) in [(" in play", false), (" on your bench", true)] {
-            if let Some(name) = c.strip_prefix(head).and_then(|r| r.strip_suffix(tail))
+            let named = c.strip_prefix(head).and_then(|r| r.strip_suffix(tail));
+            let (name, other) = match named.and_then(|n| {
+                n.strip_prefix("at least 1 other ")
+                    .or_else(|| n.strip_prefix("another "))
+            }) {
+                // The card's own name is read as "this pokemon": another Pokémon of the
+                // holder's name (written as an empty name).
+                Some("this pokemon") => (Some(""), true),
+                Some(n) => (Some(n), true),
+                None => (named, false),
+            };
+            if let Some(name) = name
                 && !name.contains(' ')
                 && !name.contains("pokemon")
                 && !name.contains("card")
@@ -541,6 +555,7 @@ pub fn condition(clause: &str) -> Option<Vec<Cond>> {
                     name: name.to_string(),
                     bench,
                     absent,
+                    other,
                 }]);
             }
         }
@@ -838,15 +853,22 @@ impl std::fmt::Display for Cond {
                 name,
                 bench,
                 absent,
+                other,
             } => write!(
                 f,
-                "{} {}{name} {}",
+                "{} {}{}{} {}",
                 if *own {
                     "you have"
                 } else {
                     "your opponent has"
                 },
                 if *absent { "no " } else { "" },
+                if *other { "another " } else { "" },
+                if name.is_empty() {
+                    "Pokémon of its name"
+                } else {
+                    name
+                },
                 if *bench { "on the Bench" } else { "in play" }
             ),
             Cond::ExtraEnergy { n } => write!(f, "{n} Energy beyond the attack's cost"),

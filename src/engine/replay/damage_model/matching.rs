@@ -279,6 +279,7 @@ impl Eval<'_, '_, '_> {
                 name,
                 bench,
                 absent,
+                other,
             } => {
                 let Some(o) = owner else {
                     return Truth::Unknown("whose Pokémon".into());
@@ -287,9 +288,22 @@ impl Eval<'_, '_, '_> {
                 if s.players[p].bench_unsure {
                     return Truth::Unknown("the Pokémon in play are not sure".into());
                 }
+                // "another <name>": not the Pokémon the text is on.
+                let besides = match (*other, from.holder) {
+                    (false, _) => None,
+                    (true, Some(h)) => Some(h),
+                    (true, None) => {
+                        return Truth::Unknown("which Pokémon the text is on".into());
+                    }
+                };
+                let wanted = match besides {
+                    Some(h) if name.is_empty() => normal_name(s.mon(h).name()),
+                    _ => name.clone(),
+                };
                 let present = s.players[p].in_play().any(|id| {
                     (!bench || s.position(id) == Some(Position::Bench))
-                        && normal_name(s.mon(id).name()) == *name
+                        && Some(id) != besides
+                        && normal_name(s.mon(id).name()) == wanted
                 });
                 Truth::from_bool(present != *absent)
             }

@@ -3,7 +3,7 @@
 //! cost (what each Energy provides, Special Energy conditions included), and GX attacks and
 //! VSTAR Powers once per game.
 
-use crate::cards::{EnergyProvision, can_pay, energy_details};
+use crate::cards::{EnergyProvision, Stage, can_pay, energy_details};
 use crate::log::Condition::{Asleep, Paralyzed};
 use crate::log::Event;
 
@@ -191,6 +191,34 @@ fn has_attack_and_cost(j: &Judging<'_, '_>, id: PokemonId, name: &str) -> Step {
         .into_iter()
         .filter(|n| !n.ends_with("Energy"))
         .collect();
+    // The tracker was unsure which of two Pokémon of one name took some Energy; the attack's
+    // own sub-lines may show Energy discarded from the attacker, which it therefore had when
+    // the attack was declared.
+    if mon.uncertain
+        && let Some(shown) = discarded_by_attack(j, mon.owner, mon.name())
+    {
+        let mut shown_provided = Vec::new();
+        for e in &shown {
+            if let Ok(p) = energy_on(j, id, e) {
+                shown_provided.push(p);
+            }
+        }
+        if can_pay(cost, &shown_provided) {
+            return Step::combine(vec![
+                has,
+                Step::ok(
+                    "attack.energy-cost",
+                    format!(
+                        "{name} costs [{}]; the attack's own lines show {} discarded from {}, so it had them attached (the tracker was unsure which {} had which Energy)",
+                        symbols.join(" "),
+                        shown.join(", "),
+                        mon.name(),
+                        mon.name()
+                    ),
+                ),
+            ]);
+        }
+    }
     let cost_note = j
         .cards
         .may_change_except(&names, &["cost", "provides"], &["retreat cost"])
@@ -336,6 +364,16 @@ fn energy_condition_holds(j: &Judging<'_, '_>, holder: PokemonId, condition: &st
             !facts::name_has_rule_box(mon.name())
         } else if c.contains("attached to a basic pokémon") {
             mon.stack.len() == 1
+        } else if let Some(wanted) = [
+            ("attached to a stage 2 pokémon", Stage::Stage2),
+            ("attached to a stage 1 pokémon", Stage::Stage1),
+        ]
+        .into_iter()
+        .find_map(|(words, stage)| c.contains(words).then_some(stage))
+        {
+            // The stage the holder's prints agree on (a doubt leaves the condition unread).
+            let prints = j.prints_of(holder).ok()?;
+            facts::stage(&prints).ok()? == wanted
         } else {
             return None;
         };
@@ -391,4 +429,44 @@ fn is_vstar_power(j: &Judging<'_, '_>, id: PokemonId, name: &str) -> bool {
                 a.text.contains("VSTAR Power") || a.kind.as_str().contains("VSTAR")
             })
     })
+}
+
+/// The Energy cards the sub-lines of the attack on line `j.index` show discarded from the
+/// attacking Pokémon (`owner`'s `name`), before any sub-line attaches or moves a card: cards it
+/// had attached when the attack was declared. `None` when the lines show none.
+fn discarded_by_attack(
+    j: &Judging<'_, '_>,
+    owner: PlayerIdx,
+    name: &str,
+) -> Option<Vec<crate::log::Text>> {
+    use crate::log::{CardRef, Depth};
+    let lines = &j.lines.log.lines;
+    let owner_name = j.state.players[owner].name.as_str();
+    let mut shown = Vec::new();
+    let mut i = j.index + 1;
+    while let Some(line) = lines.get(i) {
+        if line.depth == Depth::Top && !matches!(line.event, Event::CardList { .. }) {
+            break;
+        }
+        match &line.event {
+            Event::Attach { .. } | Event::Move { .. } => break,
+            Event::DiscardFromPokemon {
+                owner: o,
+                pokemon,
+                card,
+            } if o.as_str() == owner_name && pokemon.name.as_str() == name => match card {
+                CardRef::Named { card } => shown.push(card.name.clone()),
+                CardRef::Hidden { .. } => {
+                    if let Some(Event::CardList { cards }) = lines.get(i + 1).map(|l| &l.event) {
+                        shown.extend(cards.iter().map(|c| c.name.clone()));
+                        i += 1;
+                    }
+                }
+            },
+            _ => {}
+        }
+        i += 1;
+    }
+    shown.retain(|c| c.ends_with("Energy"));
+    (!shown.is_empty()).then_some(shown)
 }

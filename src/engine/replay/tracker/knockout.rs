@@ -9,7 +9,7 @@ use super::super::super::resolve::{self, Claim, Found};
 use super::super::super::state::{PlayerIdx, PokemonId, Position};
 use super::super::card_facts;
 use super::records::{Applied, Note, Resolved};
-use super::{KnockedOut, ListUse, Tracker, take_attached};
+use super::{KnockedOut, ListUse, Tracker};
 
 impl Tracker<'_> {
     /// Which Pokémon a Knock Out line means when its owner has several of that name: the one
@@ -146,13 +146,19 @@ impl Tracker<'_> {
             // play keeps its own).
             return Applied::default();
         }
-        let Some(id) = found.id() else {
+        // The cost of a retreat is discarded from the Pokémon that retreated, whichever other
+        // Pokémon shares its name.
+        let retreated = self.retreated.filter(|id| {
+            let m = self.state.mon(*id);
+            m.name() == pokemon.name && Some(m.owner) == named
+        });
+        let Some(id) = retreated.or(found.id()) else {
             return Applied::note(Note::not_in_play(owner, &pokemon.name));
         };
         match card {
             CardRef::Named { card } => {
                 let p = self.state.mon(id).owner;
-                take_attached(self.state.mon_mut(id), &card.name);
+                self.take_attached_or_sibling(id, &card.name);
                 self.state.players[p].discard.push(card.name.clone());
             }
             CardRef::Hidden { .. } => self.list = Some(ListUse::DiscardedFrom(id)),

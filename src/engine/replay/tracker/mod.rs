@@ -526,6 +526,34 @@ fn remove_one(list: &mut Vec<Text>, name: &str) {
 }
 
 /// Remove a card from a Pokémon: an attached Energy or Tool, or a card under its top card.
+impl Tracker<'_> {
+    /// A card discarded from Pokémon `id`: when the tracker was unsure which of several
+    /// Pokémon of one name took it and it is tracked on another of them, it came from the
+    /// cards those Pokémon share between them (their attribution stays unsure).
+    fn take_attached_or_sibling(&mut self, id: PokemonId, name: &str) {
+        let mon = self.state.mon(id);
+        let on_it = mon.energy.iter().chain(&mon.tools).any(|c| c == name)
+            || mon.stack[..mon.stack.len().saturating_sub(1)]
+                .iter()
+                .any(|c| c == name);
+        if !on_it && mon.uncertain {
+            let sibling =
+                crate::engine::resolve::candidates(&self.state, mon.owner, mon.name(), None)
+                    .into_iter()
+                    .find(|s| {
+                        *s != id
+                            && self.state.mon(*s).uncertain
+                            && self.state.mon(*s).energy.iter().any(|c| c == name)
+                    });
+            if let Some(s) = sibling {
+                take_attached(self.state.mon_mut(s), name);
+                return;
+            }
+        }
+        take_attached(self.state.mon_mut(id), name);
+    }
+}
+
 fn take_attached(mon: &mut Pokemon, name: &str) {
     if let Some(i) = mon.energy.iter().position(|c| c == name) {
         mon.energy.remove(i);

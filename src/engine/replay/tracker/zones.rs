@@ -7,7 +7,7 @@ use super::super::super::effect::{Verb, Zone};
 use super::super::super::resolve;
 use super::super::super::state::{PlayerIdx, Position};
 use super::records::{Applied, Note};
-use super::{ListUse, Source, Tracker, remove_one, take_attached};
+use super::{ListUse, Source, Tracker, remove_one};
 
 impl Tracker<'_> {
     pub(super) fn discard(&mut self, player: &str, card: &CardRef, sub: bool) -> Applied {
@@ -377,7 +377,7 @@ impl Tracker<'_> {
             ListUse::DiscardedFrom(id) => {
                 let p = self.state.mon(id).owner;
                 for c in cards {
-                    take_attached(self.state.mon_mut(id), &c.name);
+                    self.take_attached_or_sibling(id, &c.name);
                     self.state.players[p].discard.push(c.name.clone());
                 }
             }
