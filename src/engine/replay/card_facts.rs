@@ -23,6 +23,9 @@ pub type MemoEffect = (UseKind, Rc<EffectText>);
 /// The prints a Pokémon may be, shared (the same answer is asked for on many lines).
 pub type Prints<'a> = Rc<[&'a crate::cards::Card]>;
 
+/// The prints memoised for one Pokémon in play: its name, uses and card id when asked.
+type MonPrints<'a> = (Text, Vec<Text>, Option<Text>, Known<Prints<'a>>);
+
 /// The card data with the memo caches the replay keeps over it.
 pub struct CardFacts<'a> {
     pub info: CardInfo<'a>,
@@ -33,7 +36,7 @@ pub struct CardFacts<'a> {
     prints_memo: RefCell<FxHashMap<String, Known<Prints<'a>>>>,
     /// The same per Pokémon in play, checked against its name and uses.
     #[allow(clippy::type_complexity)]
-    mon_prints: RefCell<Vec<Option<(Text, Vec<Text>, Known<Prints<'a>>)>>>,
+    mon_prints: RefCell<Vec<Option<MonPrints<'a>>>>,
     /// What the texts of a card name's prints may change (the effect catalogue, read lazily:
     /// only the checks about to say `violation` ask).
     effects_memo: RefCell<FxHashMap<Text, KnownEffects>>,
@@ -83,19 +86,49 @@ impl<'a> CardFacts<'a> {
         }
         let mon = state.mon(id);
         let slot = id as usize;
-        if let Some(Some((name, uses, known))) = self.mon_prints.borrow().get(slot)
+        if let Some(Some((name, uses, card_id, known))) = self.mon_prints.borrow().get(slot)
             && name.as_str() == mon.name()
             && uses.as_slice() == mon.uses.as_slice()
+            && *card_id == mon.card_id
         {
             return known.clone();
         }
-        let known = self.prints_named(mon.name(), &mon.uses);
+        let known = self
+            .prints_named(mon.name(), &mon.uses)
+            .map(|prints| self.pinned_by_id(prints, mon.card_id.as_deref()));
         let mut memo = self.mon_prints.borrow_mut();
         if memo.len() <= slot {
             memo.resize(slot + 1, None);
         }
-        memo[slot] = Some((Text::from(mon.name()), mon.uses.clone(), known.clone()));
+        memo[slot] = Some((
+            Text::from(mon.name()),
+            mon.uses.clone(),
+            mon.card_id.clone(),
+            known.clone(),
+        ));
         known
+    }
+
+    /// The one print among `prints` the card id the log wrote for the Pokémon names
+    /// ("(sv6_37) Lampent"; a "_ph" finish suffix is no other print), else all of them.
+    fn pinned_by_id(&self, prints: Prints<'a>, card_id: Option<&str>) -> Prints<'a> {
+        let (Some(db), Some(id)) = (self.db(), card_id) else {
+            return prints;
+        };
+        let bare = id.strip_suffix("_ph").unwrap_or(id);
+        // The client writes a half set "sv4-5", the data "sv4pt5".
+        let half = bare.replacen("-5_", "pt5_", 1);
+        let Some(card) = [id, bare, half.as_str()]
+            .into_iter()
+            .find_map(|i| db.by_id(i))
+            .map(|i| db.card(i))
+        else {
+            return prints;
+        };
+        if prints.len() > 1 && prints.iter().any(|c| c.id == card.id) {
+            return Prints::from(vec![card]);
+        }
+        prints
     }
 
     /// The prints of a Pokémon name that has every attack and Ability in `uses` (memoised).

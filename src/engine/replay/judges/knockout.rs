@@ -68,6 +68,7 @@ pub fn knock_out(j: &Judging<'_, '_>) -> Step {
     let least = mon.damage - mon.doubtful_damage;
     let most = mon.damage.saturating_add(mon.missing_damage);
     let name = mon.name();
+    let self_knock_out = knocks_out_its_user(j, id);
     match hp_of(j, id) {
         Ok(Hp { hi, may_raise: Some(why), .. }) if most >= hi => parts.push(Step::cannot_check(
             "knockout.at-hp",
@@ -87,6 +88,10 @@ pub fn knock_out(j: &Judging<'_, '_>) -> Step {
                 "{name} reaches its {} HP if the damage lines that could mean either Pokémon named {name} meant this one ({most} damage)",
                 hp_text(j, id, hi)
             ),
+        )),
+        Ok(Hp { lo, .. }) if most < lo && self_knock_out.is_some() => parts.push(Step::ok(
+            "card-text.overrides-rules",
+            self_knock_out.unwrap_or_default(),
         )),
         Ok(Hp { lo, .. }) if most < lo => {
             let effect = j
@@ -119,6 +124,57 @@ pub fn knock_out(j: &Judging<'_, '_>) -> Step {
         parts.push(s);
     }
     super::card_text::gate_each(j, parts)
+}
+
+/// A Pokémon whose own attack or Ability, used on this line's action, says "this Pokémon is
+/// Knocked Out" (Cursed Blast: "if you placed any damage counters in this way, this Pokémon is
+/// Knocked Out", with the counters line in the window): why the Knock Out needs no damage.
+fn knocks_out_its_user(j: &Judging<'_, '_>, id: PokemonId) -> Option<String> {
+    // The last effect its owner used, this turn, is an attack or Ability of this Pokémon (the
+    // other player's Abilities reported in between do not count).
+    let owner = j.state.mon(id).owner;
+    let last = j
+        .tracked
+        .used
+        .iter()
+        .filter(|u| u.player == owner && u.turn == j.state.turn && u.line < j.index)
+        .max_by_key(|u| u.line)?;
+    let (user, user_name) = last.by.as_ref()?;
+    if *user != id {
+        return None;
+    }
+    let name = &last.name;
+    let (_, effect) = j.cards.use_effect(user_name, name)?;
+    let text = effect.lower().replace('é', "e");
+    let sentence = text.split(". ").find(|s| {
+        s.trim_end_matches('.')
+            .ends_with("this pokemon is knocked out")
+    })?;
+    let lead = sentence
+        .trim()
+        .trim_end_matches('.')
+        .strip_suffix("this pokemon is knocked out")?
+        .trim()
+        .trim_end_matches(',');
+    let holds = match lead {
+        "" | "if you use this ability" | "if you use this attack" => true,
+        // The counters lines of the action show some were placed.
+        "if you placed any damage counters in this way" => (last.line + 1..j.index).any(
+            |i| matches!(j.lines.log.lines[i].event, Event::PutCounters { count, .. } if count > 0),
+        ),
+        _ => false,
+    };
+    holds.then(|| {
+        format!(
+            "{} is Knocked Out by its own {name}, whose text says so{}",
+            j.state.mon(id).name(),
+            if lead.is_empty() {
+                String::new()
+            } else {
+                format!(" ({lead})")
+            }
+        )
+    })
 }
 
 /// `knockout.at-hp`: Pokémon whose damage reached their HP but that no Knock Out line in the

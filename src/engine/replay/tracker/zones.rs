@@ -5,7 +5,7 @@ use crate::log::{CardName, CardRef, Destination, Text};
 
 use super::super::super::effect::{Verb, Zone};
 use super::super::super::resolve;
-use super::super::super::state::{PlayerIdx, Position};
+use super::super::super::state::{PlayerIdx, PokemonId, Position};
 use super::records::{Applied, Note};
 use super::{ListUse, Source, Tracker, remove_one};
 
@@ -21,7 +21,7 @@ impl Tracker<'_> {
             self.stadium_discard = None;
             return Applied::info("the Stadium that was in play goes to its owner's discard pile");
         }
-        if let Some(applied) = self.stadium_leaves(card) {
+        if let Some(applied) = self.stadium_leaves(card, false) {
             return applied;
         }
         if let Some(applied) = self.pokemon_discarded_from_play(p, card, sub) {
@@ -117,11 +117,41 @@ impl Tracker<'_> {
         }
     }
 
+    /// A line moving a Pokémon Tool out of play by an effect whose text takes "a Pokémon Tool
+    /// attached to" a Pokémon (Lost Vacuum, Tool Scrapper): when exactly one Pokémon in play,
+    /// on either side (the client may name either player), has a Tool of that name, the Tool
+    /// leaves it. Several: the tracker cannot tell which, and keeps them.
+    fn tool_leaves(&mut self, card: &CardRef) -> Option<Applied> {
+        let name = card.name()?;
+        let says_so = self.action.effect.as_ref().is_some_and(|e| {
+            let t = e.lower().replace('é', "e");
+            t.contains("pokemon tool attached to") || t.contains("pokemon tools attached to")
+        });
+        if !says_so {
+            return None;
+        }
+        let with: Vec<PokemonId> = (0..self.state.players.len())
+            .flat_map(|p| self.state.players[p].in_play().collect::<Vec<_>>())
+            .filter(|id| self.state.mon(*id).tools.iter().any(|t| t == name))
+            .collect();
+        let [id] = with.as_slice() else {
+            return None;
+        };
+        let owner = self.state.mon(*id).owner;
+        remove_one(&mut self.state.mon_mut(*id).tools, name);
+        self.state.players[owner].lost_zone.push(Text::from(name));
+        Some(Applied::info(format!(
+            "{name} leaves {} (the only Pokémon in play with it)",
+            self.state.mon(*id).name()
+        )))
+    }
+
     /// A discard line naming the Stadium in play: an effect that discards a Stadium in play
     /// takes it (the client names its owner or the acting player). When the effect's text does
     /// not speak of a Stadium in play, the card may be another copy from the hand: the Stadium
-    /// may have left, and what depends on it is no longer sure.
-    fn stadium_leaves(&mut self, card: &CardRef) -> Option<Applied> {
+    /// may have left, and what depends on it is no longer sure. `lost`: it goes to the Lost
+    /// Zone, not the discard pile.
+    fn stadium_leaves(&mut self, card: &CardRef, lost: bool) -> Option<Applied> {
         let name = card.name()?;
         let stadium = self.state.stadium.as_ref().filter(|s| s.name == name)?;
         let owner = stadium.owner;
@@ -142,9 +172,14 @@ impl Tracker<'_> {
         }
         if says_so {
             self.state.stadium = None;
-            self.state.players[owner].discard.push(Text::from(name));
+            let zone = if lost {
+                &mut self.state.players[owner].lost_zone
+            } else {
+                &mut self.state.players[owner].discard
+            };
+            zone.push(Text::from(name));
             return Some(Applied::info(format!(
-                "{name}, the Stadium in play, is discarded by the effect"
+                "{name}, the Stadium in play, leaves play by the effect"
             )));
         }
         if let Some(s) = self.state.stadium.as_mut() {
@@ -323,6 +358,12 @@ impl Tracker<'_> {
                 }
             }
             (Destination::LostZone, _) => {
+                if let Some(applied) = self
+                    .tool_leaves(card)
+                    .or_else(|| self.stadium_leaves(card, true))
+                {
+                    return applied;
+                }
                 self.state.players[p].hand.blur();
                 self.state.players[p].deck.blur();
                 match card {

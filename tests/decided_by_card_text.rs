@@ -1,0 +1,78 @@
+//! Decided from what the cards say (issue 21): lines the engine used to leave `unverified`
+//! because a card "may change" a fact are decided when the card's text says exactly what it
+//! does, and the same line without the effect the text explains is no longer `ok`.
+//!
+//! `replays/effects-in-text.log`: a Dusclops whose Cursed Blast says "If you use this Ability,
+//! this Pokémon is Knocked Out" is Knocked Out with no damage; Lost Vacuum takes the Hero's
+//! Cape off the opponent's Lechonk, which is then Knocked Out at its printed HP.
+
+use std::path::Path;
+
+use ptcg_judge::cards::snapshot;
+use ptcg_judge::engine::{RuleEdition, Verdict};
+use ptcg_judge::report::Report;
+
+fn sample(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("replays")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn verify(text: &str) -> Report {
+    let cards = snapshot::builtin().expect("the built-in card data");
+    ptcg_judge::verify(text.as_bytes(), Some(&cards), RuleEdition::default()).unwrap()
+}
+
+/// The verdict and message of line `line` (1-based).
+fn at(report: &Report, line: usize) -> (Verdict, String) {
+    let s = report
+        .steps
+        .iter()
+        .find(|s| s.line as usize == line)
+        .unwrap_or_else(|| panic!("no step for line {line}"));
+    (
+        s.verdict,
+        format!("{} [{}]", s.message, s.clauses.join(", ")),
+    )
+}
+
+/// The sample without the lines numbered in `drop` (1-based).
+fn without(text: &str, drop: &[usize]) -> String {
+    text.lines()
+        .enumerate()
+        .filter(|(i, _)| !drop.contains(&(i + 1)))
+        .map(|(_, l)| format!("{l}\n"))
+        .collect()
+}
+
+#[test]
+fn a_pokemon_knocked_out_by_its_own_ability_is_ok_and_without_the_ability_a_violation() {
+    let text = sample("effects-in-text.log");
+    let report = verify(&text);
+    let (v, why) = at(&report, 31);
+    assert_eq!(v, Verdict::Ok, "line 31: {why}");
+    assert!(why.contains("Cursed Blast"), "{why}");
+    // Without the Ability line and its counters, the Knock Out (now line 29) has no cause.
+    let twin = verify(&without(&text, &[29, 30]));
+    let (v, why) = at(&twin, 29);
+    assert_eq!(v, Verdict::Violation, "line 29 of the twin: {why}");
+    assert!(why.contains("knockout.at-hp"), "{why}");
+}
+
+#[test]
+fn a_tool_put_in_the_lost_zone_no_longer_raises_the_hp() {
+    let text = sample("effects-in-text.log");
+    let report = verify(&text);
+    let (v, why) = at(&report, 40);
+    assert_eq!(v, Verdict::Ok, "line 40: {why}");
+    assert!(
+        report.steps.iter().all(|s| s.verdict != Verdict::Violation),
+        "a legal game"
+    );
+    // Without the line that takes Hero's Cape away, Lechonk has 160 HP: the Knock Out at 80
+    // damage is no longer ok.
+    let twin = verify(&without(&text, &[38]));
+    let (v, why) = at(&twin, 39);
+    assert_ne!(v, Verdict::Ok, "line 39 of the twin: {why}");
+}
