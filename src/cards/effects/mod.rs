@@ -17,7 +17,7 @@ mod reminders;
 pub mod rules;
 mod status;
 pub mod table;
-mod text;
+pub(crate) mod text;
 
 pub use fact::{Fact, FactSet, Reach};
 pub use table::{FactCount, fact_counts, render_counts, render_fact, render_name};

@@ -112,7 +112,7 @@ fn replace_phrase(hay: &str, needle: &str, with: &str) -> String {
         let after = &rest[i + needle.len()..];
         let after_ok = after.chars().next().is_none_or(|c| !c.is_alphanumeric());
         out.push_str(&rest[..i]);
-        if before_ok && after_ok {
+        if before_ok && after_ok && !in_name_list(&out) {
             out.push_str(with);
         } else {
             out.push_str(needle);
@@ -121,6 +121,21 @@ fn replace_phrase(hay: &str, needle: &str, with: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// The text before a name ends in a list of names after "your" ("for each of your beedrill
+/// and "): the name there is a Pokémon name the text counts or looks for, not the card itself.
+fn in_name_list(before: &str) -> bool {
+    let clause = before
+        .rfind(['.', ',', ';', ':', '('])
+        .map_or(before, |i| &before[i + 1..]);
+    let Some(i) = clause.rfind("your ") else {
+        return false;
+    };
+    let between = &clause[i + "your ".len()..];
+    between.split(' ').all(|w| {
+        !w.contains("pokemon") && !matches!(w, "opponent's" | "is" | "has" | "are" | "in" | "on")
+    })
 }
 
 /// Cut a normalised text into sentences: after `.`, `!` or `.)` followed by a space (or the

@@ -437,7 +437,7 @@ const ROWS: &[(On, &str, &str)] = &[
     (
         On::Attack(""),
         "If you have 6 or more Pokémon that have the Hide 'n' Sneak Ability in your discard pile, place 4 damage counters on each of your opponent's Pokémon.",
-        "put 4 counter(s) on each if \"you have 6 or more pokemon that have the hide 'n' sneak ability in your discard pile\" |",
+        "put 4 counter(s) on each if at least 6 Pokémon with the hide 'n' sneak Ability in your discard pile |",
     ),
     (
         On::Ability,
@@ -707,6 +707,21 @@ const ROWS: &[(On, &str, &str)] = &[
         On::Ability,
         "As long as you have Lunatone in play, this Pokémon takes 30 less damage from attacks.",
         "defender -30 by any Pokémon to this Pokémon if you have lunatone in play |",
+    ),
+    (
+        On::Attack("30+"),
+        "If you have 4 or more Pokémon that have the Hide 'n' Sneak Ability in your discard pile, this attack does 140 more damage.",
+        "base +140 if at least 4 Pokémon with the hide 'n' sneak Ability in your discard pile |",
+    ),
+    (
+        On::Attack("110×"),
+        "This attack does 110 damage for each of your Golden and Golden ex in play.",
+        "base 110 per your Pokémon (named golden or golden ex) |",
+    ),
+    (
+        On::Ability,
+        "Attacks used by your Grass Pokémon and Fire Pokémon do 20 more damage to your opponent's Active Pokémon (before applying Weakness and Resistance).",
+        "attacker +20 by your Pokémon (Grass or Fire) to your opponent's Active Pokémon |",
     ),
     (
         On::Item,

@@ -55,6 +55,8 @@ pub enum Filter {
     Type(EnergyType),
     /// Not of this type.
     NotType(EnergyType),
+    /// Of any one of these types ("your grass pokemon and fire pokemon").
+    TypeAny(Vec<EnergyType>),
     /// Not a Pokémon of this name ("except any Iron Crown ex" on another card).
     NotNamed(String),
     /// Not a Pokémon of the name of the card the text is on ("except any Zapdos" on Zapdos).
@@ -171,6 +173,12 @@ pub enum Cond {
     ThisTurn,
     /// The text acts during the Pokémon Checkup.
     InCheckup,
+    /// A count is at least `n` ("if you have 4 or more pokemon that have the hide 'n sneak
+    /// ability in your discard pile").
+    CountAtLeast {
+        count: Count,
+        n: i32,
+    },
     /// A condition or trigger the reader keeps only as words ("whenever any player puts a
     /// Basic Pokémon onto their Bench"): it is never known true or false, but a text that acts
     /// only under it still says exactly what it does when it acts.
@@ -211,6 +219,9 @@ pub enum Cards {
     Energy,
     /// Basic Energy cards (of a type, when given).
     BasicEnergy(Option<EnergyType>),
+    /// Pokémon that have the Ability of this (normalised) name: known from the card data, not
+    /// the card's name ([`Cards::has`] is false; the count asks the data).
+    WithAbility(String),
 }
 
 impl Cards {
@@ -238,6 +249,7 @@ impl Cards {
                 Some(k) => t.is_none_or(|t| t == k),
                 None => false,
             },
+            Cards::WithAbility(_) => false,
         }
     }
 }
@@ -249,6 +261,7 @@ impl std::fmt::Display for Cards {
             Cards::Energy => f.write_str("Energy card"),
             Cards::BasicEnergy(None) => f.write_str("basic Energy card"),
             Cards::BasicEnergy(Some(t)) => write!(f, "basic {t:?} Energy card"),
+            Cards::WithAbility(a) => write!(f, "Pokémon with the {a} Ability"),
         }
     }
 }
@@ -352,6 +365,24 @@ pub fn who(phrase: &str) -> Option<Who> {
     } else {
         (Spot::Any, rest)
     };
+    // "your grass pokemon and fire pokemon": each is of one type or the other.
+    let types: Option<Vec<EnergyType>> = rest
+        .strip_suffix(" pokemon")
+        .filter(|r| r.contains(" pokemon and ") || r.contains(" pokemon or "))
+        .and_then(|r| {
+            r.split(" pokemon and ")
+                .flat_map(|x| x.split(" pokemon or "))
+                .map(|t| energy_type(t.trim()))
+                .collect()
+        });
+    if let Some(types) = types {
+        filters.push(Filter::TypeAny(types));
+        return Some(Who {
+            side,
+            spot,
+            filters,
+        });
+    }
     match kind_words(rest) {
         Some(f) => filters.extend(f),
         None => {
@@ -524,6 +555,35 @@ pub fn condition(clause: &str) -> Option<Vec<Cond>> {
         }
         "you have a stadium in play" => return Some(vec![Cond::StadiumInPlay { own: true }]),
         _ => {}
+    }
+    // "you have 4 or more pokemon that have the hide 'n sneak ability in your discard pile",
+    // "you have 10 or more basic energy cards in your discard pile".
+    if let Some((n, rest)) = c
+        .strip_prefix("you have ")
+        .and_then(|r| r.split_once(" or more "))
+        && let Some(n) = number(n)
+    {
+        for (tail, opponent) in [
+            (" in your discard pile", false),
+            (" in your opponent's discard pile", true),
+        ] {
+            let Some(k) = rest.strip_suffix(tail) else {
+                continue;
+            };
+            let ability = ["pokemon that have the ", "pokemon with the "]
+                .iter()
+                .find_map(|h| k.strip_prefix(h))
+                .and_then(|a| a.strip_suffix(" ability"));
+            let what = match ability {
+                Some(a) => Cards::WithAbility(a.to_string()),
+                None if !k.contains("pokemon") => Cards::read(k)?,
+                None => return None,
+            };
+            return Some(vec![Cond::CountAtLeast {
+                count: Count::InDiscard { opponent, what },
+                n,
+            }]);
+        }
     }
     // "you have lunatone in play", "your opponent has any pokemon ex in play" (names only).
     for (head, own, absent) in [
@@ -776,6 +836,10 @@ impl std::fmt::Display for Filter {
             }
             Filter::Type(t) => write!(f, "{t:?}"),
             Filter::NotType(t) => write!(f, "not {t:?}"),
+            Filter::TypeAny(ts) => {
+                let ts: Vec<String> = ts.iter().map(|t| format!("{t:?}")).collect();
+                write!(f, "{}", ts.join(" or "))
+            }
             Filter::NotNamed(n) => write!(f, "not named {n}"),
             Filter::NotThisCard => f.write_str("not of this card's name"),
             Filter::NameHas(n) => write!(f, "{n}"),
@@ -875,6 +939,7 @@ impl std::fmt::Display for Cond {
             Cond::OpponentsNextTurn => f.write_str("during the opponent's next turn"),
             Cond::ThisTurn => f.write_str("this turn"),
             Cond::InCheckup => f.write_str("during Pokémon Checkup"),
+            Cond::CountAtLeast { count, n } => write!(f, "at least {n} {count}"),
             Cond::Other(words) => write!(f, "\"{words}\""),
         }
     }

@@ -120,6 +120,7 @@ impl Eval<'_, '_, '_> {
             Filter::IsAny(ks) => self.all_prints(id, |c| ks.iter().any(|k| is_kind(c, *k))),
             Filter::Type(t) => self.all_prints(id, |c| c.types.contains(t)),
             Filter::NotType(t) => self.all_prints(id, |c| !c.types.contains(t)),
+            Filter::TypeAny(ts) => self.all_prints(id, |c| ts.iter().any(|t| c.types.contains(t))),
         }
     }
 
@@ -273,6 +274,10 @@ impl Eval<'_, '_, '_> {
             }
             Cond::YouDid => Truth::Unknown("whether the player took the optional action".into()),
             Cond::InCheckup => Truth::from_bool(s.phase == crate::engine::state::Phase::Checkup),
+            Cond::CountAtLeast { count, n } => match self.count(count, from) {
+                Ok(k) => Truth::from_bool(k >= *n),
+                Err(why) => Truth::Unknown(why),
+            },
             Cond::Other(words) => Truth::Unknown(format!("whether \"{words}\"")),
             Cond::NamedInPlay {
                 own,
@@ -431,6 +436,9 @@ impl Eval<'_, '_, '_> {
                 }
                 Ok(ids.len() as i32)
             }
+            Count::Discarded {
+                what: crate::cards::effects::exact::Cards::WithAbility(_),
+            } => Err("which discarded cards have that Ability".into()),
             Count::Discarded { what } => discarded_by(self.j, self.line, what),
             Count::InHand { opponent } => {
                 let o = from.owner.ok_or("whose hand")?;
@@ -449,9 +457,40 @@ impl Eval<'_, '_, '_> {
                         s.players[p].name
                     ));
                 }
+                if let crate::cards::effects::exact::Cards::WithAbility(a) = what {
+                    return self.with_ability_in(&s.players[p].discard, a);
+                }
                 Ok(s.players[p].discard.iter().filter(|c| what.has(c)).count() as i32)
             }
         }
+    }
+
+    /// How many of `cards` are Pokémon with the Ability `ability` (normalised): a name whose
+    /// prints disagree on it leaves the count unknown.
+    fn with_ability_in(&self, cards: &[Text], ability: &str) -> Result<i32, String> {
+        let db = self.j.db().ok_or("no card data is loaded")?;
+        let mut n = 0;
+        for c in cards {
+            let prints: Vec<_> = db
+                .by_name(c)
+                .iter()
+                .map(|i| db.card(*i))
+                .filter(|p| p.is_pokemon())
+                .collect();
+            let has = |p: &&crate::cards::Card| {
+                p.abilities
+                    .iter()
+                    .any(|a| crate::cards::effects::text::normalise(&a.name, &[]) == ability)
+            };
+            match (prints.iter().any(has), prints.iter().all(has)) {
+                (true, true) => n += 1,
+                (false, _) => {}
+                (true, false) => {
+                    return Err(format!("the prints of {c} disagree on the Ability"));
+                }
+            }
+        }
+        Ok(n)
     }
 
     /// Every Pokémon in play that surely fits `who` (unknown when one may or may not).
