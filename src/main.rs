@@ -82,6 +82,13 @@ enum Command {
         /// Show the card names that may change this fact (an id such as damage-dealt).
         #[arg(long)]
         fact: Option<String>,
+        /// Show, per fact, the texts read exactly, those that "may change" it and those not
+        /// read; with --logs, also weighted by the cards those logs name.
+        #[arg(long)]
+        coverage: bool,
+        /// Battle logs (files or folders) whose cards weight the coverage table.
+        #[arg(long, num_args = 1..)]
+        logs: Vec<PathBuf>,
     },
     /// Compare two card data folders (one of each layout, e.g. pokemon-tcg-data and a TCGdex
     /// checkout): how many cards match, and every fact on which a matched card disagrees.
@@ -187,8 +194,18 @@ fn main() -> ExitCode {
             edition,
         } => verify(&file, &cards, format, edition),
         Command::Cards { dir, name, uses } => cards_command(dir, &name, uses.as_deref()),
-        Command::Effects { cards, name, fact } => {
-            effects_command(&cards, name.as_deref(), fact.as_deref())
+        Command::Effects {
+            cards,
+            name,
+            fact,
+            coverage,
+            logs,
+        } => {
+            if coverage {
+                coverage_command(&cards, &logs)
+            } else {
+                effects_command(&cards, name.as_deref(), fact.as_deref())
+            }
         }
         Command::CardsDiff {
             first,
@@ -588,5 +605,74 @@ fn effects_command(cards: &CardArgs, name: Option<&str>, fact: Option<&str>) -> 
             println!("read in {:.1} ms", took.as_secs_f64() * 1000.0);
         }
     }
+    ExitCode::SUCCESS
+}
+
+/// `effects --coverage`: the per-fact table over the card data, weighted by the cards the
+/// given logs name.
+fn coverage_command(cards: &CardArgs, logs: &[PathBuf]) -> ExitCode {
+    use ptcg_judge::cards::effects::Catalogue;
+    use ptcg_judge::cards::effects::coverage::{coverage, render_coverage};
+    let db = match chosen_cards(cards) {
+        Ok(Some(db)) => db,
+        Ok(None) => {
+            eprintln!("error: the coverage table needs card data (no --no-cards)");
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut files = Vec::new();
+    for path in logs {
+        if path.is_dir() {
+            match std::fs::read_dir(path) {
+                Ok(entries) => {
+                    let mut found: Vec<PathBuf> = entries
+                        .filter_map(|e| e.ok().map(|e| e.path()))
+                        .filter(|p| p.is_file())
+                        .collect();
+                    found.sort();
+                    files.extend(found);
+                }
+                Err(e) => {
+                    eprintln!("error: {}: {e}", path.display());
+                    return ExitCode::from(2);
+                }
+            }
+        } else {
+            files.push(path.clone());
+        }
+    }
+    let names = ptcg_judge::cards::local_names::local_names(Some(&db));
+    let mut seen: std::collections::HashMap<String, u64> = std::collections::HashMap::new();
+    let mut lines = 0u64;
+    for f in &files {
+        let bytes = match std::fs::read(f) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("error: {}: {e}", f.display());
+                return ExitCode::from(2);
+            }
+        };
+        let Ok(log) = ptcg_judge::log::parse_log_with(&bytes, names) else {
+            eprintln!("skipped {}: not a battle log", f.display());
+            continue;
+        };
+        for line in &log.lines {
+            let named = line.event.card_names();
+            if named.is_empty() {
+                continue;
+            }
+            lines += 1;
+            for n in named {
+                *seen.entry(n.to_string()).or_default() += 1;
+            }
+        }
+    }
+    let catalogue = Catalogue::build(&db);
+    let rows = coverage(&db, &catalogue, &seen);
+    print!("{}", render_coverage(&rows, seen.len(), lines));
     ExitCode::SUCCESS
 }

@@ -424,6 +424,54 @@ fn the_effects_command_shows_a_cards_readings_and_a_facts_cards() {
         .stderr(predicate::str::contains("unknown fact \"bench\""));
 }
 
+/// `ptcg-judge effects --coverage` with a sample log of `replays/`: a row per fact in order,
+/// the weighted columns count the cards the log names, and a missing log is an error.
+#[test]
+fn the_coverage_table_counts_texts_per_fact_and_weights_them_by_a_logs_cards() {
+    use ptcg_judge::cards::effects::Fact;
+    let sample =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("replays/effects-in-text.log");
+    let out = cmd()
+        .args(["effects", "--coverage", "--logs"])
+        .arg(&sample)
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    for (line, fact) in lines[2..].iter().zip(Fact::ALL) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(fields[0], fact.id(), "{line}");
+        assert_eq!(fields.len(), 9, "{line}");
+    }
+    let row = |id: &str| -> Vec<String> {
+        lines
+            .iter()
+            .find(|l| l.split_whitespace().next() == Some(id))
+            .unwrap_or_else(|| panic!("no row {id}:\n{text}"))
+            .split_whitespace()
+            .map(str::to_string)
+            .collect()
+    };
+    let n = |r: &[String], i: usize| -> u64 { r[i].parse().unwrap() };
+    let dealt = row("damage-dealt");
+    assert!(n(&dealt, 1) > 1000 && n(&dealt, 2) > 0, "{text}");
+    // Hero's Cape (+100 HP, read exactly) is named on one line of the sample.
+    let hp = row("max-hp");
+    assert!(n(&hp, 5) >= 1, "{text}");
+    assert!(
+        text.contains("card names named on") && !text.contains(" 0 card names"),
+        "{text}"
+    );
+    cmd()
+        .args(["effects", "--coverage", "--logs", "no/such/log.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no/such/log.txt"));
+}
+
 /// `ptcg-judge cards-diff` on the two shared sources: both read, cards matched, the
 /// disagreements counted by fact and listed (at most `--limit`); a missing folder is refused.
 #[test]

@@ -9,6 +9,7 @@
 //! Pure: no IO.
 
 mod costs;
+pub mod coverage;
 mod damage;
 pub mod exact;
 mod fact;
