@@ -72,7 +72,9 @@ pub fn depends_on(clause: &str) -> &'static [(Fact, Role)] {
         // The damage a line states is already taken; what may change whether it Knocks Out is
         // the HP, effects on Knock Outs, and damage counters no line shows.
         "knockout.at-hp" => &[(KnockOut, Named), (MaxHp, Named), (DamageCounters, Named)],
-        "knockout.prizes" => &[(PrizeCount, Game), (KnockOut, Game)],
+        // The Prize cards owed are counted from the Knock Out lines the log writes, however
+        // the Pokémon was Knocked Out: only what changes a Knock Out's Prize cards matters.
+        "knockout.prizes" => &[(PrizeCount, Game)],
         "knockout.promote" | "knockout.promote-order" => &[(KnockOut, Game), (PlayRules, Game)],
         "evolution.first-turn"
         | "evolution.same-turn"
@@ -103,10 +105,14 @@ pub fn depends_on(clause: &str) -> &'static [(Fact, Role)] {
             (DamageCounters, Named),
             (DamageTaken, Named),
         ],
-        "win.prizes" | "win.no-pokemon" | "win.deck-out" | "win.simultaneous" => {
+        // The Prize cards left are counted from the lines that take them (an effect that
+        // takes more writes them too): what changes how many a Knock Out gives is checked
+        // on those lines, not here.
+        "win.prizes" => &[(Winner, Game), (KnockOut, Game)],
+        "win.no-pokemon" | "win.deck-out" | "win.simultaneous" => {
             &[(Winner, Game), (PrizeCount, Game), (KnockOut, Game)]
         }
-        c if c.starts_with("pokemon.") => &[(PrizeCount, Game), (KnockOut, Game)],
+        c if c.starts_with("pokemon.") => &[(PrizeCount, Game)],
         _ => &[],
     }
 }
