@@ -76,3 +76,20 @@ fn a_tool_put_in_the_lost_zone_no_longer_raises_the_hp() {
     let (v, why) = at(&twin, 39);
     assert_ne!(v, Verdict::Ok, "line 39 of the twin: {why}");
 }
+
+/// Reference clauses the replay applies are cited on the lines where it applies them (issue
+/// 22): the Lost Zone where Lost Vacuum puts Hero's Cape, the maximum HP where a Knock Out is
+/// found at it.
+#[test]
+fn the_rules_the_replay_applies_are_cited_on_their_lines() {
+    let report = verify(&sample("effects-in-text.log"));
+    let cites = |line: usize, clause: &str| {
+        report
+            .steps
+            .iter()
+            .any(|s| s.line as usize == line && s.clauses.iter().any(|c| c == clause))
+    };
+    assert!(cites(38, "zones.lost-zone"), "line 38");
+    assert!(cites(40, "hp.maximum-remaining"), "line 40");
+    assert!(!cites(39, "zones.lost-zone"), "only where a card goes there");
+}

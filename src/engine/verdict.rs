@@ -78,6 +78,18 @@ impl Step {
         }
     }
 
+    /// A rule the replay applied on the line without checking it (a reference clause, cited
+    /// so the reader sees which rule the state follows): a note, not a finding.
+    pub fn applied(clause: &'static str, message: impl Into<String>) -> Step {
+        Step {
+            verdict: Verdict::Info,
+            clauses: vec![clause],
+            message: message.into(),
+            violated: Vec::new(),
+            cleared: false,
+        }
+    }
+
     /// A rule checked and met.
     pub fn ok(clause: &'static str, message: impl Into<String>) -> Step {
         Step {

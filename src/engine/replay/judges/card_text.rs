@@ -395,6 +395,16 @@ fn doubt(
             && evaluated
                 .iter()
                 .any(|(c, n)| c.as_str() == card && *n == text.name);
+        // The line's own attack, modelled whole by the damage judge although the catalogue
+        // cannot read its text (an attack that uses another: the copied attack was read).
+        let own_modelled = damage
+            && effect.fact == DamageDealt
+            && text.kind == TextKind::Attack
+            && matches!(j.event, Event::Attack { pokemon, attack, .. }
+                if pokemon.name.as_str() == card && *attack == text.name)
+            && evaluated
+                .iter()
+                .any(|(c, n)| c.as_str() == card && *n == text.name);
         // The counters judge read the text that put the counters; a text that puts counters
         // of its own when used writes its own line, and one that acts only in the Checkup
         // does not act outside it.
@@ -417,7 +427,8 @@ fn doubt(
             && !acts_in_checkup(j, card, &text.name);
         // The retreat judge computes these changes to the Retreat Cost itself, and the
         // evolution judge applies Rare Candy's conditions itself.
-        own || damage_evaluated
+        own || own_modelled
+            || damage_evaluated
             || counted
             || not_in_checkup
             || (retreat && effect.fact == RetreatCost && super::retreat::MODELLED.contains(&card))

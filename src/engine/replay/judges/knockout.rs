@@ -120,6 +120,15 @@ pub fn knock_out(j: &Judging<'_, '_>) -> Step {
         )),
         Err(why) => parts.push(Step::cannot_check("knockout.at-hp", format!("cannot check the HP of {name}: {why}"))),
     }
+    if parts
+        .iter()
+        .any(|p| p.verdict == crate::engine::Verdict::Ok && p.clauses.contains(&"knockout.at-hp"))
+    {
+        parts.push(Step::applied(
+            "hp.maximum-remaining",
+            "the damage is compared with the maximum HP (the printed HP as effects in force change it)",
+        ));
+    }
     if let Some(s) = missing_knock_outs(j, index, Some(id)) {
         parts.push(s);
     }

@@ -42,6 +42,9 @@
 //! | `win.no-pokemon`, `win.simultaneous`, `win.concede`, `win.end-line` | [`winning::game_end`], [`winning::sudden_death`] |
 //! | `win.deck-out` | [`winning::game_end`], [`turn_limits::turn_draw`] |
 //!
+//! Reference clauses the replay applies without finding them broken (`energy.attach-by-effect`,
+//! `evolution.devolve`, `zones.lost-zone`, `effects.duration`) are cited by [`applied::applied`].
+//!
 //! What the tracker could not follow (a player or Pokémon it cannot find, a guess between
 //! Pokémon of one name) is not a judge's business: it comes as a tracker note, and the driver
 //! makes it `unverified`.
@@ -60,6 +63,7 @@ use super::roles::Role;
 use super::tracker::records::{Applied, Played, Resolved};
 use super::tracker::{ListUse, Tracker};
 
+pub mod applied;
 pub mod attack;
 pub mod bench;
 pub mod breakdown;
@@ -254,6 +258,7 @@ pub fn before_event(j: &Judging<'_, '_>, parts: &mut Vec<Step>) {
         Event::SuddenDeath => parts.extend(winning::sudden_death(j)),
         _ => {}
     }
+    parts.extend(applied::applied(j));
     gate_from(j, parts, from);
 }
 
