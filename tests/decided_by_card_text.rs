@@ -91,5 +91,8 @@ fn the_rules_the_replay_applies_are_cited_on_their_lines() {
     };
     assert!(cites(38, "zones.lost-zone"), "line 38");
     assert!(cites(40, "hp.maximum-remaining"), "line 40");
-    assert!(!cites(39, "zones.lost-zone"), "only where a card goes there");
+    assert!(
+        !cites(39, "zones.lost-zone"),
+        "only where a card goes there"
+    );
 }

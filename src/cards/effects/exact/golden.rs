@@ -724,6 +724,11 @@ const ROWS: &[(On, &str, &str)] = &[
         "attacker +20 by your Pokémon (Grass or Fire) to your opponent's Active Pokémon |",
     ),
     (
+        On::Ability,
+        "The Weakness of each of your opponent's Dragon Pokémon in play is now Psychic. (Apply Weakness as ×2.)",
+        "Weakness of your opponent's Pokémon (Dragon) is now Psychic |",
+    ),
+    (
         On::Item,
         "Heal 60 damage from your Active Pokémon.",
         "no change to the main damage | damage-counters",

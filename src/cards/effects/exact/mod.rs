@@ -29,6 +29,8 @@ pub use phrases::{Cards, Cond, Count, Filter, Kind, Side, Spot, Who, number};
 
 use serde::Serialize;
 
+use crate::cards::EnergyType;
+
 use super::TextKind;
 
 /// What one sentence does, exactly.
@@ -45,6 +47,10 @@ pub enum Exact {
     Hp(HpMod),
     /// Puts or moves damage counters.
     Counters(CountersMod),
+    /// Gives Pokémon a Weakness of another type ("the Weakness of each of your opponent's
+    /// Dragon Pokémon in play is now Psychic"): the damage model does not apply it, so it is a
+    /// doubt only where the Pokémon taking the damage is one of them.
+    WeaknessIs { to: Who, energy: EnergyType },
 }
 
 /// A change to the damage of attacks.
@@ -141,6 +147,7 @@ impl std::fmt::Display for Exact {
         match self {
             Exact::NoMainDamage => f.write_str("no change to the main damage"),
             Exact::Counters(c) => write!(f, "{c}"),
+            Exact::WeaknessIs { to, energy } => write!(f, "Weakness of {to} is now {energy:?}"),
             Exact::Hp(h) => {
                 write!(f, "+{} HP to {}", h.n, h.to)?;
                 when(f, &h.when)

@@ -26,6 +26,13 @@ pub fn read(kind: TextKind, s: &str, _before: &[&str]) -> Option<Vec<Exact>> {
     {
         return Some(vec![Exact::NoMainDamage]);
     }
+    // The reminder after a Weakness a text gives: "(Apply Weakness as ×2.)".
+    if matches!(
+        s.trim_matches(['(', ')', '.']),
+        "apply weakness as ×2" | "apply weakness as x2"
+    ) {
+        return Some(Vec::new());
+    }
     // "The Future Pokémon this card is attached to has no Retreat Cost, and the attacks it
     // uses do 20 more damage …": the second clause, with "it" read as the first's subject.
     if let Some(e) = compound(kind, s) {
@@ -55,6 +62,17 @@ pub fn read(kind: TextKind, s: &str, _before: &[&str]) -> Option<Vec<Exact>> {
     }
     if let Some(e) = no_weakness(&mut when, main) {
         return Some(vec![e]);
+    }
+    // "the weakness of each of your opponent's dragon pokemon in play is now psychic"
+    if when.is_empty()
+        && let Some((who, t)) = main
+            .strip_prefix("the weakness of ")
+            .and_then(|r| r.split_once(" is now "))
+    {
+        return Some(vec![Exact::WeaknessIs {
+            to: phrases::who(who)?,
+            energy: phrases::energy_type(t.trim())?,
+        }]);
     }
     None
 }

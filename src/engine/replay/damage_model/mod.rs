@@ -365,6 +365,21 @@ fn apply_texts(
             })
             .collect()
     };
+    // A Weakness the text gives is not applied: where the Pokémon taking the damage may be
+    // one it reaches, the damage is not known.
+    for t in texts {
+        for e in &t.exact {
+            if let Exact::WeaknessIs { to, energy } = e
+                && let Some(def) = eval.defender
+                && eval.fits(def, to, from) != Truth::No
+            {
+                m.unknown.push(format!(
+                    "{label} makes the Weakness of the Pokémon taking the damage {energy:?}, which is not modelled"
+                ));
+                return;
+            }
+        }
+    }
     if texts.len() == 1 {
         for d in changes(&texts[0]) {
             apply(eval, &d, from, label, m);
