@@ -729,6 +729,11 @@ const ROWS: &[(On, &str, &str)] = &[
         "Weakness of your opponent's Pokémon (Dragon) is now Psychic |",
     ),
     (
+        On::Ability,
+        "If you have Mesprit and Azelf in play, apply Weakness for each Pokémon (both yours and your opponent's) as ×4 instead.",
+        "Weakness otherwise: \"apply weakness for each pokemon (both yours and your opponent's) as ×4 instead\" if you have mesprit in play and you have azelf in play |",
+    ),
+    (
         On::Item,
         "Heal 60 damage from your Active Pokémon.",
         "no change to the main damage | damage-counters",

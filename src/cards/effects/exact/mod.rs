@@ -51,6 +51,9 @@ pub enum Exact {
     /// Dragon Pokémon in play is now Psychic"): the damage model does not apply it, so it is a
     /// doubt only where the Pokémon taking the damage is one of them.
     WeaknessIs { to: Who, energy: EnergyType },
+    /// Applies Weakness otherwise ("apply Weakness for each Pokémon … as ×4 instead"), under
+    /// conditions: not modelled, so a doubt only where the conditions may hold.
+    WeaknessOtherwise { when: Vec<Cond>, words: String },
 }
 
 /// A change to the damage of attacks.
@@ -148,6 +151,10 @@ impl std::fmt::Display for Exact {
             Exact::NoMainDamage => f.write_str("no change to the main damage"),
             Exact::Counters(c) => write!(f, "{c}"),
             Exact::WeaknessIs { to, energy } => write!(f, "Weakness of {to} is now {energy:?}"),
+            Exact::WeaknessOtherwise { when: w, words } => {
+                write!(f, "Weakness otherwise: \"{words}\"")?;
+                when(f, w)
+            }
             Exact::Hp(h) => {
                 write!(f, "+{} HP to {}", h.n, h.to)?;
                 when(f, &h.when)

@@ -63,6 +63,14 @@ pub fn read(kind: TextKind, s: &str, _before: &[&str]) -> Option<Vec<Exact>> {
     if let Some(e) = no_weakness(&mut when, main) {
         return Some(vec![e]);
     }
+    // "[if you have mesprit and azelf in play,] apply weakness for each pokemon (both yours and
+    // your opponent's) as ×4 instead"
+    if main.starts_with("apply weakness ") && main.contains(" as ×") {
+        return Some(vec![Exact::WeaknessOtherwise {
+            when: std::mem::take(&mut when),
+            words: main.to_string(),
+        }]);
+    }
     // "the weakness of each of your opponent's dragon pokemon in play is now psychic"
     if when.is_empty()
         && let Some((who, t)) = main

@@ -604,6 +604,27 @@ pub fn condition(clause: &str) -> Option<Vec<Cond>> {
                 Some(n) => (Some(n), true),
                 None => (named, false),
             };
+            // "you have mesprit and azelf in play": each of them.
+            if let Some(list) = name.filter(|n| n.contains(" and ") && !other)
+                && let Some(all) = list
+                    .split(" and ")
+                    .map(|n| {
+                        let n = n.trim();
+                        (!n.is_empty() && !n.contains(' ') && !n.contains("pokemon")).then(|| {
+                            Cond::NamedInPlay {
+                                own,
+                                name: n.to_string(),
+                                bench,
+                                absent,
+                                other: false,
+                            }
+                        })
+                    })
+                    .collect::<Option<Vec<Cond>>>()
+                && !absent
+            {
+                return Some(all);
+            }
             if let Some(name) = name
                 && !name.contains(' ')
                 && !name.contains("pokemon")

@@ -105,10 +105,17 @@ pub fn model(
         .find(|p| p.in_play().count() > MAX_IN_PLAY)
     {
         m.unknown.push(format!(
-            "the tracked state has more Pokémon in play for {} than the rules allow",
+            "{STATE_UNSURE}of the Pokémon in play: it has more for {} than the rules allow",
             p.name
         ));
         return m;
+    }
+    // The tracker was unsure which of several Pokémon of one name took a card, and one of
+    // them has a Tool or a Special Energy: which one it is on is not known.
+    for id in [Some(attacker), eval.defender].into_iter().flatten() {
+        if let Some(why) = attachments_unsure(j, id) {
+            m.unknown.push(why);
+        }
     }
     if let Some(text) = own {
         own_text(&eval, text, holder, &mut m);
@@ -378,6 +385,14 @@ fn apply_texts(
                 ));
                 return;
             }
+            if let Exact::WeaknessOtherwise { when, words } = e
+                && when.iter().all(|c| eval.cond(c, from) != Truth::No)
+            {
+                m.unknown.push(format!(
+                    "{label} may apply Weakness otherwise (\"{words}\"), which is not modelled"
+                ));
+                return;
+            }
         }
     }
     if texts.len() == 1 {
@@ -530,4 +545,21 @@ pub fn count_for(
         card: j.state.mon(holder).name(),
     };
     eval.count(count, from)
+}
+
+/// The start of the [`Model::unknown`] entries that leave the whole damage unknown (not one
+/// text's effect): a damage that fits no reading is then not a violation.
+pub const STATE_UNSURE: &str = "the replay is unsure ";
+
+/// Why the cards attached to Pokémon `id` are not known: the tracker is unsure which of the
+/// Pokémon of its name took a card (a Tool or Special Energy that changes damage may be on it
+/// or on another, in play or gone).
+fn attachments_unsure(j: &Judging<'_, '_>, id: PokemonId) -> Option<String> {
+    let mon = j.state.mon(id);
+    mon.uncertain.then(|| {
+        format!(
+            "{STATE_UNSURE}which {} has which Tools and Special Energy",
+            mon.name()
+        )
+    })
 }

@@ -356,15 +356,20 @@ fn modelled_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, models: &Models
             ));
         }
     }
-    Some(Step::violation(
-        "attack.damage-order",
-        format!(
-            "{} should do {} but the log says {}{note}",
-            claim.attack,
-            listed.join(", or "),
-            claim.damage
-        ),
-    ))
+    let message = format!(
+        "{} should do {} but the log says {}{note}",
+        claim.attack,
+        listed.join(", or "),
+        claim.damage
+    );
+    // The readings rest on a state the tracker is unsure of (which Pokémon has which cards).
+    if unknown
+        .iter()
+        .any(|u| u.starts_with(damage_model::STATE_UNSURE))
+    {
+        return Some(Step::cannot_check("attack.damage-order", message));
+    }
+    Some(Step::violation("attack.damage-order", message))
 }
 
 /// One reading's damage with the amounts the line states for Weakness and Resistance instead
