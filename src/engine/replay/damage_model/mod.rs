@@ -552,11 +552,29 @@ pub fn count_for(
 pub const STATE_UNSURE: &str = "the replay is unsure ";
 
 /// Why the cards attached to Pokémon `id` are not known: the tracker is unsure which of the
-/// Pokémon of its name took a card (a Tool or Special Energy that changes damage may be on it
-/// or on another, in play or gone).
+/// Pokémon of its name took a card, and a card that may be on the wrong one is in sight: a
+/// Tool or Special Energy on it or on another Pokémon of its name, or a Tool in its owner's
+/// discard pile (it may have left play with another of them).
 fn attachments_unsure(j: &Judging<'_, '_>, id: PokemonId) -> Option<String> {
     let mon = j.state.mon(id);
-    mon.uncertain.then(|| {
+    if !mon.uncertain {
+        return None;
+    }
+    let special = |m: &crate::engine::state::Pokemon| {
+        !m.tools.is_empty()
+            || m.energy
+                .iter()
+                .any(|e| crate::cards::basic_energy_type(e).is_none())
+    };
+    let on_one = crate::engine::resolve::candidates(j.state, mon.owner, mon.name(), None)
+        .into_iter()
+        .chain([id])
+        .any(|s| special(j.state.mon(s)));
+    let tool_gone = j.state.players[mon.owner]
+        .discard
+        .iter()
+        .any(|c| j.cards.info.kind(c) == crate::engine::cardinfo::CardKind::Tool);
+    (on_one || tool_gone).then(|| {
         format!(
             "{STATE_UNSURE}which {} has which Tools and Special Energy",
             mon.name()
