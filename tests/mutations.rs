@@ -34,10 +34,10 @@ use ptcg_judge::log::{Depth, Event, ParsedLog, parse_log};
 /// card data lacked their print), and a Knock Out line that may mean either of two Pokémon of
 /// one name is no longer a violation (issue 20: no accusation from an identity the tracker is
 /// unsure of), 39 of 50. Raised again as the counters, Knock Out and Prize readings landed
-/// (1072 of 1140, 94.0%; damage off by 10 126 of 134, wrong Prize count 137 of 150, wrong
+/// (1075 of 1140, 94.3%; damage off by 10 129 of 134, wrong Prize count 137 of 150, wrong
 /// winner 24 of 24).
 const FLOORS: &[(&str, usize, usize)] = &[
-    ("damage-off-by-10", 94, 26),
+    ("damage-off-by-10", 96, 26),
     ("second-energy", 98, 29),
     ("second-supporter", 99, 31),
     ("supporter-first-turn", 100, 58),

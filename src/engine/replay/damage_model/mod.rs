@@ -553,28 +553,37 @@ pub const STATE_UNSURE: &str = "the replay is unsure ";
 
 /// Why the cards attached to Pokémon `id` are not known: the tracker is unsure which of the
 /// Pokémon of its name took a card, and a card that may be on the wrong one is in sight: a
-/// Tool or Special Energy on it or on another Pokémon of its name, or a Tool in its owner's
-/// discard pile (it may have left play with another of them).
+/// Tool or Special Energy that may change damage, on it or on another Pokémon of its name in
+/// play, or such a Tool in its owner's discard pile.
 fn attachments_unsure(j: &Judging<'_, '_>, id: PokemonId) -> Option<String> {
     let mon = j.state.mon(id);
     if !mon.uncertain {
         return None;
     }
+    // A Tool or Special Energy whose text may change damage (or that the data does not know).
+    let changes_damage = |card: &Text| match j.cards.effects_named(card) {
+        Ok(effects) => {
+            let facts = effects.facts();
+            DAMAGE_FACTS.iter().any(|f| facts.contains(*f))
+        }
+        Err(_) => true,
+    };
     let special = |m: &crate::engine::state::Pokemon| {
-        !m.tools.is_empty()
+        m.tools.iter().any(changes_damage)
             || m.energy
                 .iter()
-                .any(|e| crate::cards::basic_energy_type(e).is_none())
+                .filter(|e| crate::cards::basic_energy_type(e).is_none())
+                .any(changes_damage)
     };
     let on_one = crate::engine::resolve::candidates(j.state, mon.owner, mon.name(), None)
         .into_iter()
         .chain([id])
         .any(|s| special(j.state.mon(s)));
-    let tool_gone = j.state.players[mon.owner]
-        .discard
-        .iter()
-        .any(|c| j.cards.info.kind(c) == crate::engine::cardinfo::CardKind::Tool);
-    (on_one || tool_gone).then(|| {
+    // Such a Tool in its owner's discard pile may have left play with another of its name.
+    let gone = j.state.players[mon.owner].discard.iter().any(|c| {
+        j.cards.info.kind(c) == crate::engine::cardinfo::CardKind::Tool && changes_damage(c)
+    });
+    (on_one || gone).then(|| {
         format!(
             "{STATE_UNSURE}which {} has which Tools and Special Energy",
             mon.name()
