@@ -110,7 +110,10 @@ pub fn damage(j: &Judging<'_, '_>) -> Step {
                     if gated.verdict != Verdict::Violation {
                         found.push(gated);
                         parts.extend(found);
-                        return super::card_text::gate_each_modelled(j, parts, &models.modelled);
+                        return unless_state_unsure(
+                            &models,
+                            super::card_text::gate_each_modelled(j, parts, &models.modelled),
+                        );
                     }
                     found.push(Step::cannot_check(
                         "attack.damage-order",
@@ -133,7 +136,10 @@ pub fn damage(j: &Judging<'_, '_>) -> Step {
         attack_card.as_ref().map(|(_, t)| t.as_str()),
         &models,
     ));
-    super::card_text::gate_each_modelled(j, parts, &models.modelled)
+    unless_state_unsure(
+        &models,
+        super::card_text::gate_each_modelled(j, parts, &models.modelled),
+    )
 }
 
 /// The damage models of an attack line, one per distinct (printed damage, text) of the prints
@@ -356,20 +362,37 @@ fn modelled_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, models: &Models
             ));
         }
     }
-    let message = format!(
-        "{} should do {} but the log says {}{note}",
-        claim.attack,
-        listed.join(", or "),
-        claim.damage
-    );
-    // The readings rest on a state the tracker is unsure of (which Pokémon has which cards).
-    if unknown
-        .iter()
-        .any(|u| u.starts_with(damage_model::STATE_UNSURE))
-    {
-        return Some(Step::cannot_check("attack.damage-order", message));
+    Some(Step::violation(
+        "attack.damage-order",
+        format!(
+            "{} should do {} but the log says {}{note}",
+            claim.attack,
+            listed.join(", or "),
+            claim.damage
+        ),
+    ))
+}
+
+/// A violation the gate let stand that compares the line with readings resting on a state the
+/// tracker is unsure of (which Pokémon of a name has which cards; the readings' message names
+/// it): not called a violation.
+fn unless_state_unsure(models: &Models, step: Step) -> Step {
+    let unsure = models.models.iter().find_map(|(_, m)| {
+        m.unknown
+            .iter()
+            .find(|u| u.starts_with(damage_model::STATE_UNSURE))
+    });
+    match unsure {
+        Some(why) if step.verdict == Verdict::Violation && step.message.contains(why.as_str()) => {
+            Step {
+                verdict: Verdict::Unverified,
+                message: format!("{why}, so this is not called a violation: {}", step.message),
+                violated: Vec::new(),
+                ..step
+            }
+        }
+        _ => step,
     }
-    Some(Step::violation("attack.damage-order", message))
 }
 
 /// One reading's damage with the amounts the line states for Weakness and Resistance instead
