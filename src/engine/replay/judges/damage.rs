@@ -102,10 +102,13 @@ pub fn damage(j: &Judging<'_, '_>) -> Step {
                 // it is the engine's model against the client's arithmetic, not a play.
                 Some(step) if step.verdict == Verdict::Violation => {
                     // A card in force the model does not read: the gate names it.
-                    let gated = super::card_text::gate_each_modelled(
-                        j,
-                        vec![step.clone()],
-                        &models.modelled,
+                    let gated = unless_state_unsure(
+                        &models,
+                        super::card_text::gate_each_modelled(
+                            j,
+                            vec![step.clone()],
+                            &models.modelled,
+                        ),
                     );
                     if gated.verdict != Verdict::Violation {
                         found.push(gated);
