@@ -196,6 +196,11 @@ impl<'a> CardFacts<'a> {
             key.push('\u{1f}');
             key.push_str(u);
         }
+        // The card id the log gave pins the print (see `prints_of`).
+        if let Some(card_id) = &mon.card_id {
+            key.push_str("\u{1f}#");
+            key.push_str(card_id);
+        }
         if let Some(known) = self.effects_memo.borrow().get(key.as_str()) {
             return known.clone();
         }
