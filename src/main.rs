@@ -583,16 +583,9 @@ fn effects_command(cards: &CardArgs, name: Option<&str>, fact: Option<&str>) -> 
             return ExitCode::from(2);
         }
     };
-    let db = match chosen_cards(cards) {
-        Ok(Some(db)) => db,
-        Ok(None) => {
-            eprintln!("error: the effect catalogue needs card data (no --no-cards)");
-            return ExitCode::from(2);
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+    let db = match catalogue_cards(cards, "the effect catalogue") {
+        Ok(db) => db,
+        Err(code) => return code,
     };
     let started = std::time::Instant::now();
     let catalogue = Catalogue::build(&db);
@@ -608,21 +601,30 @@ fn effects_command(cards: &CardArgs, name: Option<&str>, fact: Option<&str>) -> 
     ExitCode::SUCCESS
 }
 
+/// The card data the effect commands read (`what` names the command's output in the error):
+/// exit code 2, with the reason on standard error, when there is none or it cannot be read.
+fn catalogue_cards(cards: &CardArgs, what: &str) -> Result<Arc<CardDb>, ExitCode> {
+    match chosen_cards(cards) {
+        Ok(Some(db)) => Ok(db),
+        Ok(None) => {
+            eprintln!("error: {what} needs card data (no --no-cards)");
+            Err(ExitCode::from(2))
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            Err(ExitCode::from(2))
+        }
+    }
+}
+
 /// `effects --coverage`: the per-fact table over the card data, weighted by the cards the
 /// given logs name.
 fn coverage_command(cards: &CardArgs, logs: &[PathBuf]) -> ExitCode {
     use ptcg_judge::cards::effects::Catalogue;
     use ptcg_judge::cards::effects::coverage::{coverage, render_coverage};
-    let db = match chosen_cards(cards) {
-        Ok(Some(db)) => db,
-        Ok(None) => {
-            eprintln!("error: the coverage table needs card data (no --no-cards)");
-            return ExitCode::from(2);
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+    let db = match catalogue_cards(cards, "the coverage table") {
+        Ok(db) => db,
+        Err(code) => return code,
     };
     let mut files = Vec::new();
     for path in logs {
