@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 use super::{Catalogue, Fact, TextEffects};
-use crate::cards::{Card, CardDb, CardIdx};
+use crate::cards::{CardDb, CardIdx};
 
 /// What the catalogue makes of one fact.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -110,28 +110,10 @@ impl Tally {
     }
 }
 
-/// The original words of one text of a card, in lower case.
-fn text_of(card: &Card, t: &TextEffects) -> String {
-    let raw = match t.kind {
-        super::TextKind::Attack => card
-            .attacks
-            .iter()
-            .find(|a| a.name == t.name)
-            .map(|a| a.text.clone()),
-        super::TextKind::Ability => card
-            .abilities
-            .iter()
-            .find(|a| a.name == t.name)
-            .map(|a| a.text.clone()),
-        _ => Some(card.rules.join(" ")),
-    };
-    super::text::normalise(&raw.unwrap_or_default(), &[])
-}
-
 fn tally_card(db: &CardDb, cat: &Catalogue, idx: CardIdx, weight: u64, rows: &mut [Tally]) {
     let card = db.card(idx);
     for t in &cat.of(idx).texts {
-        let lower = text_of(card, t);
+        let lower = super::text::normalise(&super::table::printed_words(card, t), &[]);
         for (row, fact) in rows.iter_mut().zip(Fact::ALL) {
             if let Some(c) = classify(t, fact, &lower) {
                 row.add(c, weight);
@@ -212,6 +194,7 @@ pub fn render_coverage(rows: &[FactCoverage], seen_names: usize, seen_lines: u64
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::Card;
     use crate::cards::test_support::card;
 
     fn db_of(cards: Vec<Card>) -> CardDb {

@@ -88,17 +88,14 @@ pub fn render_counts(db: &CardDb, cat: &Catalogue) -> String {
     out
 }
 
-/// The original text of one of a card's texts.
-fn original(card: &Card, t: &TextEffects) -> String {
+/// The words of one of a card's texts as printed (an attack's without its damage).
+pub(super) fn printed_words(card: &Card, t: &TextEffects) -> String {
     match t.kind {
         TextKind::Attack => card
             .attacks
             .iter()
             .find(|a| a.name == t.name)
-            .map(|a| {
-                let dmg = a.damage.map(|d| format!(" [{d}]")).unwrap_or_default();
-                format!("{dmg} {}", a.text).trim().to_string()
-            })
+            .map(|a| a.text.clone())
             .unwrap_or_default(),
         TextKind::Ability => card
             .abilities
@@ -107,6 +104,24 @@ fn original(card: &Card, t: &TextEffects) -> String {
             .map(|a| a.text.clone())
             .unwrap_or_default(),
         _ => card.rules.join(" "),
+    }
+}
+
+/// The original text of one of a card's texts, an attack's with its printed damage.
+fn original(card: &Card, t: &TextEffects) -> String {
+    let words = printed_words(card, t);
+    match t.kind {
+        TextKind::Attack => {
+            let damage = card
+                .attacks
+                .iter()
+                .find(|a| a.name == t.name)
+                .and_then(|a| a.damage)
+                .map(|d| format!("[{d}]"))
+                .unwrap_or_default();
+            format!("{damage} {words}").trim().to_string()
+        }
+        _ => words,
     }
 }
 
