@@ -6,23 +6,11 @@
 //! this Pokémon is Knocked Out" is Knocked Out with no damage; Lost Vacuum takes the Hero's
 //! Cape off the opponent's Lechonk, which is then Knocked Out at its printed HP.
 
-use std::path::Path;
+mod common;
 
-use ptcg_judge::cards::snapshot;
-use ptcg_judge::engine::{RuleEdition, Verdict};
+use common::{sample_text as sample, verify_builtin as verify};
+use ptcg_judge::engine::Verdict;
 use ptcg_judge::report::Report;
-
-fn sample(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("replays")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-fn verify(text: &str) -> Report {
-    let cards = snapshot::builtin().expect("the built-in card data");
-    ptcg_judge::verify(text.as_bytes(), Some(&cards), RuleEdition::default()).unwrap()
-}
 
 /// The verdict and message of line `line` (1-based).
 fn at(report: &Report, line: usize) -> (Verdict, String) {

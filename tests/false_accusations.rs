@@ -12,23 +12,11 @@
 //! | damage counters an attack shares out, some written after as prevented by a Pokémon's Ability (a report after the counters lines) | `counters-prevented.log` | more counters than the attack puts |
 //! | the 2026 client in German: the attacked Pokémon's owner written wrong in a mirror match, one Knock Out line per Pokémon of one name | `de-mirror-wrong-owner.log` | a Knock Out line removed; a damage figure changed |
 
-use std::path::Path;
+mod common;
 
-use ptcg_judge::cards::snapshot;
-use ptcg_judge::engine::{RuleEdition, Verdict};
+use common::{sample_text as sample, verify_builtin as verify};
+use ptcg_judge::engine::Verdict;
 use ptcg_judge::report::Report;
-
-fn sample(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("replays")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-fn verify(text: &str) -> Report {
-    let cards = snapshot::builtin().expect("the built-in card data");
-    ptcg_judge::verify(text.as_bytes(), Some(&cards), RuleEdition::default()).unwrap()
-}
 
 /// A change to one line of a sample (1-based): removed, or replaced by another text.
 enum Edit {

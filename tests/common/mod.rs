@@ -71,6 +71,25 @@ pub fn sample_logs() -> Vec<PathBuf> {
     files
 }
 
+/// The text of the sample log `replays/<name>` (a panic naming the file when it is missing).
+pub fn sample_text(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("replays")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// A log verified with the built-in card data under the current rules.
+pub fn verify_builtin(text: &str) -> ptcg_judge::report::Report {
+    let cards = ptcg_judge::cards::snapshot::builtin().expect("the built-in card data");
+    ptcg_judge::verify(
+        text.as_bytes(),
+        Some(&cards),
+        ptcg_judge::engine::RuleEdition::default(),
+    )
+    .unwrap()
+}
+
 /// A little card data for `replays/illegal-second-supporter.log`: the two Supporters it plays
 /// (so the second is a provable violation), the Items played before it, and the Pokémon in play
 /// with the attacks they use (a card the data does not know may change any rule, so every card
