@@ -130,8 +130,11 @@ impl Tracker<'_> {
         if !says_so {
             return None;
         }
-        let with: Vec<PokemonId> = (0..self.state.players.len())
-            .flat_map(|p| self.state.players[p].in_play().collect::<Vec<_>>())
+        let with: Vec<PokemonId> = self
+            .state
+            .players
+            .iter()
+            .flat_map(|p| p.in_play())
             .filter(|id| self.state.mon(*id).tools.iter().any(|t| t == name))
             .collect();
         let [id] = with.as_slice() else {
