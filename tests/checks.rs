@@ -79,15 +79,24 @@ fn weakness_doubles_the_damage_and_one_more_counter_is_a_violation() {
         &["Ash's Pikpik was Knocked Out!", "Misty took a Prize card."],
     ));
     expect(&r, off, Verdict::Violation, "attack.damage-order");
-    // The client's own Weakness figure (130 where the card gives ×2 on 120): the line adds up
-    // with it, so it is the client's arithmetic, named, not the player's violation.
-    let client = "Misty's Stonecub ex used Rock Smash on Ash’s Pikpik for 250 damage. Ash's Pikpik took 130 more damage because of Fighting Weakness.";
+    // The client's own Weakness figure (130 where the card gives ×2 on 120): Weakness ×2 adds
+    // the damage before it, so the client counted 130 before Weakness and 260 in all. A line
+    // that adds up with that is the client's arithmetic, named, not the player's violation.
+    let client = "Misty's Stonecub ex used Rock Smash on Ash’s Pikpik for 260 damage. Ash's Pikpik took 130 more damage because of Fighting Weakness.";
     let r = verify(&stonecub_attacks(
         client,
         &["Ash's Pikpik was Knocked Out!", "Misty took a Prize card."],
     ));
     expect(&r, client, Verdict::Unverified, "attack.damage-order");
     assert!(step(&r, client).message.contains("the client added 130"));
+    // 250 adds up neither with the card (240) nor with the client's own figure (260).
+    let neither = "Misty's Stonecub ex used Rock Smash on Ash’s Pikpik for 250 damage. Ash's Pikpik took 130 more damage because of Fighting Weakness.";
+    let r = verify(&stonecub_attacks(
+        neither,
+        &["Ash's Pikpik was Knocked Out!", "Misty took a Prize card."],
+    ));
+    expect(&r, neither, Verdict::Violation, "attack.damage-order");
+    assert!(step(&r, neither).message.contains("gives 260"));
 }
 
 #[test]

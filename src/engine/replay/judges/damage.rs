@@ -365,10 +365,19 @@ fn modelled_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, models: &Models
             ));
         }
     }
+    // Nor with the client's own Weakness figure: say what that figure gives.
+    let client = match (claim.weakness, defender_weakness(j, claim)) {
+        (Some(w), Some(WeaknessModifier::Multiply(2))) => format!(
+            "; the client's own figure of {} for Weakness gives {} before Resistance and effects on the defender",
+            w.amount,
+            w.amount.saturating_mul(2)
+        ),
+        _ => String::new(),
+    };
     Some(Step::violation(
         "attack.damage-order",
         format!(
-            "{} should do {} but the log says {}{note}",
+            "{} should do {} but the log says {}{note}{client}",
             claim.attack,
             listed.join(", or "),
             claim.damage
@@ -407,8 +416,12 @@ fn stated_variant_damage(
 ) -> i32 {
     let mut d = v.base;
     d = d.saturating_add(v.attacker.iter().map(|e| e.amount).sum::<i32>());
-    let _ = j;
-    d = d.saturating_add(claim.weakness.map_or(0, |w| w.amount));
+    d = match (claim.weakness, defender_weakness(j, claim)) {
+        // Weakness ×2 adds the damage before it: the client's figure is that damage too, so
+        // its own arithmetic is twice the figure, whatever the model made of the attacker.
+        (Some(w), Some(WeaknessModifier::Multiply(2))) => w.amount.saturating_mul(2),
+        (w, _) => d.saturating_add(w.map_or(0, |w| w.amount)),
+    };
     d = d.saturating_sub(claim.resistance.map_or(0, |r| r.amount.saturating_abs()));
     if !v.no_defender_effects {
         if v.prevent.is_some() {
