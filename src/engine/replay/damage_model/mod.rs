@@ -111,16 +111,19 @@ pub fn model(
         return m;
     }
     // The tracker was unsure which of several Pokémon of one name took a card, and one of
-    // them has a Tool or a Special Energy: which one it is on is not known.
+    // them has a Tool or a Special Energy that changes damage: each such card is a reading
+    // with it on the Pokémon and one without (or, past a few, the damage is not known).
+    let mut maybe_on: Vec<MaybeOn> = Vec::new();
     for id in [Some(attacker), eval.defender].into_iter().flatten() {
-        if let Some(why) = attachments_unsure(j, id) {
-            m.unknown.push(why);
+        match attachments_unsure(j, id) {
+            Ok(cards) => maybe_on.extend(cards),
+            Err(why) => m.unknown.push(why),
         }
     }
     if let Some(text) = own {
         own_text(&eval, text, holder, &mut m);
     }
-    in_force(&eval, &mut m);
+    in_force(&eval, &maybe_on, &mut m);
     if m.variants.len() > MAX_VARIANTS {
         m.unknown.push(format!(
             "{} readings of what the log does not show",
@@ -162,9 +165,31 @@ struct InForceText<'u> {
     used: Option<&'u Used>,
     label: String,
     texts: Vec<TextEffects>,
-    /// The Pokémon it is on may be a print without this text (the log has not pinned the
-    /// print down): it acts in some readings only.
-    maybe_absent: bool,
+    /// It acts in some readings only: the Pokémon it is on may be a print without this text
+    /// (the log has not pinned the print down), or the card may not be on that Pokémon.
+    maybe: Option<Maybe>,
+}
+
+/// Why a text in force acts in some readings only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Maybe {
+    /// The Pokémon may be a print without it.
+    Print,
+    /// The card is tracked on the Pokémon, which may be another of its name.
+    Attached,
+    /// The card is tracked elsewhere (on another Pokémon of the name, or discarded) and may be
+    /// on this one.
+    Elsewhere,
+}
+
+/// A card that may be on a Pokémon or not, the tracker being unsure which Pokémon of its name
+/// took it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MaybeOn {
+    pub holder: PokemonId,
+    pub card: Text,
+    /// The tracker has it on `holder`.
+    pub tracked_on: bool,
 }
 
 impl InForceText<'_> {
@@ -179,7 +204,7 @@ impl InForceText<'_> {
 }
 
 /// Every text in force other than the attack's own: what it does to this damage.
-fn in_force(eval: &Eval<'_, '_, '_>, m: &mut Model) {
+fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
     let j = eval.j;
     let mut recent: Vec<Used> = j.tracked.used.clone();
     if j.applied.is_none()
@@ -213,10 +238,22 @@ fn in_force(eval: &Eval<'_, '_, '_>, m: &mut Model) {
                 match by_name.iter_mut().find(|e| e.key == key) {
                     Some(e) => e.texts.push(text.clone()),
                     None => by_name.push(InForceText {
-                        maybe_absent: src.used.is_none()
+                        maybe: if src.used.is_none()
+                            && maybe_on.iter().any(|o| {
+                                o.tracked_on
+                                    && Some(o.holder) == src.holder
+                                    && o.card.as_str() == src.card
+                            }) {
+                            Some(Maybe::Attached)
+                        } else if src.used.is_none()
                             && src
                                 .holder
-                                .is_some_and(|h| some_prints_lack(j, h, src.card, &text.name)),
+                                .is_some_and(|h| some_prints_lack(j, h, src.card, &text.name))
+                        {
+                            Some(Maybe::Print)
+                        } else {
+                            None
+                        },
                         label: if text.name.is_empty() {
                             src.card.to_string()
                         } else {
@@ -233,6 +270,31 @@ fn in_force(eval: &Eval<'_, '_, '_>, m: &mut Model) {
             found.extend(by_name);
         },
     );
+    // The cards tracked elsewhere that may be on the attacker or the defender.
+    for o in maybe_on.iter().filter(|o| !o.tracked_on) {
+        let Ok(effects) = j.cards.effects_named(&o.card) else {
+            continue;
+        };
+        let texts: Vec<TextEffects> = effects
+            .texts
+            .iter()
+            .filter(|t| super::super::in_force::TextFilter::InPlay.acts(t))
+            .filter(|t| t.effects.iter().any(|e| DAMAGE_FACTS.contains(&e.fact)))
+            .cloned()
+            .collect();
+        if texts.is_empty() {
+            continue;
+        }
+        found.push(InForceText {
+            key: (o.card.clone(), String::new()),
+            owner: Some(j.state.mon(o.holder).owner),
+            holder: Some(o.holder),
+            used: None,
+            label: o.card.to_string(),
+            texts,
+            maybe: Some(Maybe::Elsewhere),
+        });
+    }
     let mut done: Vec<(Text, String)> = Vec::new();
     for t in &found {
         // The same text from several sources: each Trainer card played is an effect of its
@@ -300,20 +362,25 @@ fn in_force(eval: &Eval<'_, '_, '_>, m: &mut Model) {
             continue;
         }
         let before = m.unknown.len();
-        if t.maybe_absent {
-            // Each reading twice: the print with the text, and one without it.
+        if let Some(maybe) = t.maybe {
+            // Each reading twice: with the text, and without it.
             let mut with = Model {
                 variants: m.variants.clone(),
                 ..Model::default()
             };
             apply_texts(eval, &t.texts, t.from(), &t.label, &mut with);
             m.unknown.extend(with.unknown);
+            let (yes, no) = match maybe {
+                Maybe::Print => ("is a print that has it", "is a print without it"),
+                Maybe::Attached | Maybe::Elsewhere => {
+                    ("is on this Pokémon", "is on another of its name")
+                }
+            };
             for v in &mut with.variants {
-                v.assumed
-                    .push(format!("{} is a print that has it", t.label));
+                v.assumed.push(format!("{} {yes}", t.label));
             }
             for v in &mut m.variants {
-                v.assumed.push(format!("{} is a print without it", t.label));
+                v.assumed.push(format!("{} {no}", t.label));
             }
             m.variants.extend(with.variants);
         } else {
@@ -551,42 +618,88 @@ pub fn count_for(
 /// text's effect): a damage that fits no reading is then not a violation.
 pub const STATE_UNSURE: &str = "the replay is unsure ";
 
-/// Why the cards attached to Pokémon `id` are not known: the tracker is unsure which of the
-/// Pokémon of its name took a card, and a card that may be on the wrong one is in sight: a
-/// Tool or Special Energy that may change damage, on it or on another Pokémon of its name in
-/// play, or such a Tool in its owner's discard pile.
-fn attachments_unsure(j: &Judging<'_, '_>, id: PokemonId) -> Option<String> {
+/// The cards that may or may not be on Pokémon `id`, the tracker being unsure which of the
+/// Pokémon of its name took a card: a Tool or Special Energy that may change damage, on it or
+/// on another Pokémon of its name in play, or such a Tool in its owner's discard pile (it may
+/// have left play with another of its name). Empty when the tracker is sure. `Err` (the damage
+/// is not known) when such a card acts beyond the Pokémon it is on, the data does not know it,
+/// or there are too many of them to read each way.
+fn attachments_unsure(j: &Judging<'_, '_>, id: PokemonId) -> Result<Vec<MaybeOn>, String> {
     let mon = j.state.mon(id);
     if !mon.uncertain {
-        return None;
+        return Ok(Vec::new());
     }
-    // A Tool or Special Energy whose text may change damage (or that the data does not know).
-    let changes_damage = |card: &Text| match j.cards.effects_named(card) {
-        Ok(effects) => {
-            let facts = effects.facts();
-            DAMAGE_FACTS.iter().any(|f| facts.contains(*f))
-        }
-        Err(_) => true,
-    };
-    let special = |m: &crate::engine::state::Pokemon| {
-        m.tools.iter().any(changes_damage)
-            || m.energy
-                .iter()
-                .filter(|e| crate::cards::basic_energy_type(e).is_none())
-                .any(changes_damage)
-    };
-    let on_one = crate::engine::resolve::candidates(j.state, mon.owner, mon.name(), None)
-        .into_iter()
-        .chain([id])
-        .any(|s| special(j.state.mon(s)));
-    // Such a Tool in its owner's discard pile may have left play with another of its name.
-    let gone = j.state.players[mon.owner].discard.iter().any(|c| {
-        j.cards.info.kind(c) == crate::engine::cardinfo::CardKind::Tool && changes_damage(c)
-    });
-    (on_one || gone).then(|| {
+    let unsure = || {
         format!(
             "{STATE_UNSURE}which {} has which Tools and Special Energy",
             mon.name()
         )
-    })
+    };
+    // Whether a Tool or Special Energy's text may change damage; `Err` when it may and does
+    // not act only through the Pokémon it is on, or the data does not know it.
+    let changes_damage = |card: &Text| -> Result<bool, ()> {
+        let effects = j.cards.effects_named(card).map_err(|_| ())?;
+        let facts = effects.facts();
+        if !DAMAGE_FACTS.iter().any(|f| facts.contains(*f)) {
+            return Ok(false);
+        }
+        let texts: Vec<TextEffects> = effects.texts.to_vec();
+        let exact = texts
+            .iter()
+            .all(|t| !DAMAGE_FACTS.iter().any(|f| t.inexact.contains(*f)));
+        if exact && holder_only(&texts) {
+            Ok(true)
+        } else {
+            Err(())
+        }
+    };
+    let special = |m: &crate::engine::state::Pokemon| -> Vec<Text> {
+        m.tools
+            .iter()
+            .chain(
+                m.energy
+                    .iter()
+                    .filter(|e| crate::cards::basic_energy_type(e).is_none()),
+            )
+            .cloned()
+            .collect()
+    };
+    let mut out: Vec<MaybeOn> = Vec::new();
+    let mut add = |card: Text, tracked_on: bool| -> Result<(), String> {
+        match changes_damage(&card) {
+            Ok(false) => Ok(()),
+            Ok(true) => {
+                // A second copy of a card already on it is no other reading.
+                let o = MaybeOn {
+                    holder: id,
+                    card,
+                    tracked_on,
+                };
+                if !out.iter().any(|x| x.card == o.card) {
+                    out.push(o);
+                }
+                Ok(())
+            }
+            Err(()) => Err(unsure()),
+        }
+    };
+    for card in special(mon) {
+        add(card, true)?;
+    }
+    for other in crate::engine::resolve::candidates(j.state, mon.owner, mon.name(), None) {
+        if other != id {
+            for card in special(j.state.mon(other)) {
+                add(card, false)?;
+            }
+        }
+    }
+    for card in &j.state.players[mon.owner].discard {
+        if j.cards.info.kind(card) == crate::engine::cardinfo::CardKind::Tool {
+            add(card.clone(), false)?;
+        }
+    }
+    if out.len() > 3 {
+        return Err(unsure());
+    }
+    Ok(out)
 }
