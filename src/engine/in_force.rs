@@ -124,7 +124,7 @@ impl Doubt {
 }
 
 /// A source of effects in force, with whom it belongs to.
-pub(crate) struct Source<'s> {
+pub struct Source<'s> {
     pub card: &'s str,
     pub place: String,
     /// The player whose card it is (`None`: a Stadium, whose texts speak to each player).
@@ -161,13 +161,13 @@ pub(crate) fn touches(
 }
 
 /// The first effect in force that may change one of the facts asked about, and that the check
-/// does not model (`modelled(card, text, effect)` says it does). `None`: nothing in force can.
+/// does not model (`modelled(source, text, effect)` says it does). `None`: nothing in force can.
 pub fn first_doubt(
     state: &GameState,
     recent: &[Used],
     effects: &impl EffectSource,
     asks: &[Ask],
-    modelled: &dyn Fn(&str, &TextEffects, &Effect) -> bool,
+    modelled: &dyn Fn(&Source<'_>, &TextEffects, &Effect) -> bool,
 ) -> Option<Doubt> {
     first_doubt_with_gone(state, recent, &[], effects, asks, modelled)
 }
@@ -181,7 +181,7 @@ pub fn first_doubt_with_gone(
     gone: &[PokemonId],
     effects: &impl EffectSource,
     asks: &[Ask],
-    modelled: &dyn Fn(&str, &TextEffects, &Effect) -> bool,
+    modelled: &dyn Fn(&Source<'_>, &TextEffects, &Effect) -> bool,
 ) -> Option<Doubt> {
     if asks.is_empty() {
         return None;
@@ -221,7 +221,7 @@ fn doubt_in(
     known: KnownEffects,
     filter: TextFilter<'_>,
     asks: &[Ask],
-    modelled: &dyn Fn(&str, &TextEffects, &Effect) -> bool,
+    modelled: &dyn Fn(&Source<'_>, &TextEffects, &Effect) -> bool,
 ) -> Option<Doubt> {
     let effects = match known {
         Ok(e) => e,
@@ -244,7 +244,7 @@ fn doubt_in(
             for ask in asks {
                 if effect.fact == ask.fact
                     && touches(state, source, effect.reach, ask.about)
-                    && !modelled(source.card, text, effect)
+                    && !modelled(source, text, effect)
                 {
                     return Some(Doubt {
                         card: Text::from(source.card),
@@ -482,7 +482,7 @@ mod tests {
     fn a_passive_ability_reaches_its_own_side_only() {
         let s = board();
         let src = (table(), &s);
-        let none = |_: &str, _: &TextEffects, _: &Effect| false;
+        let none = |_: &Source<'_>, _: &TextEffects, _: &Effect| false;
         let d = first_doubt(
             &s,
             &[],
@@ -510,7 +510,7 @@ mod tests {
             None
         );
         // Modelled effects raise no doubt.
-        let zapdos_modelled = |card: &str, _: &TextEffects, _: &Effect| card == "Zapdos";
+        let zapdos_modelled = |s: &Source<'_>, _: &TextEffects, _: &Effect| s.card == "Zapdos";
         assert_eq!(
             first_doubt(
                 &s,
@@ -528,7 +528,7 @@ mod tests {
         let mut s = board();
         s.mon_mut(1).tools.push(Text::from("Hero's Cape"));
         let src = (table(), &s);
-        let none = |_: &str, _: &TextEffects, _: &Effect| false;
+        let none = |_: &Source<'_>, _: &TextEffects, _: &Effect| false;
         // The Cape on Zapdos does not touch Raikou V's HP.
         assert_eq!(
             first_doubt(
@@ -554,7 +554,7 @@ mod tests {
         );
         // Lightning Rondo acts only in the turn it is used, on the damage its user deals
         // (Zapdos's Ability taken as modelled here).
-        let zapdos = |card: &str, _: &TextEffects, _: &Effect| card == "Zapdos";
+        let zapdos = |s: &Source<'_>, _: &TextEffects, _: &Effect| s.card == "Zapdos";
         let rondo = Used {
             turn: 3,
             player: 0,
@@ -580,7 +580,7 @@ mod tests {
             unsure: false,
         });
         let src = (table(), &s);
-        let none = |_: &str, _: &TextEffects, _: &Effect| false;
+        let none = |_: &Source<'_>, _: &TextEffects, _: &Effect| false;
         let d = first_doubt(
             &s,
             &[],

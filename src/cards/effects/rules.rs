@@ -538,12 +538,17 @@ fn read_text(
         }
         match super::exact::read_sentence(kind, printed, s, &all[..i]) {
             Some(read) => {
-                // Damage counters are read exactly only by a reading of counters.
+                // Damage counters are read exactly only by a reading of counters, the Prize
+                // count only by a reading of whose Knock Out changes it.
                 let counters = super::exact::reads_counters(s);
+                let prizes = read
+                    .iter()
+                    .any(|e| matches!(e, super::exact::Exact::Prizes(_)));
                 exact.extend(read);
                 for f in facts.iter() {
-                    let exact_here =
-                        EXACT_FACTS.contains(&f) || (counters && f == Fact::DamageCounters);
+                    let exact_here = EXACT_FACTS.contains(&f)
+                        || (counters && f == Fact::DamageCounters)
+                        || (prizes && f == Fact::PrizeCount);
                     if !exact_here {
                         inexact.insert(f);
                     }

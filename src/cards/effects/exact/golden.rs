@@ -743,6 +743,47 @@ const ROWS: &[(On, &str, &str)] = &[
         "Each player's Pokémon takes 10 more damage from attacks.",
         "| damage-taken",
     ),
+    // Prize cards changed for a Knock Out: whose Knock Out is read, not the amount.
+    (
+        On::Ability,
+        "If this Pokémon is Knocked Out by damage from an attack from your opponent's Pokémon V, your opponent can't take any Prize cards for it.",
+        "Prize cards changed when this Pokémon is Knocked Out |",
+    ),
+    (
+        On::Ability,
+        "If 1 of your Darkness Pokémon is Knocked Out by damage from an attack from your opponent's Pokémon ex, that player takes 1 fewer Prize card. The effect of Shadowy Concealment doesn't stack.",
+        "Prize cards changed when your Pokémon (Darkness) is Knocked Out |",
+    ),
+    (
+        On::Attack("120"),
+        "If your opponent's Pokémon is Knocked Out by damage from this attack, take 1 more Prize card.",
+        "Prize cards changed when your opponent's Pokémon is Knocked Out |",
+    ),
+    (
+        On::Attack("30"),
+        "If your opponent's Basic Pokémon is Knocked Out by damage from this attack, take 2 more Prize cards.",
+        "Prize cards changed when your opponent's Pokémon (Basic) is Knocked Out |",
+    ),
+    (
+        On::Tool,
+        "If the Pokémon this card is attached to is Knocked Out, your opponent takes 1 fewer Prize card.",
+        "Prize cards changed when this Pokémon is Knocked Out |",
+    ),
+    (
+        On::Ability,
+        "If this Pokémon is Asleep and is Knocked Out by damage from an attack from your opponent's Pokémon, your opponent can't take any Prize cards for it.",
+        "Prize cards changed when this Pokémon is Knocked Out |",
+    ),
+    (
+        On::Ability,
+        "If this Pokémon is Knocked Out by damage from an attack from your opponent's Pokémon, and if you have any Pecharunt ex in play, your opponent takes 1 fewer Prize card.",
+        "Prize cards changed when this Pokémon is Knocked Out |",
+    ),
+    (
+        On::Ability,
+        "If this Pokémon is in the Active Spot and is Knocked Out, flip a coin. If heads, your opponent takes 1 fewer Prize card.",
+        "| prize-count",
+    ),
 ];
 
 #[test]

@@ -20,12 +20,14 @@ mod attack;
 mod counters;
 mod modifiers;
 mod phrases;
+mod prizes;
 
 #[cfg(test)]
 mod golden;
 
 pub use counters::{CountersMod, Spread};
 pub use phrases::{Cards, Cond, Count, Filter, Kind, Side, Spot, Who, number};
+pub use prizes::PrizesMod;
 
 use serde::Serialize;
 
@@ -54,6 +56,9 @@ pub enum Exact {
     /// Applies Weakness otherwise ("apply Weakness for each Pokémon … as ×4 instead"), under
     /// conditions: not modelled, so a doubt only where the conditions may hold.
     WeaknessOtherwise { when: Vec<Cond>, words: String },
+    /// Changes the Prize cards taken when a Pokémon it names is Knocked Out: a doubt only
+    /// where the Pokémon Knocked Out may be one of them.
+    Prizes(prizes::PrizesMod),
 }
 
 /// A change to the damage of attacks.
@@ -137,6 +142,9 @@ pub fn read_sentence(
     if let Some(e) = counters::read(s) {
         return Some(e);
     }
+    if let Some(e) = prizes::read(s) {
+        return Some(e);
+    }
     match kind {
         TextKind::Attack => attack::read(s, before, printed),
         _ => modifiers::read(kind, s, before),
@@ -150,6 +158,7 @@ impl std::fmt::Display for Exact {
         match self {
             Exact::NoMainDamage => f.write_str("no change to the main damage"),
             Exact::Counters(c) => write!(f, "{c}"),
+            Exact::Prizes(p) => write!(f, "{p}"),
             Exact::WeaknessIs { to, energy } => write!(f, "Weakness of {to} is now {energy:?}"),
             Exact::WeaknessOtherwise { when: w, words } => {
                 write!(f, "Weakness otherwise: \"{words}\"")?;

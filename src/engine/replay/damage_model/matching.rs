@@ -520,7 +520,7 @@ impl Eval<'_, '_, '_> {
             cards: self.j.cards,
             state: self.j.state,
         };
-        let none = |_: &str,
+        let none = |_: &crate::engine::in_force::Source<'_>,
                     _: &crate::cards::effects::TextEffects,
                     _: &crate::cards::effects::Effect| false;
         first_doubt_with_gone(

@@ -8,11 +8,11 @@
 //! Ability or attack used this turn, a lasting effect of the turns before, the line's own attack)
 //! may change one of those facts, the finding becomes `unverified` naming the card and the fact.
 
-use crate::cards::effects::exact::{Cond, Exact};
+use crate::cards::effects::exact::{Cond, Exact, Filter, Side, Who};
 use crate::cards::effects::{Activation, Effect, Fact, TextEffects, TextKind};
 use crate::log::{Event, Text};
 
-use super::super::super::in_force::{Ask, Subject, Used, first_doubt_with_gone};
+use super::super::super::in_force::{Ask, Source, Subject, Used, first_doubt_with_gone};
 use super::super::super::state::{Phase, PokemonId};
 use super::super::super::verdict::{Step, Verdict};
 use super::super::card_facts::InForce;
@@ -186,11 +186,27 @@ pub fn gate_about(
     gate_with(j, step, modelled, also)
 }
 
+/// As [`gate`] for a finding about these Pokémon alone, not the ones the line names (a
+/// Pokémon left over its HP, found on whatever line closes its window).
+pub fn gate_only_about(j: &Judging<'_, '_>, step: Step, about: &[PokemonId]) -> Step {
+    gate_inner(j, step, &[], about, true)
+}
+
 fn gate_with(
     j: &Judging<'_, '_>,
     step: Step,
     modelled: &[(Text, String)],
     also: &[PokemonId],
+) -> Step {
+    gate_inner(j, step, modelled, also, false)
+}
+
+fn gate_inner(
+    j: &Judging<'_, '_>,
+    step: Step,
+    modelled: &[(Text, String)],
+    also: &[PokemonId],
+    only: bool,
 ) -> Step {
     if step.verdict != Verdict::Violation || step.cleared {
         return step;
@@ -213,7 +229,7 @@ fn gate_with(
     } else {
         &step.violated
     };
-    match doubt(j, relied_on, modelled, also) {
+    match doubt(j, relied_on, modelled, also, only) {
         None => Step {
             cleared: true,
             ..step
@@ -305,8 +321,21 @@ fn doubt(
     clauses: &[&'static str],
     evaluated: &[(Text, String)],
     also: &[PokemonId],
+    only: bool,
 ) -> Option<String> {
     let mut asks = asks(j, clauses);
+    if only {
+        // The facts about the Pokémon the line names are asked of `also` instead.
+        let named: Vec<Fact> = clauses
+            .iter()
+            .flat_map(|c| depends_on(c))
+            .filter(|(_, role)| *role == Named)
+            .map(|(fact, _)| *fact)
+            .collect();
+        asks.retain(|a| {
+            !named.contains(&a.fact) || !matches!(a.about, Subject::Pokemon(_) | Subject::Game)
+        });
+    }
     for clause in clauses {
         for &(fact, role) in depends_on(clause) {
             if role == Named {
@@ -381,7 +410,9 @@ fn doubt(
         )
     });
     let checkup_order_only = !clauses.is_empty() && clauses.iter().all(|c| *c == "checkup.order");
-    let modelled = |card: &str, text: &TextEffects, effect: &Effect| {
+    let prizes = clauses.contains(&"knockout.prizes");
+    let modelled = |source: &Source<'_>, text: &TextEffects, effect: &Effect| {
+        let card = source.card;
         let own = own_attack.is_some_and(|(pokemon, attack)| {
             card == pokemon
                 && text.kind == TextKind::Attack
@@ -427,7 +458,14 @@ fn doubt(
             && !acts_in_checkup(j, card, &text.name);
         // The retreat judge computes these changes to the Retreat Cost itself, and the
         // evolution judge applies Rare Candy's conditions itself.
+        // A change to the Prize cards for the Knock Out of Pokémon none of which was
+        // Knocked Out in this action.
+        let no_such_knock_out = prizes
+            && effect.fact == PrizeCount
+            && !text.inexact.contains(PrizeCount)
+            && prizes_ruled_out(j, source, text);
         own || own_modelled
+            || no_such_knock_out
             || damage_evaluated
             || counted
             || not_in_checkup
@@ -443,6 +481,52 @@ fn doubt(
         &modelled,
     )
     .map(|d| d.sentence())
+}
+
+/// Whether every Prize change `text` reads ("if this Pokémon is Knocked Out …, your opponent
+/// takes 1 fewer Prize card") speaks of Pokémon none of the ones Knocked Out in this action
+/// can be (another Pokémon, the other side, another type or kind).
+fn prizes_ruled_out(j: &Judging<'_, '_>, source: &Source<'_>, text: &TextEffects) -> bool {
+    let knocked_out = &j.tracked.knocked_out;
+    let changes: Vec<&Who> = text
+        .exact
+        .iter()
+        .filter_map(|e| match e {
+            Exact::Prizes(p) => Some(&p.knocked_out),
+            _ => None,
+        })
+        .collect();
+    !knocked_out.is_empty()
+        && !changes.is_empty()
+        && changes
+            .iter()
+            .all(|who| knocked_out.iter().all(|id| !may_name(j, source, who, *id)))
+}
+
+/// Whether the phrase `who` of a text from `source` may name Pokémon `id` (unless it surely
+/// does not: another Pokémon than its holder, the wrong side, no print of that type or kind).
+fn may_name(j: &Judging<'_, '_>, source: &Source<'_>, who: &Who, id: PokemonId) -> bool {
+    let mon = j.state.mon(id);
+    let side = match who.side {
+        Side::Holder => source.holder.is_none_or(|h| h == id),
+        Side::Own => source.owner.is_none_or(|o| o == mon.owner),
+        Side::Opponent => source.owner.is_none_or(|o| o != mon.owner),
+        Side::Any | Side::Defending => true,
+    };
+    if !side {
+        return false;
+    }
+    let Ok(prints) = j.prints_of(id) else {
+        return true;
+    };
+    who.filters.iter().all(|f| match f {
+        Filter::Type(t) => prints.iter().any(|c| c.types.contains(t)),
+        Filter::TypeAny(ts) => prints
+            .iter()
+            .any(|c| ts.iter().any(|t| c.types.contains(t))),
+        Filter::NotType(t) => prints.iter().any(|c| !c.types.contains(t)),
+        _ => true,
+    })
 }
 
 /// Whether a text of a card (an Ability or attack by name, else the card's own rules) acts
