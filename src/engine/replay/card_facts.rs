@@ -224,6 +224,36 @@ impl<'a> CardFacts<'a> {
         Ok((lo as i32, hi as i32))
     }
 
+    /// Of the prints a Pokémon in play may be, those the game client carries (see
+    /// [`CardFacts::client_pool`]).
+    pub fn client_prints_of(&self, state: &GameState, id: PokemonId) -> Known<Prints<'a>> {
+        self.prints_of(state, id).map(|p| self.client_pool(p))
+    }
+
+    /// Of `prints`, the ones Pokémon TCG Live carries: its card pool begins with the Sword &
+    /// Shield series, the first to print a regulation mark. A check may call a play `ok` when
+    /// it holds for every one of these; a `violation` still needs it to fail for every print
+    /// of the wider pool (an Expanded print without a mark), so that a game played with an
+    /// older print is never accused. Under older rule editions, or when no print has a mark,
+    /// all of `prints`.
+    pub fn client_pool(&self, prints: Prints<'a>) -> Prints<'a> {
+        if !self.live_pool {
+            return prints;
+        }
+        let marked = prints
+            .iter()
+            .filter(|c| c.regulation_mark.is_some())
+            .count();
+        if marked == 0 || marked == prints.len() {
+            return prints;
+        }
+        prints
+            .iter()
+            .copied()
+            .filter(|c| c.regulation_mark.is_some())
+            .collect()
+    }
+
     /// The effect text of a Trainer or Energy card (or a Pokémon's Abilities), memoised.
     pub fn card_effect(&self, name: &str) -> Option<Rc<EffectText>> {
         let key = memo_key(&["card", name]);

@@ -13,10 +13,15 @@ use super::Judging;
 /// The HP of a Pokémon in play, as the lowest and highest of its possible prints, with why a
 /// card may raise or lower it; `Err` when the HP is not known.
 fn hp_of(j: &Judging<'_, '_>, id: PokemonId) -> Result<Hp, String> {
-    let (lo, hi) = hp_bounds(j, id)?;
+    let (lo, hi_any) = hp_bounds(j, id)?;
+    // An `ok` needs the highest HP among the prints the game client carries; a violation,
+    // the lowest of them all (see `CardFacts::client_pool`).
+    let client = j.cards.client_prints_of(j.state, id)?;
+    let hi = facts::hp_range(&client).map_or(hi_any, |(_, hi)| hi as i32);
     Ok(Hp {
         lo,
         hi,
+        hi_any,
         may_raise: hp_may_raise(j, id),
         may_lower: hp_may_change(j, id, &[" hp", "hit points"]),
     })
@@ -65,8 +70,11 @@ pub fn knock_out(j: &Judging<'_, '_>) -> Step {
     let index = j.index;
     let mon = j.state.mon(id);
     let mut parts = Vec::new();
-    let least = mon.damage - mon.doubtful_damage;
-    let most = mon.damage.saturating_add(mon.missing_damage);
+    // Damage counters a triggered effect puts on it in the same window, written after the
+    // Knock Out line (the client writes the Knock Out first; the rules check it after).
+    let later = counters_written_after(j, id);
+    let least = mon.damage - mon.doubtful_damage + later;
+    let most = mon.damage.saturating_add(mon.missing_damage) + later;
     let name = mon.name();
     let self_knock_out = knocks_out_its_user(j, id);
     match hp_of(j, id) {
@@ -78,15 +86,24 @@ pub fn knock_out(j: &Judging<'_, '_>) -> Step {
             "knockout.at-hp",
             format!("{name} has {most} damage and {lo} HP, but a card may lower its HP: {why}"),
         )),
-        Ok(Hp { hi, .. }) if least >= hi => parts.push(Step::ok(
+        Ok(Hp { hi, hi_any, .. }) if least >= hi => parts.push(Step::ok(
             "knockout.at-hp",
-            format!("{name} has {} damage and {} HP", mon.damage, hp_text(j, id, hi)),
+            format!(
+                "{name} has {} damage{} and {} HP",
+                mon.damage + later,
+                if later > 0 {
+                    format!(" ({later} from the damage counters a line after this one puts on it, which the rules place before the Knock Out)")
+                } else {
+                    String::new()
+                },
+                hp_text(j, id, hi, hi_any)
+            ),
         )),
-        Ok(Hp { hi, .. }) if most >= hi => parts.push(Step::ok(
+        Ok(Hp { hi, hi_any, .. }) if most >= hi => parts.push(Step::ok(
             "knockout.at-hp",
             format!(
                 "{name} reaches its {} HP if the damage lines that could mean either Pokémon named {name} meant this one ({most} damage)",
-                hp_text(j, id, hi)
+                hp_text(j, id, hi, hi_any)
             ),
         )),
         Ok(Hp { lo, .. }) if most < lo && self_knock_out.is_some() => parts.push(Step::ok(
@@ -112,10 +129,18 @@ pub fn knock_out(j: &Judging<'_, '_>) -> Step {
                 ));
             }
         }
-        Ok(Hp { lo, hi, .. }) => parts.push(Step::cannot_check(
+        // The prints disagree and the log does not show which one this is: each is a reading,
+        // and the Knock Out is consistent with the ones whose HP the damage reached.
+        Ok(Hp { lo, hi, may_raise: Some(why), .. }) => parts.push(Step::cannot_check(
             "knockout.at-hp",
             format!(
-                "{name} has {most} damage; its prints have {lo} to {hi} HP and the log does not show which one this is"
+                "{name} has {most} damage; its prints have {lo} to {hi} HP, and a card may raise its HP: {why}"
+            ),
+        )),
+        Ok(Hp { lo, hi, .. }) => parts.push(Step::ok(
+            "knockout.at-hp",
+            format!(
+                "{name} has {most} damage: it reaches its HP if it is a print with {lo} to {most} HP (its prints have {lo} to {hi} HP; the log does not show which one this is)"
             ),
         )),
         Err(why) => parts.push(Step::cannot_check("knockout.at-hp", format!("cannot check the HP of {name}: {why}"))),
@@ -235,7 +260,7 @@ pub fn missing_knock_outs(
         }
         // The damage tracked on it may be another Pokémon's, or the tracker lost track of a
         // Pokémon of its name (it may be the one that left play).
-        let unsure = mon.uncertain
+        let unsure = (mon.uncertain && !proven_hit_at_hp(j, index, id, hp))
             || j.tracked
                 .lost
                 .iter()
@@ -253,14 +278,19 @@ pub fn missing_knock_outs(
                 ),
             ));
         }
-        return Some(Step::violation(
-            "knockout.at-hp",
-            format!(
-                "{}'s {} has {} damage and {hp} HP but is not Knocked Out",
-                j.state.players[p].name,
-                mon.name(),
-                mon.damage
+        // The finding is about this Pokémon, whatever line closes its window.
+        return Some(super::card_text::gate_only_about(
+            j,
+            Step::violation(
+                "knockout.at-hp",
+                format!(
+                    "{}'s {} has {} damage and {hp} HP but is not Knocked Out",
+                    j.state.players[p].name,
+                    mon.name(),
+                    mon.damage
+                ),
             ),
+            &[id],
         ));
     }
     // A damage line that could mean several Pokémon of one name, where each reading puts
@@ -293,13 +323,17 @@ pub fn missing_knock_outs(
             later.remove(k);
             continue;
         }
-        return Some(Step::violation(
-            "knockout.at-hp",
-            format!(
-                "a line put {} damage on one of {} Pokémon named {name}; whichever it meant reaches its HP, but no {name} is Knocked Out",
-                hit.amount,
-                hit.candidates.len()
+        return Some(super::card_text::gate_only_about(
+            j,
+            Step::violation(
+                "knockout.at-hp",
+                format!(
+                    "a line put {} damage on one of {} Pokémon named {name}; whichever it meant reaches its HP, but no {name} is Knocked Out",
+                    hit.amount,
+                    hit.candidates.len()
+                ),
             ),
+            &hit.candidates,
         ));
     }
     discarded_basic_without_knock_out(j, index)
@@ -429,8 +463,87 @@ fn hp_raise_phrase(text: &str) -> Option<String> {
     None
 }
 
+/// Whether the Active Pokémon `id` took at least `hp` damage from one attack line of the window
+/// of line `index` whose Weakness or Resistance sentence proves it hit the Active Pokémon (only
+/// the Active one has them), with no line in between that could have moved it out of the
+/// Active Spot and no Knock Out line of its name before: whichever Pokémon of its name it is,
+/// that damage is on it.
+fn proven_hit_at_hp(j: &Judging<'_, '_>, index: usize, id: PokemonId, hp: i32) -> bool {
+    let mon = j.state.mon(id);
+    if j.state.position(id) != Some(crate::engine::state::Position::Active) {
+        return false;
+    }
+    let window = j.lines.window(index);
+    let lines = &j.lines.log.lines;
+    let end = (index + 1).min(lines.len());
+    for line in lines[window.start..end].iter().rev() {
+        match &line.event {
+            Event::Attack {
+                target,
+                damage,
+                weakness,
+                resistance,
+                ..
+            } if target.name == mon.name() => {
+                return (weakness.is_some() || resistance.is_some()) && *damage >= hp;
+            }
+            Event::KnockOut { pokemon, .. } if pokemon.name == mon.name() => return false,
+            Event::Switch { .. } | Event::Promote { .. } | Event::Retreat { .. } => return false,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// The damage of the counters that lines after the Knock Out line, in its window, put on the
+/// Knocked Out Pokémon. A line naming the Pokémon's name counts when it names its owner, or
+/// names the other player who has no Pokémon of that name in play (the client writes the
+/// acting player as owner).
+fn counters_written_after(j: &Judging<'_, '_>, id: PokemonId) -> i32 {
+    let mon = j.state.mon(id);
+    let window = j.lines.window(j.index);
+    let mut damage = 0;
+    for line in &j.lines.log.lines[j.index + 1..window.end] {
+        // A Pokémon of that name put into play after it is another one.
+        if matches!(
+            &line.event,
+            Event::Promote { .. } | Event::PlayToActive { .. } | Event::PlayToBench { .. }
+        ) {
+            break;
+        }
+        let Event::PutCounters {
+            count,
+            owner,
+            target,
+            ..
+        } = &line.event
+        else {
+            continue;
+        };
+        if target.name != mon.name() {
+            continue;
+        }
+        let named = j.state.player_named(owner);
+        let fits = named == Some(mon.owner)
+            || named.is_some_and(|p| {
+                j.state.players[p]
+                    .in_play()
+                    .all(|o| j.state.mon(o).name() != mon.name())
+            });
+        if fits {
+            damage += 10 * *count as i32;
+        }
+    }
+    damage
+}
+
 /// "120" or "120 (whichever print)" when prints differ.
-fn hp_text(j: &Judging<'_, '_>, id: PokemonId, hi: i32) -> String {
+fn hp_text(j: &Judging<'_, '_>, id: PokemonId, hi: i32, hi_any: i32) -> String {
+    if hi < hi_any {
+        return format!(
+            "at most {hi} (whichever print from Sword & Shield on, the card pool of Pokémon TCG Live, it is; an older print has {hi_any})"
+        );
+    }
     match j.prints_of(id).ok().and_then(|p| facts::hp(&p).ok()) {
         Some(_) => hi.to_string(),
         None => format!("at most {hi} (whichever print it is)"),
@@ -439,8 +552,12 @@ fn hp_text(j: &Judging<'_, '_>, id: PokemonId, hi: i32) -> String {
 
 /// HP as the checks need it.
 struct Hp {
+    /// The lowest printed HP of any print it may be.
     lo: i32,
+    /// The highest printed HP of the prints the game client carries.
     hi: i32,
+    /// The highest printed HP of any print it may be.
+    hi_any: i32,
     /// Why a card in play may raise it (a Knock Out at the printed HP may then be early).
     may_raise: Option<String>,
     /// Why a card in play may lower it (a Knock Out below the printed HP may then be right).

@@ -40,10 +40,19 @@ fn retreat_cost(j: &Judging<'_, '_>, id: PokemonId) -> Step {
     let mon = j.state.mon(id);
     // The prints the Pokémon may be may disagree on the Retreat Cost: the highest is what
     // certainly pays it, the lowest what a violation needs.
-    let (cost, highest) = match j.prints_of(id) {
+    // The highest among the prints the game client carries is what an `ok` needs (see
+    // `CardFacts::client_pool`).
+    let (cost, highest, highest_any) = match j.prints_of(id) {
         Ok(p) if !p.is_empty() => {
             let costs = p.iter().map(|c| c.retreat_cost.len());
-            (costs.clone().min().unwrap_or(0), costs.max().unwrap_or(0))
+            let client = j.cards.client_pool(p.clone());
+            let live = client.iter().map(|c| c.retreat_cost.len()).max();
+            let highest_any = costs.clone().max().unwrap_or(0);
+            (
+                costs.min().unwrap_or(0),
+                live.unwrap_or(highest_any),
+                highest_any,
+            )
         }
         Ok(_) => {
             return Step::cannot_check("retreat.cost", "Retreat Cost unknown: no print");
@@ -101,16 +110,26 @@ fn retreat_cost(j: &Judging<'_, '_>, id: PokemonId) -> Step {
         Err(why) => return Step::cannot_check("retreat.cost", why),
     };
     if paid >= most {
+        let pool = if highest < highest_any {
+            format!(
+                " (every print of {} from Sword & Shield on, the card pool of Pokémon TCG Live, has {highest}; an older one has {highest_any})",
+                mon.name()
+            )
+        } else {
+            String::new()
+        };
         return Step::ok(
             "retreat.cost",
-            format!("Retreat Cost {most}{how} paid with {paid} Energy discarded"),
+            format!("Retreat Cost {most}{how} paid with {paid} Energy discarded{pool}"),
         );
     }
+    // The prints disagree and the log does not show which one this is: each is a reading,
+    // and the retreat is consistent with the ones whose cost was paid.
     if paid >= cost {
-        return Step::cannot_check(
+        return Step::ok(
             "retreat.cost",
             format!(
-                "{paid} Energy discarded: the prints {} may be have Retreat Costs from {printed} to {highest}, and the log does not show which one this is",
+                "Retreat Cost {cost}{how} paid with {paid} Energy discarded, if this {} is a print with a Retreat Cost of {printed} (its prints have {printed} to {highest}; the log does not show which one this is)",
                 mon.name()
             ),
         );

@@ -1,0 +1,92 @@
+//! What the log does not show, read as readings (issue 21): a Pokémon whose prints disagree on
+//! its Retreat Cost or HP is each print in turn, and a line that fits one of them is `ok` and
+//! names it; a change to the Prize cards for the Knock Out of a Pokémon the text names is no
+//! doubt when the Pokémon Knocked Out is another.
+//!
+//! `replays/readings.log`: Ann's Kirlia (prints with a Retreat Cost of 1 and of 2) retreats
+//! paying 1; Ben's Lechonk (prints with 50 to 70 HP) is Knocked Out at 60 damage while Ben's
+//! Jynx, whose Selfish Lips denies the Prize cards for its own Knock Out, is on the Bench.
+
+mod common;
+
+use common::{sample_text as sample, verify_builtin as verify};
+use ptcg_judge::engine::Verdict;
+use ptcg_judge::report::Report;
+
+/// The verdict and message of line `line` (1-based).
+fn at(report: &Report, line: usize) -> (Verdict, String) {
+    let s = report
+        .steps
+        .iter()
+        .find(|s| s.line as usize == line)
+        .unwrap_or_else(|| panic!("no step for line {line}"));
+    (
+        s.verdict,
+        format!("{} [{}]", s.message, s.clauses.join(", ")),
+    )
+}
+
+/// The sample with line `line` (1-based) replaced, or dropped when `with` is `None`.
+fn edited(text: &str, line: usize, with: Option<&str>) -> String {
+    text.lines()
+        .enumerate()
+        .filter_map(|(i, l)| match (i + 1 == line, with) {
+            (true, None) => None,
+            (true, Some(w)) => Some(format!("{w}\n")),
+            (false, _) => Some(format!("{l}\n")),
+        })
+        .collect()
+}
+
+#[test]
+fn the_sample_is_a_legal_game() {
+    let report = verify(&sample("readings.log"));
+    let bad: Vec<_> = report
+        .steps
+        .iter()
+        .filter(|s| s.verdict == Verdict::Violation)
+        .map(|s| format!("{}: {}", s.line, s.message))
+        .collect();
+    assert!(bad.is_empty(), "{bad:?}");
+}
+
+#[test]
+fn a_retreat_that_fits_one_print_is_ok_and_names_it_and_one_that_fits_none_is_a_violation() {
+    let text = sample("readings.log");
+    let (v, why) = at(&verify(&text), 27);
+    assert_eq!(v, Verdict::Ok, "line 27: {why}");
+    assert!(
+        why.contains("if this Kirlia is a print with a Retreat Cost of 1"),
+        "{why}"
+    );
+    // No Energy discarded: no print of Kirlia retreats for nothing.
+    let twin = verify(&edited(&text, 28, None));
+    let (v, why) = at(&twin, 27);
+    assert_eq!(v, Verdict::Violation, "line 27 of the twin: {why}");
+    assert!(why.contains("retreat.cost"), "{why}");
+}
+
+#[test]
+fn a_knock_out_that_fits_one_print_is_ok_and_below_every_print_a_violation() {
+    let text = sample("readings.log");
+    let (v, why) = at(&verify(&text), 49);
+    assert_eq!(v, Verdict::Ok, "line 49: {why}");
+    assert!(why.contains("if it is a print with 50 to 60 HP"), "{why}");
+    // Without the first Mumble, Lechonk has 30 damage: below the HP of every print.
+    let twin = verify(&edited(&text, 40, None));
+    let (v, why) = at(&twin, 48);
+    assert_eq!(v, Verdict::Violation, "line 48 of the twin: {why}");
+    assert!(why.contains("knockout.at-hp"), "{why}");
+}
+
+#[test]
+fn a_prize_change_for_another_pokemons_knock_out_is_no_doubt() {
+    let text = sample("readings.log");
+    let (v, why) = at(&verify(&text), 50);
+    assert_eq!(v, Verdict::Ok, "line 50: {why}");
+    // Two Prize cards for Lechonk: Selfish Lips speaks only of Jynx's own Knock Out.
+    let twin = verify(&edited(&text, 50, Some("Ann took 2 Prize cards.")));
+    let (v, why) = at(&twin, 50);
+    assert_eq!(v, Verdict::Violation, "line 50 of the twin: {why}");
+    assert!(why.contains("knockout.prizes"), "{why}");
+}
