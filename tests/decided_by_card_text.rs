@@ -8,22 +8,8 @@
 
 mod common;
 
-use common::{sample_text as sample, verify_builtin as verify};
+use common::{sample_text as sample, verdict_at as at, verify_builtin as verify};
 use ptcg_judge::engine::Verdict;
-use ptcg_judge::report::Report;
-
-/// The verdict and message of line `line` (1-based).
-fn at(report: &Report, line: usize) -> (Verdict, String) {
-    let s = report
-        .steps
-        .iter()
-        .find(|s| s.line as usize == line)
-        .unwrap_or_else(|| panic!("no step for line {line}"));
-    (
-        s.verdict,
-        format!("{} [{}]", s.message, s.clauses.join(", ")),
-    )
-}
 
 /// The sample without the lines numbered in `drop` (1-based).
 fn without(text: &str, drop: &[usize]) -> String {

@@ -79,6 +79,22 @@ pub fn sample_text(name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
+/// The verdict of line `line` (1-based) of a report, with its message and clauses.
+pub fn verdict_at(
+    report: &ptcg_judge::report::Report,
+    line: usize,
+) -> (ptcg_judge::engine::Verdict, String) {
+    let s = report
+        .steps
+        .iter()
+        .find(|s| s.line as usize == line)
+        .unwrap_or_else(|| panic!("no step for line {line}"));
+    (
+        s.verdict,
+        format!("{} [{}]", s.message, s.clauses.join(", ")),
+    )
+}
+
 /// A log verified with the built-in card data under the current rules.
 pub fn verify_builtin(text: &str) -> ptcg_judge::report::Report {
     let cards = ptcg_judge::cards::snapshot::builtin().expect("the built-in card data");

@@ -187,7 +187,8 @@ pub fn gate_about(
 }
 
 /// As [`gate`] for a finding about these Pokémon alone, not the ones the line names (a
-/// Pokémon left over its HP, found on whatever line closes its window).
+/// Pokémon left over its HP, found on whatever line closes its window). The caller has settled
+/// which Pokémon it is about: the tracker being unsure of them is no doubt here.
 pub fn gate_only_about(j: &Judging<'_, '_>, step: Step, about: &[PokemonId]) -> Step {
     gate_inner(j, step, &[], about, true)
 }
@@ -356,7 +357,11 @@ fn doubt(
         let Subject::Pokemon(id) = ask.about else {
             continue;
         };
-        if !j.state.mon(id).uncertain || POSITION_FACTS.contains(&ask.fact) {
+        // A finding gated about chosen Pokémon alone has settled which one it is about.
+        if !j.state.mon(id).uncertain
+            || POSITION_FACTS.contains(&ask.fact)
+            || (only && also.contains(&id))
+        {
             continue;
         }
         if ATTACHMENT_FACTS.contains(&ask.fact) {
