@@ -6,6 +6,8 @@
 //! `replays/readings.log`: Ann's Kirlia (prints with a Retreat Cost of 1 and of 2) retreats
 //! paying 1; Ben's Lechonk (prints with 50 to 70 HP) is Knocked Out at 60 damage while Ben's
 //! Jynx, whose Selfish Lips denies the Prize cards for its own Knock Out, is on the Bench.
+//! `replays/artazon-wrong-player.log`: a Pokémon the client put on the wrong side is pinned
+//! by a later line of its owner.
 
 mod common;
 
@@ -75,4 +77,28 @@ fn a_prize_change_for_another_pokemons_knock_out_is_no_doubt() {
     let (v, why) = at(&twin, 50);
     assert_eq!(v, Verdict::Violation, "line 50 of the twin: {why}");
     assert!(why.contains("knockout.prizes"), "{why}");
+}
+
+/// `replays/artazon-wrong-player.log`: Ann plays Artazon and the client writes "Ben drew
+/// Duskull and played it to the Bench". Ann evolving Duskull on her next turn pins it to her
+/// side: the evolution and the Energy attached to it are checked, and a second Energy is a
+/// violation.
+#[test]
+fn a_pokemon_put_on_the_wrong_side_by_a_sub_line_is_pinned_by_its_owners_next_action() {
+    let text = sample("artazon-wrong-player.log");
+    let report = verify(&text);
+    let (v, why) = at(&report, 27);
+    assert_eq!(v, Verdict::Ok, "line 27: {why}");
+    let (v, why) = at(&report, 28);
+    assert_eq!(v, Verdict::Ok, "line 28: {why}");
+    let twin = verify(&edited(
+        &text,
+        28,
+        Some(
+            "Ann attached Basic Psychic Energy to Dusclops on the Bench.\nAnn attached Basic Psychic Energy to Dusclops on the Bench.",
+        ),
+    ));
+    let (v, why) = at(&twin, 29);
+    assert_eq!(v, Verdict::Violation, "line 29 of the twin: {why}");
+    assert!(why.contains("turn.energy-attach-once"), "{why}");
 }

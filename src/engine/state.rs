@@ -93,6 +93,10 @@ pub struct Pokemon {
     /// could have meant another Pokémon of the same name.
     #[serde(skip)]
     pub uncertain: bool,
+    /// It was put on this side by a sub-line of the other player's action that named this
+    /// player (the client sometimes names the wrong one): it may be the other player's.
+    #[serde(skip)]
+    pub side_unsure: bool,
     /// Damage tracked on it from lines that could have meant another Pokémon of its name.
     #[serde(skip)]
     pub doubtful_damage: i32,
@@ -332,6 +336,7 @@ impl GameState {
             uses: Vec::new(),
             card_id: None,
             uncertain: false,
+            side_unsure: false,
             doubtful_damage: 0,
             missing_damage: 0,
             paralyzed_turn: None,
@@ -343,6 +348,13 @@ impl GameState {
             _ => player.bench.push(id),
         }
         id
+    }
+
+    /// A Benched Pokémon put on the wrong side: it goes to `to`'s Bench.
+    pub fn change_side(&mut self, id: PokemonId, to: PlayerIdx) {
+        self.remove_from_play(id);
+        self.pokemon[id as usize].owner = to;
+        self.players[to].bench.push(id);
     }
 
     /// Take a Pokémon out of play (Knocked Out, returned to hand or deck): it leaves its spot.

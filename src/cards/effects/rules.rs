@@ -541,9 +541,17 @@ fn read_text(
                 // Damage counters are read exactly only by a reading of counters, the Prize
                 // count only by a reading of whose Knock Out changes it.
                 let counters = super::exact::reads_counters(s);
-                let prizes = read
-                    .iter()
-                    .any(|e| matches!(e, super::exact::Exact::Prizes(_)));
+                let prizes = read.iter().any(|e| {
+                    matches!(
+                        e,
+                        super::exact::Exact::Prizes(_) | super::exact::Exact::PrizesTaken
+                    )
+                });
+                // Effects kept off a Pokémon: the counters it may stop are read exactly too.
+                let counters = counters
+                    || read
+                        .iter()
+                        .any(|e| matches!(e, super::exact::Exact::EffectsPrevented { .. }));
                 exact.extend(read);
                 for f in facts.iter() {
                     let exact_here = EXACT_FACTS.contains(&f)

@@ -156,6 +156,7 @@ impl<'a> Replay<'a> {
     /// The step of a line's event: the judges before it, the tracker's notes on applying it,
     /// the judges after it. A line the tracker cannot follow as written gives only its note.
     fn event_step(&mut self, index: usize, line: &'a LogLine) -> Step {
+        self.tracker.pin_side(line);
         let mut resolved = self.tracker.resolve(index, line);
         let lost = resolved.as_mut().and_then(|r| r.lost.take());
         let resolved = resolved.as_ref().unwrap_or(&self.nothing);

@@ -614,7 +614,12 @@ const ROWS: &[(On, &str, &str)] = &[
     (
         On::Ability,
         "Prevent all effects of attacks used by your opponent's Pokémon done to this Pokémon. (Damage is not an effect.)",
-        "| damage-counters, conditions",
+        "effects of attacks prevented on this Pokémon, damage not | conditions",
+    ),
+    (
+        On::Ability,
+        "Prevent all effects of your opponent's Pokémon's attacks and Abilities done to this Pokémon. (Damage is not an effect.)",
+        "effects of attacks prevented on this Pokémon, damage not | conditions",
     ),
     (
         On::Ability,
@@ -783,6 +788,11 @@ const ROWS: &[(On, &str, &str)] = &[
         On::Ability,
         "If this Pokémon is in the Active Spot and is Knocked Out, flip a coin. If heads, your opponent takes 1 fewer Prize card.",
         "| prize-count",
+    ),
+    (
+        On::Supporter,
+        "Ask your opponent if each player may take a Prize card. If yes, each player takes a Prize card. If no, you draw 4 cards. You may play only 1 Supporter card during your turn.",
+        "takes Prize cards when used; takes Prize cards when used |",
     ),
 ];
 

@@ -59,6 +59,14 @@ pub enum Exact {
     /// Changes the Prize cards taken when a Pokémon it names is Knocked Out: a doubt only
     /// where the Pokémon Knocked Out may be one of them.
     Prizes(prizes::PrizesMod),
+    /// Takes Prize cards itself when it is used ("each player takes a Prize card"), with no
+    /// Knock Out: the Prize cards owed for a Knock Out in another part of the turn are not
+    /// changed.
+    PrizesTaken,
+    /// Keeps the effects of attacks (and Abilities) off a Pokémon, damage not included ("prevent
+    /// all effects of attacks used by your opponent's Pokémon done to this Pokémon"): it can
+    /// only stop damage counters an effect would put on it, never damage.
+    EffectsPrevented { to: Who },
 }
 
 /// A change to the damage of attacks.
@@ -129,6 +137,20 @@ pub fn reads_counters(sentence: &str) -> bool {
     counters::read(sentence.trim().trim_end_matches('.').trim()).is_some()
 }
 
+/// "prevent all effects of attacks used by your opponent's pokemon done to this pokemon", "…
+/// of your opponent's pokemon's attacks and abilities done to …": effects kept off a Pokémon,
+/// with no word of damage (a text that prevents damage too is read with the damage changes).
+fn effects_prevented(s: &str) -> Option<Vec<Exact>> {
+    let rest = s.strip_prefix("prevent all effects of ")?;
+    let (what, to) = rest.split_once(" done to ")?;
+    if what.contains("damage") || to.contains("damage") || !what.contains("attacks") {
+        return None;
+    }
+    Some(vec![Exact::EffectsPrevented {
+        to: phrases::who(to)?,
+    }])
+}
+
 /// The exact reading of one sentence (normalised, reminders cut): `None` when the reader does
 /// not understand it, so whatever the catalogue says it may change stays "may change".
 /// `printed` says whether the attack the sentence belongs to prints a damage number.
@@ -145,6 +167,9 @@ pub fn read_sentence(
     if let Some(e) = prizes::read(s) {
         return Some(e);
     }
+    if let Some(e) = effects_prevented(s) {
+        return Some(e);
+    }
     match kind {
         TextKind::Attack => attack::read(s, before, printed),
         _ => modifiers::read(kind, s, before),
@@ -159,6 +184,10 @@ impl std::fmt::Display for Exact {
             Exact::NoMainDamage => f.write_str("no change to the main damage"),
             Exact::Counters(c) => write!(f, "{c}"),
             Exact::Prizes(p) => write!(f, "{p}"),
+            Exact::PrizesTaken => f.write_str("takes Prize cards when used"),
+            Exact::EffectsPrevented { to } => {
+                write!(f, "effects of attacks prevented on {to}, damage not")
+            }
             Exact::WeaknessIs { to, energy } => write!(f, "Weakness of {to} is now {energy:?}"),
             Exact::WeaknessOtherwise { when: w, words } => {
                 write!(f, "Weakness otherwise: \"{words}\"")?;

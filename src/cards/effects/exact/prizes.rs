@@ -24,6 +24,29 @@ pub struct PrizesMod {
 /// Read one sentence (normalised, lower case, no final period); `None` when it is not of this
 /// family or its subject is not understood.
 pub fn read(s: &str) -> Option<Vec<Exact>> {
+    taken_now(s).or_else(|| for_knock_out(s))
+}
+
+/// "take a Prize card", "each player takes a Prize card" (after a condition of its own, "if
+/// yes, …"): Prize cards the effect itself takes when it is used, with no Knock Out.
+fn taken_now(s: &str) -> Option<Vec<Exact>> {
+    if s.contains("knocked out") {
+        return None;
+    }
+    let main = s.rsplit_once(", ").map_or(s, |(_, m)| m);
+    let taken = [
+        "take a prize card",
+        "take 1 prize card",
+        "take 2 prize cards",
+        "each player takes a prize card",
+        "each player takes 1 prize card",
+        // The question before the taking ("… if yes, each player takes a Prize card").
+        "ask your opponent if each player may take a prize card",
+    ];
+    taken.contains(&main).then(|| vec![Exact::PrizesTaken])
+}
+
+fn for_knock_out(s: &str) -> Option<Vec<Exact>> {
     let rest = ["if ", "when ", "whenever "]
         .iter()
         .find_map(|lead| s.strip_prefix(lead))?;
@@ -94,6 +117,11 @@ mod tests {
             ),
             Some(Side::Holder)
         );
+        assert_eq!(
+            read("if yes, each player takes a prize card"),
+            Some(vec![Exact::PrizesTaken])
+        );
+        assert_eq!(read("take a prize card"), Some(vec![Exact::PrizesTaken]));
         // Not about Prize cards taken.
         assert_eq!(
             subject("if this pokemon is knocked out, search your deck for a card"),

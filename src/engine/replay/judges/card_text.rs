@@ -454,6 +454,8 @@ fn doubt(
                 || (j.state.phase != Phase::Checkup
                     && text.exact.iter().all(|e| match e {
                         Exact::Counters(m) => m.when.contains(&Cond::InCheckup),
+                        // What it keeps off is not written: the line shows what landed.
+                        Exact::EffectsPrevented { .. } => false,
                         _ => true,
                     })));
         // The order of the Checkup's steps changes only by a text that acts during the
@@ -469,8 +471,21 @@ fn doubt(
             && effect.fact == PrizeCount
             && !text.inexact.contains(PrizeCount)
             && prizes_ruled_out(j, source, text);
+        // A Pokémon left over its HP with no damage counters put or moved onto a Pokémon of
+        // its name by any line: a text that only keeps effects (not damage) off it changed
+        // nothing of its damage.
+        let only_damage_on_it = only
+            && effect.fact == DamageCounters
+            && !text.inexact.contains(DamageCounters)
+            && !text.exact.is_empty()
+            && text
+                .exact
+                .iter()
+                .all(|e| matches!(e, Exact::EffectsPrevented { .. }))
+            && also.iter().all(|id| no_counters_lines(j, *id));
         own || own_modelled
             || no_such_knock_out
+            || only_damage_on_it
             || damage_evaluated
             || counted
             || not_in_checkup
@@ -488,24 +503,46 @@ fn doubt(
     .map(|d| d.sentence())
 }
 
+/// Whether no line up to this one put or moved damage counters onto a Pokémon of the name of
+/// Pokémon `id`: its damage came from damage lines alone.
+fn no_counters_lines(j: &Judging<'_, '_>, id: PokemonId) -> bool {
+    let name = j.state.mon(id).name();
+    j.lines.log.lines[..=j.index.min(j.lines.log.lines.len() - 1)]
+        .iter()
+        .all(|l| match &l.event {
+            Event::PutCounters { target, .. } => target.name != name,
+            Event::MoveCounters { to, .. } => to.name != name,
+            _ => true,
+        })
+}
+
 /// Whether every Prize change `text` reads ("if this Pokémon is Knocked Out …, your opponent
 /// takes 1 fewer Prize card") speaks of Pokémon none of the ones Knocked Out in this action
 /// can be (another Pokémon, the other side, another type or kind).
+/// A text that takes Prize cards itself when used ("each player takes a Prize card") is ruled
+/// out when it was used before this part of the game: its Prize lines are in its own.
 fn prizes_ruled_out(j: &Judging<'_, '_>, source: &Source<'_>, text: &TextEffects) -> bool {
     let knocked_out = &j.tracked.knocked_out;
-    let changes: Vec<&Who> = text
-        .exact
-        .iter()
-        .filter_map(|e| match e {
-            Exact::Prizes(p) => Some(&p.knocked_out),
-            _ => None,
-        })
-        .collect();
-    !knocked_out.is_empty()
-        && !changes.is_empty()
-        && changes
-            .iter()
-            .all(|who| knocked_out.iter().all(|id| !may_name(j, source, who, *id)))
+    let window = j.lines.window(j.index);
+    let earlier = source.used.is_some_and(|u| u.line < window.start);
+    let mut any = false;
+    for e in &text.exact {
+        let out = match e {
+            Exact::Prizes(p) => {
+                !knocked_out.is_empty()
+                    && knocked_out
+                        .iter()
+                        .all(|id| !may_name(j, source, &p.knocked_out, *id))
+            }
+            Exact::PrizesTaken => earlier,
+            _ => continue,
+        };
+        if !out {
+            return false;
+        }
+        any = true;
+    }
+    any
 }
 
 /// Whether the phrase `who` of a text from `source` may name Pokémon `id` (unless it surely

@@ -2,7 +2,7 @@
 //! played at once, attachments, evolution and devolution, and the Special Conditions that end
 //! when a Pokémon evolves or leaves the Active Spot.
 
-use crate::log::{CardName, CardRef, Destination, Text};
+use crate::log::{CardName, CardRef, Destination, Event, Text};
 
 use super::super::super::effect::{Verb, Zone};
 use super::super::super::resolve::Found;
@@ -151,6 +151,7 @@ impl Tracker<'_> {
                     && actor != p
                 {
                     self.state.mon_mut(id).uncertain = true;
+                    self.state.mon_mut(id).side_unsure = true;
                     for player in &mut self.state.players {
                         player.bench_unsure = true;
                     }
@@ -279,6 +280,47 @@ impl Tracker<'_> {
     pub(super) fn mark_uncertain_ids(&mut self, ids: &[PokemonId]) {
         for id in ids {
             self.state.mon_mut(*id).uncertain = true;
+        }
+    }
+}
+
+impl Tracker<'_> {
+    /// A line where a player acts with one of their own Pokémon by name (evolves it, attaches
+    /// to it, uses it, retreats it) pins down a Pokémon the tracker put on the other side from a
+    /// sub-line that may have named the wrong player: when the player has no Pokémon of that
+    /// name and the other side has exactly one such Pokémon on its Bench, it was this player's.
+    pub fn pin_side(&mut self, line: &crate::log::LogLine) {
+        let (player, name) = match &line.event {
+            Event::Evolve { player, from, .. } => (player, &from.name),
+            Event::Attach { player, target, .. } => (player, &target.name),
+            Event::Use {
+                player, pokemon, ..
+            }
+            | Event::Attack {
+                player, pokemon, ..
+            } => (player, &pokemon.name),
+            Event::Retreat { player, card } => (player, &card.name),
+            _ => return,
+        };
+        let Some(p) = self.player(player) else { return };
+        let s = &self.state;
+        if s.players[p]
+            .in_play()
+            .any(|id| s.mon(id).name() == name.as_str())
+        {
+            return;
+        }
+        let misplaced: Vec<PokemonId> = s.players[1 - p]
+            .bench
+            .iter()
+            .copied()
+            .filter(|id| s.mon(*id).side_unsure && s.mon(*id).name() == name.as_str())
+            .collect();
+        if let [id] = misplaced[..] {
+            self.state.change_side(id, p);
+            let mon = self.state.mon_mut(id);
+            mon.side_unsure = false;
+            mon.uncertain = false;
         }
     }
 }
