@@ -121,7 +121,7 @@ fn stdin_and_json() {
         ["ok", "violation", "unverified", "info", "unparsed"]
             .contains(&step["verdict"].as_str().unwrap())
     );
-    assert_eq!(v["result"]["reason"], "unknown");
+    assert_eq!(v["result"]["reason"], "not-ended");
 }
 
 #[test]

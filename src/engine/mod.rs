@@ -21,7 +21,7 @@ pub mod tools;
 pub mod verdict;
 
 pub use edition::RuleEdition;
-pub use replay::{Replay, ReplayResult, StepRecord};
+pub use replay::{Replay, ReplayResult, StepRecord, end_reason_from_state};
 pub use state::{
     Count, GameState, Phase, PlayerIdx, PlayerState, Pokemon, PokemonId, Position, Stadium,
 };

@@ -53,10 +53,40 @@ pub struct PlayerReport {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameResult {
     pub winner: Option<Text>,
-    /// `prizes`, `no-pokemon`, `deck-out`, `concede`, `timeout` or `unknown`.
+    /// `prizes`, `no-pokemon`, `deck-out`, `concede`, `timeout`; `not-stated` when the end
+    /// line's words are not known and the game shows no win condition (a concession or a
+    /// time-out); `draw` for a game that ended in a draw; `not-ended` when the log has no end
+    /// line.
     pub reason: Text,
+    /// `game` when the end line's words are not known and the reason was read from the game
+    /// (the winner's last Prize card, the loser's empty play area or deck); absent when the
+    /// end line says it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason_from: Option<Text>,
     /// The line that ended the game, when there is one.
     pub line: Option<u32>,
+}
+
+impl GameResult {
+    /// The reason in words a reader of the page understands, with "(from the game)" when it
+    /// was read from the game rather than from the end line.
+    pub fn reason_words(&self) -> String {
+        let words = match self.reason.as_str() {
+            "prizes" => "all Prize cards taken",
+            "no-pokemon" => "no Pokémon left in play",
+            "deck-out" => "no card to draw",
+            "concede" => "conceded",
+            "timeout" => "out of time",
+            "draw" => "a draw",
+            "not-stated" => "reason not stated",
+            "not-ended" => "the log has no end line",
+            other => other,
+        };
+        match self.reason_from.as_deref() {
+            Some("game") => format!("{words}, from the game"),
+            _ => words.to_string(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -116,7 +146,8 @@ impl Report {
             ..Summary::default()
         };
         let mut end_line = None;
-        let mut reason = Text::const_new("unknown");
+        let mut reason = Text::const_new("not-ended");
+        let mut reason_from = None;
         let mut winner = None;
         let export_format = ExportFormat::detect(&log);
         let after_game = log
@@ -161,10 +192,24 @@ impl Report {
                 {
                     end_line = Some(line.number);
                     reason = Text::const_new(r.as_str());
+                    if *r == crate::log::EndReason::Unknown {
+                        // Words not known: the reason the game shows, else not stated.
+                        match state
+                            .player_named(w)
+                            .and_then(|p| crate::engine::end_reason_from_state(state, p))
+                        {
+                            Some(from_game) => {
+                                reason = Text::const_new(from_game.as_str());
+                                reason_from = Some(Text::const_new("game"));
+                            }
+                            None => reason = Text::const_new("not-stated"),
+                        }
+                    }
                     winner = Some(w.clone());
                 }
                 if matches!(line.event, Event::GameDrawn) && end_line.is_none() {
                     end_line = Some(line.number);
+                    reason = Text::const_new("draw");
                 }
                 let read_as = &source[line.span.0 as usize..line.span.1 as usize];
                 let (text, english) =
@@ -222,6 +267,7 @@ impl Report {
             result: GameResult {
                 winner,
                 reason,
+                reason_from,
                 line: end_line,
             },
             steps,

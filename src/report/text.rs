@@ -71,7 +71,7 @@ pub fn render_text(report: &Report) -> String {
         out,
         "result: {} ({}){}",
         r.winner.as_deref().unwrap_or("no winner shown"),
-        r.reason,
+        r.reason_words(),
         r.line.map(|l| format!(", line {l}")).unwrap_or_default()
     );
     let m = &report.summary;

@@ -247,7 +247,7 @@ impl ReplayPage {
                 })
                 .collect(),
             winner: report.result.winner.as_ref().map(ToString::to_string),
-            reason: report.result.reason.to_string(),
+            reason: report.result.reason_words(),
             end_line: report.result.line,
             after_game: report.after_game.clone(),
             counts: Counts {

@@ -29,6 +29,8 @@ use super::verdict::Step;
 mod card_facts;
 mod damage_model;
 mod judges;
+
+pub use judges::winning::reason_from_state as end_reason_from_state;
 mod log_view;
 mod roles;
 mod tracker;

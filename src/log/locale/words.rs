@@ -141,11 +141,31 @@ const END_REASONS: &[(Locale, &str, &str)] = &[
         "A player conceded",
     ),
     (Locale::PtBr, "O oponente se rendeu", "A player conceded"),
+    (
+        Locale::Fr,
+        "Toutes les cartes Récompense ont été récupérées",
+        "All Prize cards taken",
+    ),
+    (
+        Locale::Fr,
+        "L'adversaire a récupéré toutes ses cartes Récompense",
+        "All Prize cards taken",
+    ),
+    (
+        Locale::Fr,
+        "L'adversaire a concédé la partie",
+        "A player conceded",
+    ),
+    (
+        Locale::Fr,
+        "L'adversaire a mis K.O. tous vos Pokémon en jeu, et toutes ses cartes Récompense ont été récupérées",
+        "No Pokémon left in play",
+    ),
 ];
 
 /// A game-end reason in English, when it is one the project knows.
 pub fn end_reason(locale: Locale, text: &str) -> Option<&'static str> {
-    let text = text.trim().trim_end_matches('.');
+    let text = text.trim().trim_end_matches('.').replace('’', "'");
     END_REASONS
         .iter()
         .find(|(l, t, _)| *l == locale && *t == text)

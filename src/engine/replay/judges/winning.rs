@@ -23,6 +23,23 @@ pub fn win_conditions(state: &GameState, p: PlayerIdx) -> WinConditions {
     }
 }
 
+/// Why the game ended as the state shows it, for an end line whose reason is in words the
+/// project does not know: the winner took their last Prize card, the loser has no Pokémon in
+/// play, or the loser had no card to draw at the start of their turn. `None`: the game shows
+/// none of them (a concession or a time-out, which the board cannot show).
+pub fn reason_from_state(state: &GameState, winner: PlayerIdx) -> Option<EndReason> {
+    let wc = win_conditions(state, winner);
+    if wc.prizes {
+        Some(EndReason::Prizes)
+    } else if wc.no_pokemon {
+        Some(EndReason::NoPokemon)
+    } else if wc.deck_out {
+        Some(EndReason::DeckOut)
+    } else {
+        None
+    }
+}
+
 /// `win.prizes`, `win.no-pokemon`, `win.deck-out`, `win.simultaneous`: the end line (judged
 /// before it is applied) agrees with the state, and when both players win at once the
 /// edition's rule decides.
@@ -88,9 +105,24 @@ pub fn game_end(j: &Judging<'_, '_>) -> Step {
             "win.concede",
             format!("{loser} conceded or was out of time: a game loss that needs no proof"),
         )),
-        EndReason::Unknown => {
-            parts.push(Step::info(""));
-        }
+        // Words the project does not know: the reason is read from the game.
+        EndReason::Unknown => parts.push(match reason_from_state(j.state, w) {
+            Some(EndReason::Prizes) => Step::ok(
+                "win.prizes",
+                format!("{winner_name} has taken every Prize card (the reason, \"{reason_text}\", read from the game)"),
+            ),
+            Some(EndReason::NoPokemon) => Step::ok(
+                "win.no-pokemon",
+                format!("{loser} has no Pokémon in play (the reason, \"{reason_text}\", read from the game)"),
+            ),
+            Some(_) => Step::ok(
+                "win.deck-out",
+                format!("{loser} has no card to draw at the start of the turn (the reason, \"{reason_text}\", read from the game)"),
+            ),
+            None => Step::info(format!(
+                "the reason, \"{reason_text}\", is in words the project does not know, and the game shows no Prize, Pokémon or deck win: a concession or a time-out, which needs no proof"
+            )),
+        }),
     }
     if wc.count() > 0 && lc.count() > 0 {
         let (a, b) = if w == 0 { (wc, lc) } else { (lc, wc) };
