@@ -193,6 +193,19 @@ async fn an_upload_by_text_reads_back_as_json_and_html() {
         board.contains("Sandy Shocks"),
         "the Active Pokémon is on the board"
     );
+    // The panel starts with the line it follows: its text, verdict and clause links, before
+    // the boards (so a phone need not scroll away to read what happened).
+    let panel = &board[board.find(r#"id="board""#).unwrap()..];
+    let follows = panel
+        .find(r#"class="follows"#)
+        .expect("the line the board follows");
+    let boards = panel.find(r#"class="sides""#).expect("the boards");
+    assert!(follows < boards, "the line comes first");
+    let line = &panel[follows..boards];
+    assert!(line.contains("Ash K 1999 played <a"), "{line}");
+    assert!(line.contains("Professor&#x27;s Research"), "{line}");
+    assert!(line.contains(r#"class="v violation""#), "{line}");
+    assert!(line.contains(r#"class="clause""#), "{line}");
     app.stop().await;
 }
 

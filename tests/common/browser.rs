@@ -339,9 +339,56 @@ pub async fn upload(base: &str, text: String) -> serde_json::Value {
 /// The window sizes every page must fit: a phone (390×844) and a laptop (1280×800).
 pub const SIZES: [(u32, u32); 2] = [(390, 844), (1280, 800)];
 
+/// The boxes of the page that break its layout, measured in the DOM: two sibling boxes (block,
+/// flex or grid children of one parent, in the flow) that intersect, a child box or a run of
+/// text that leaves the box of its parent (where the parent does not scroll). At most 20, each
+/// named by tag, id and classes.
+const LAYOUT_FAULTS: &str = r#"
+const faults = [];
+// Rendered: not hidden, and not in the closed part of a <details> (content-visibility).
+const shown = (e) => e.checkVisibility
+  ? e.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true })
+  : getComputedStyle(e).display !== 'none';
+const name = (e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
+  + (typeof e.className === 'string' && e.className.trim() ? '.' + e.className.trim().split(/\s+/).join('.') : '');
+const inside = (a, b) => a.left >= b.left - 1 && a.right <= b.right + 1 && a.top >= b.top - 1 && a.bottom <= b.bottom + 1;
+const meet = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+  && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+const sized = (r) => r.width > 0 && r.height > 0;
+const box = (r) => '[' + [r.left, r.top, r.right, r.bottom].map(Math.round).join(',') + ']';
+const inFlow = (e) => { const p = getComputedStyle(e).position; return p !== 'absolute' && p !== 'fixed'; };
+for (const e of [document.body, ...document.querySelectorAll('body *')]) {
+  if (!shown(e) || faults.length >= 20) continue;
+  const s = getComputedStyle(e);
+  const r = e.getBoundingClientRect();
+  if (!sized(r)) continue;
+  const clips = s.overflowX !== 'visible' || s.overflowY !== 'visible';
+  const kids = [...e.children].filter((c) => shown(c) && inFlow(c) && sized(c.getBoundingClientRect()));
+  if (!clips && e !== document.body) {
+    for (const c of kids) {
+      const cr = c.getBoundingClientRect();
+      if (!inside(cr, r)) faults.push(name(c) + ' ' + box(cr) + ' leaves ' + name(e) + ' ' + box(r));
+    }
+    for (const t of e.childNodes) {
+      if (t.nodeType !== 3 || !t.textContent.trim()) continue;
+      const range = document.createRange(); range.selectNodeContents(t);
+      const tr = range.getBoundingClientRect();
+      if (sized(tr) && !inside(tr, r)) faults.push('text "' + t.textContent.trim().slice(0, 30) + '" leaves ' + name(e));
+    }
+  }
+  const blocks = kids.filter((c) => !['inline', 'contents'].includes(getComputedStyle(c).display));
+  for (let i = 0; i < blocks.length; i++) for (let j = i + 1; j < blocks.length; j++) {
+    if (meet(blocks[i].getBoundingClientRect(), blocks[j].getBoundingClientRect()))
+      faults.push(name(blocks[i]) + ' and ' + name(blocks[j]) + ' overlap in ' + name(e));
+  }
+}
+return faults.slice(0, 20);
+"#;
+
 /// At each of [`SIZES`], the page shown has no horizontal overflow (the document is no wider
-/// than the window's layout width); a screenshot of each is kept as `NAME-WIDTH.png`. The window
-/// is left at the laptop size.
+/// than the window's layout width) and no layout fault ([`LAYOUT_FAULTS`]: sibling boxes that
+/// intersect, a box or text that leaves its parent); a screenshot of each is kept as
+/// `NAME-WIDTH.png`. The window is left at the laptop size.
 pub async fn assert_fits(client: &Client, shots: &Path, name: &str) {
     for (width, height) in SIZES {
         client
@@ -363,6 +410,18 @@ pub async fn assert_fits(client: &Client, shots: &Path, name: &str) {
         assert!(
             scroll <= client_width,
             "{name} overflows at {width}×{height}: {scroll} px wide in a {client_width} px window"
+        );
+        let faults = client
+            .execute(LAYOUT_FAULTS, vec![])
+            .await
+            .expect("measure the boxes");
+        let faults: Vec<&str> = faults
+            .as_array()
+            .map(|a| a.iter().filter_map(|f| f.as_str()).collect())
+            .unwrap_or_default();
+        assert!(
+            faults.is_empty(),
+            "{name} at {width}×{height}: boxes overlap or leave their parent: {faults:#?}"
         );
     }
 }
