@@ -35,14 +35,16 @@ use ptcg_judge::log::{Depth, Event, ParsedLog, parse_log};
 /// one name is no longer a violation (issue 20: no accusation from an identity the tracker is
 /// unsure of), 39 of 50. Raised again as the counters, Knock Out and Prize readings landed
 /// (1075 of 1140, 94.3%; damage off by 10 129 of 134, wrong Prize count 137 of 150, wrong
-/// winner 24 of 24).
+/// winner 24 of 24). Raised again as prints, Tools on an uncertain Pokémon and Prize changes
+/// were read as readings (1093 of 1144, 95.5%; damage off by 10 132 of 135, wrong Prize count
+/// 143 of 150, Knock Out removed 111 of 128).
 const FLOORS: &[(&str, usize, usize)] = &[
-    ("damage-off-by-10", 96, 26),
-    ("second-energy", 98, 29),
+    ("damage-off-by-10", 97, 26),
+    ("second-energy", 99, 29),
     ("second-supporter", 99, 31),
     ("supporter-first-turn", 100, 58),
-    ("wrong-prize-count", 91, 24),
-    ("knock-out-removed", 82, 32),
+    ("wrong-prize-count", 95, 24),
+    ("knock-out-removed", 86, 32),
     ("knock-out-added", 78, 15),
     ("checkup-out-of-order", 100, 0),
     ("first-player-attacks-turn-1", 91, 50),
@@ -52,7 +54,7 @@ const FLOORS: &[(&str, usize, usize)] = &[
     ("wrong-winner", 100, 79),
     ("prizes-beyond-the-pile", 100, 100),
     // All kinds together.
-    ("all kinds", 94, 39),
+    ("all kinds", 95, 39),
 ];
 
 /// How many lines after the changed one a violation still catches the mutant.
