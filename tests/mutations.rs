@@ -37,14 +37,16 @@ use ptcg_judge::log::{Depth, Event, ParsedLog, parse_log};
 /// (1075 of 1140, 94.3%; damage off by 10 129 of 134, wrong Prize count 137 of 150, wrong
 /// winner 24 of 24). Raised again as prints, Tools on an uncertain Pokémon and Prize changes
 /// were read as readings (1093 of 1144, 95.5%; damage off by 10 132 of 135, wrong Prize count
-/// 143 of 150, Knock Out removed 111 of 128).
+/// 143 of 150, Knock Out removed 111 of 128); then as texts that only put counters or keep
+/// effects off stopped doubting a Pokémon left over its HP (1100 of 1144, 96.2%; Knock Out
+/// removed 118 of 128).
 const FLOORS: &[(&str, usize, usize)] = &[
     ("damage-off-by-10", 97, 26),
     ("second-energy", 99, 29),
     ("second-supporter", 99, 31),
     ("supporter-first-turn", 100, 58),
     ("wrong-prize-count", 95, 24),
-    ("knock-out-removed", 86, 32),
+    ("knock-out-removed", 92, 32),
     ("knock-out-added", 78, 15),
     ("checkup-out-of-order", 100, 0),
     ("first-player-attacks-turn-1", 91, 50),
@@ -54,7 +56,7 @@ const FLOORS: &[(&str, usize, usize)] = &[
     ("wrong-winner", 100, 79),
     ("prizes-beyond-the-pile", 100, 100),
     // All kinds together.
-    ("all kinds", 95, 39),
+    ("all kinds", 96, 39),
 ];
 
 /// How many lines after the changed one a violation still catches the mutant.

@@ -483,9 +483,20 @@ fn doubt(
                 .iter()
                 .all(|e| matches!(e, Exact::EffectsPrevented { .. }))
             && also.iter().all(|id| no_counters_lines(j, *id));
+        // A Pokémon left over its HP: a text that only puts damage counters (it writes its
+        // own lines, which the damage tracked on it counts) cannot have kept it in play.
+        let puts_only = only
+            && effect.fact == DamageCounters
+            && !text.inexact.contains(DamageCounters)
+            && !text.exact.is_empty()
+            && text
+                .exact
+                .iter()
+                .all(|e| matches!(e, Exact::Counters(c) if !c.moved));
         own || own_modelled
             || no_such_knock_out
             || only_damage_on_it
+            || puts_only
             || damage_evaluated
             || counted
             || not_in_checkup
