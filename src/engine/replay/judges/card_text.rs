@@ -474,25 +474,14 @@ fn doubt(
         // A Pokémon left over its HP with no damage counters put or moved onto a Pokémon of
         // its name by any line: a text that only keeps effects (not damage) off it changed
         // nothing of its damage.
-        let only_damage_on_it = only
-            && effect.fact == DamageCounters
-            && !text.inexact.contains(DamageCounters)
-            && !text.exact.is_empty()
-            && text
-                .exact
-                .iter()
-                .all(|e| matches!(e, Exact::EffectsPrevented { .. }))
+        let left_over_hp = only && effect.fact == DamageCounters;
+        let only_damage_on_it = left_over_hp
+            && counters_read_as(text, |e| matches!(e, Exact::EffectsPrevented { .. }))
             && also.iter().all(|id| no_counters_lines(j, *id));
         // A Pokémon left over its HP: a text that only puts damage counters (it writes its
         // own lines, which the damage tracked on it counts) cannot have kept it in play.
-        let puts_only = only
-            && effect.fact == DamageCounters
-            && !text.inexact.contains(DamageCounters)
-            && !text.exact.is_empty()
-            && text
-                .exact
-                .iter()
-                .all(|e| matches!(e, Exact::Counters(c) if !c.moved));
+        let puts_only =
+            left_over_hp && counters_read_as(text, |e| matches!(e, Exact::Counters(c) if !c.moved));
         own || own_modelled
             || no_such_knock_out
             || only_damage_on_it
@@ -512,6 +501,12 @@ fn doubt(
         &modelled,
     )
     .map(|d| d.sentence())
+}
+
+/// Whether `text` is read exactly for damage counters and every reading of it is one `kind`
+/// accepts.
+fn counters_read_as(text: &TextEffects, kind: impl Fn(&Exact) -> bool) -> bool {
+    !text.inexact.contains(DamageCounters) && !text.exact.is_empty() && text.exact.iter().all(kind)
 }
 
 /// Whether no line up to this one put or moved damage counters onto a Pokémon of the name of
