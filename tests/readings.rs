@@ -102,3 +102,62 @@ fn a_pokemon_put_on_the_wrong_side_by_a_sub_line_is_pinned_by_its_owners_next_ac
     assert_eq!(v, Verdict::Violation, "line 29 of the twin: {why}");
     assert!(why.contains("turn.energy-attach-once"), "{why}");
 }
+
+/// Drifloon's prints disagree on Gust (older prints word it otherwise), but every print from
+/// Sword & Shield on, the card pool of Pokémon TCG Live, agrees: Gust paid with two Energy is
+/// `ok` and says so; with one Energy it is not `ok` (an older print may be the one played, so
+/// not a violation either).
+#[test]
+fn an_attack_the_live_prints_agree_on_is_checked_by_them() {
+    // Ann attaches one Energy on each of her turns `attached` lists, then Gust (cost [C][C]).
+    let game = |attached: &[bool]| {
+        let mut lines: Vec<String> = [
+            "Setup",
+            "Ben chose heads for the opening coin flip.",
+            "Ann won the coin toss.",
+            "Ann decided to go second.",
+            "Ben drew 7 cards for the opening hand.",
+            "- 7 drawn cards.",
+            "Ann drew 7 cards for the opening hand.",
+            "- 7 drawn cards.",
+            "   • Drifloon, Basic Psychic Energy, Basic Psychic Energy, Potion, Potion, Potion, Potion",
+            "Ben played Lechonk to the Active Spot.",
+            "Ann played Drifloon to the Active Spot.",
+        ]
+        .map(String::from)
+        .to_vec();
+        for (turn, attach) in attached.iter().enumerate() {
+            lines.extend(
+                [
+                    "",
+                    "Ben's Turn",
+                    "Ben drew a card.",
+                    "Ben ended their turn.",
+                    "",
+                    "Ann's Turn",
+                    "Ann drew Potion.",
+                ]
+                .map(String::from),
+            );
+            if *attach {
+                lines.push(
+                    "Ann attached Basic Psychic Energy to Drifloon in the Active Spot.".into(),
+                );
+            }
+            if turn + 1 < attached.len() {
+                lines.push("Ann ended their turn.".into());
+            }
+        }
+        lines.push("Ann's Drifloon used Gust on Ben’s Lechonk for 10 damage.".into());
+        lines.join("\n") + "\n"
+    };
+    let report = verify(&game(&[true, true]));
+    let last = report.steps.last().expect("the attack").line as usize;
+    let (v, why) = at(&report, last);
+    assert_eq!(v, Verdict::Ok, "two Energy: {why}");
+    assert!(why.contains("agree on Gust"), "{why}");
+    let report = verify(&game(&[false, true]));
+    let last = report.steps.last().expect("the attack").line as usize;
+    let (v, why) = at(&report, last);
+    assert_ne!(v, Verdict::Ok, "one Energy: {why}");
+}

@@ -125,8 +125,40 @@ fn has_attack_and_cost(j: &Judging<'_, '_>, id: PokemonId, name: &str) -> Step {
                 ),
             };
         }
-        Err(why) => return Step::cannot_check("attack.has-attack", why),
+        // The prints disagree on the attack: those the game client carries may agree, which
+        // decides an `ok`, never a violation (an older print may be the one played).
+        Err(why) => {
+            let pool = j.cards.client_pool(prints.clone());
+            return match facts::attack(&pool, name) {
+                Ok(Some(a)) if pool.len() < prints.len() => {
+                    let mut step = attack_cost(j, id, name, a);
+                    if step.verdict == crate::engine::Verdict::Ok {
+                        step.message = format!(
+                            "{} (the prints of {} from Sword & Shield on, the card pool of Pokémon TCG Live, agree on {name}; an older print has it otherwise)",
+                            step.message,
+                            j.state.mon(id).name()
+                        );
+                        step
+                    } else {
+                        Step::cannot_check("attack.has-attack", why)
+                    }
+                }
+                _ => Step::cannot_check("attack.has-attack", why),
+            };
+        }
     };
+    attack_cost(j, id, name, attack)
+}
+
+/// `attack.has-attack`, `attack.energy-cost`, `energy.special`: the Pokémon has `attack`
+/// (read from its prints) and its Energy pays the cost.
+fn attack_cost(
+    j: &Judging<'_, '_>,
+    id: PokemonId,
+    name: &str,
+    attack: &crate::cards::Attack,
+) -> Step {
+    let mon = j.state.mon(id);
     let has = Step::ok("attack.has-attack", format!("{} has {name}", mon.name()));
     // The cost: what the attached Energy provides must pay it.
     let mut provided: Vec<EnergyProvision> = Vec::new();
