@@ -286,7 +286,7 @@ impl Tracker<'_> {
 
 impl Tracker<'_> {
     /// A line where a player acts with one of their own Pokémon by name (evolves it, attaches
-    /// to it, uses it, retreats it) pins down a Pokémon the tracker put on the other side from a
+    /// to it, uses it, retreats it, moves it up to the Active Spot) pins down a Pokémon the tracker put on the other side from a
     /// sub-line that may have named the wrong player: when the player has no Pokémon of that
     /// name and the other side has exactly one such Pokémon on its Bench, it was this player's.
     pub fn pin_side(&mut self, line: &crate::log::LogLine) {
@@ -299,7 +299,9 @@ impl Tracker<'_> {
             | Event::Attack {
                 player, pokemon, ..
             } => (player, &pokemon.name),
-            Event::Retreat { player, card } => (player, &card.name),
+            Event::Retreat { player, card } | Event::Promote { player, card } => {
+                (player, &card.name)
+            }
             _ => return,
         };
         let Some(p) = self.player(player) else { return };
