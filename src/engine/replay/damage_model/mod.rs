@@ -175,11 +175,9 @@ struct InForceText<'u> {
 enum Maybe {
     /// The Pokémon may be a print without it.
     Print,
-    /// The card is tracked on the Pokémon, which may be another of its name.
-    Attached,
-    /// The card is tracked elsewhere (on another Pokémon of the name, or discarded) and may be
-    /// on this one.
-    Elsewhere,
+    /// The tracker is unsure which Pokémon of the name has the card: it may be on this one
+    /// or not, wherever it is tracked.
+    Attachment,
 }
 
 /// A card that may be on a Pokémon or not, the tracker being unsure which Pokémon of its name
@@ -244,7 +242,7 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
                                     && Some(o.holder) == src.holder
                                     && o.card.as_str() == src.card
                             }) {
-                            Some(Maybe::Attached)
+                            Some(Maybe::Attachment)
                         } else if src.used.is_none()
                             && src
                                 .holder
@@ -292,7 +290,7 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
             used: None,
             label: o.card.to_string(),
             texts,
-            maybe: Some(Maybe::Elsewhere),
+            maybe: Some(Maybe::Attachment),
         });
     }
     let mut done: Vec<(Text, String)> = Vec::new();
@@ -372,9 +370,7 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
             m.unknown.extend(with.unknown);
             let (yes, no) = match maybe {
                 Maybe::Print => ("is a print that has it", "is a print without it"),
-                Maybe::Attached | Maybe::Elsewhere => {
-                    ("is on this Pokémon", "is on another of its name")
-                }
+                Maybe::Attachment => ("is on this Pokémon", "is on another of its name"),
             };
             for v in &mut with.variants {
                 v.assumed.push(format!("{} {yes}", t.label));
@@ -643,11 +639,11 @@ fn attachments_unsure(j: &Judging<'_, '_>, id: PokemonId) -> Result<Vec<MaybeOn>
         if !DAMAGE_FACTS.iter().any(|f| facts.contains(*f)) {
             return Ok(false);
         }
-        let texts: Vec<TextEffects> = effects.texts.to_vec();
-        let exact = texts
+        let exact = effects
+            .texts
             .iter()
             .all(|t| !DAMAGE_FACTS.iter().any(|f| t.inexact.contains(*f)));
-        if exact && holder_only(&texts) {
+        if exact && holder_only(&effects.texts) {
             Ok(true)
         } else {
             Err(())

@@ -66,6 +66,14 @@ pub fn game_end(j: &Judging<'_, '_>) -> Step {
     if let Some(step) = end_line_perspective(j, w, reason_text) {
         parts.push(step);
     }
+    // Words the project does not know: the reason the game shows, judged as if the line said
+    // it.
+    let from_game = reason == EndReason::Unknown;
+    let reason = if from_game {
+        reason_from_state(j.state, w).unwrap_or(EndReason::Unknown)
+    } else {
+        reason
+    };
     match reason {
         EndReason::Prizes => parts.push(match j.state.players[w].prizes_left {
             Some(0) => Step::ok("win.prizes", format!("{winner_name} has taken every Prize card")),
@@ -105,24 +113,17 @@ pub fn game_end(j: &Judging<'_, '_>) -> Step {
             "win.concede",
             format!("{loser} conceded or was out of time: a game loss that needs no proof"),
         )),
-        // Words the project does not know: the reason is read from the game.
-        EndReason::Unknown => parts.push(match reason_from_state(j.state, w) {
-            Some(EndReason::Prizes) => Step::ok(
-                "win.prizes",
-                format!("{winner_name} has taken every Prize card (the reason, \"{reason_text}\", read from the game)"),
-            ),
-            Some(EndReason::NoPokemon) => Step::ok(
-                "win.no-pokemon",
-                format!("{loser} has no Pokémon in play (the reason, \"{reason_text}\", read from the game)"),
-            ),
-            Some(_) => Step::ok(
-                "win.deck-out",
-                format!("{loser} has no card to draw at the start of the turn (the reason, \"{reason_text}\", read from the game)"),
-            ),
-            None => Step::info(format!(
-                "the reason, \"{reason_text}\", is in words the project does not know, and the game shows no Prize, Pokémon or deck win: a concession or a time-out, which needs no proof"
-            )),
-        }),
+        EndReason::Unknown => parts.push(Step::info(format!(
+            "the reason, \"{reason_text}\", is in words the project does not know, and the game shows no Prize, Pokémon or deck win: a concession or a time-out, which needs no proof"
+        ))),
+    }
+    if from_game
+        && reason != EndReason::Unknown
+        && let Some(last) = parts.last_mut()
+    {
+        last.message.push_str(&format!(
+            " (the reason, \"{reason_text}\", read from the game)"
+        ));
     }
     if wc.count() > 0 && lc.count() > 0 {
         let (a, b) = if w == 0 { (wc, lc) } else { (lc, wc) };

@@ -282,13 +282,12 @@ impl Tracker<'_> {
             self.state.mon_mut(*id).uncertain = true;
         }
     }
-}
 
-impl Tracker<'_> {
     /// A line where a player acts with one of their own Pokémon by name (evolves it, attaches
-    /// to it, uses it, retreats it, moves it up to the Active Spot) pins down a Pokémon the tracker put on the other side from a
-    /// sub-line that may have named the wrong player: when the player has no Pokémon of that
-    /// name and the other side has exactly one such Pokémon on its Bench, it was this player's.
+    /// to it, uses it, retreats it, moves it up to the Active Spot) pins down a Pokémon the
+    /// tracker put on the other side from a sub-line that may have named the wrong player:
+    /// when the player has no Pokémon of that name and the other side has exactly one such
+    /// Pokémon on its Bench, it was this player's.
     pub fn pin_side(&mut self, line: &crate::log::LogLine) {
         let (player, name) = match &line.event {
             Event::Evolve { player, from, .. } => (player, &from.name),
