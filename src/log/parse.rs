@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::build::{breakdown_item, build};
 use super::error::LogError;
-use super::event::{CardName, Event, Text};
+use super::event::{BreakdownItem, CardName, Event, Text};
 use super::input::{RawLine, decode, foreign_language, split_lines};
 use super::locale::{self, LocalNames, Locale, NoNames};
 use super::pattern::Matcher;
@@ -278,9 +278,12 @@ fn parse_one(text: &str, ctx: &mut Context, matcher: &Matcher, names: &[&str]) -
                 ctx.in_breakdown = true;
                 return (Depth::Sub, Event::BreakdownHeader);
             }
-            if ctx.in_breakdown
-                && let Some(item) = breakdown_item(content)
+            // A breakdown's entries; its "Base damage" entry starts one even where the header
+            // line is missing (cut from a pasted log).
+            if let Some(item) = breakdown_item(content)
+                && (ctx.in_breakdown || matches!(item, BreakdownItem::Base { .. }))
             {
+                ctx.in_breakdown = true;
                 return (Depth::Sub, Event::Breakdown { item });
             }
             ctx.in_breakdown = false;

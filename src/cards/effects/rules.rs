@@ -537,7 +537,8 @@ fn read_text(
             continue;
         }
         match super::exact::read_sentence(kind, printed, s, &all[..i]) {
-            Some(read) => {
+            Some(mut read) => {
+                super::exact::then_moves_counted(&mut read, all.get(i + 1).copied());
                 // Damage counters are read exactly only by a reading of counters, the Prize
                 // count only by a reading of whose Knock Out changes it.
                 let counters = super::exact::reads_counters(s);

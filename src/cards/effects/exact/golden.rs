@@ -270,7 +270,17 @@ const ROWS: &[(On, &str, &str)] = &[
     (
         On::Attack("20×"),
         "This attack does 20 damage for each Basic Water Energy card in your discard pile. Then, shuffle those cards into your deck.",
-        "base 20 per basic Water Energy card in your discard pile | ",
+        "base 20 per basic Water Energy card in your discard pile, then moved | ",
+    ),
+    (
+        On::Attack("20+"),
+        "This attack does 20 more damage for each basic Energy card in your discard pile. Then, shuffle those Energy cards into your deck.",
+        "base +20 per basic Energy card in your discard pile, then moved |",
+    ),
+    (
+        On::Attack("20×"),
+        "This attack does 20 damage for each basic Energy card in your discard pile. Then, shuffle your deck.",
+        "base 20 per basic Energy card in your discard pile |",
     ),
     (
         On::Attack("100×"),

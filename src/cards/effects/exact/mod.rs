@@ -176,6 +176,44 @@ pub fn read_sentence(
     }
 }
 
+/// The sentence after a count of cards in a discard pile moves those very cards ("then,
+/// shuffle those cards into your deck", "then, put those energy cards into your hand"): the
+/// count is marked `moved`, so the log's list of the cards moved can count them.
+pub fn then_moves_counted(read: &mut [Exact], next: Option<&str>) {
+    let Some(next) = next else { return };
+    let n = next.trim().trim_end_matches('.').trim();
+    let n = n.strip_prefix("then, ").unwrap_or(n);
+    let those = ["shuffle those ", "put those "]
+        .iter()
+        .find_map(|h| n.strip_prefix(h))
+        .and_then(|r| {
+            [" into your deck", " into your hand"]
+                .iter()
+                .find_map(|t| r.strip_suffix(t))
+        });
+    if !matches!(those, Some("cards" | "energy cards" | "energy")) {
+        return;
+    }
+    for e in read {
+        let Exact::Damage(DamageMod {
+            amount:
+                Amount::AddPer { count, .. } | Amount::BasePer { count, .. },
+            ..
+        }) = e
+        else {
+            continue;
+        };
+        if let Count::InDiscard {
+            opponent: false,
+            moved,
+            ..
+        } = count
+        {
+            *moved = true;
+        }
+    }
+}
+
 impl std::fmt::Display for Exact {
     /// A short reading: "base +30 if heads", "attacker +30 by this Pokémon to your opponent's
     /// Active Pokémon (V)", "+50 HP to this Pokémon (Basic)", "no change to the main damage".

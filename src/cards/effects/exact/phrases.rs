@@ -204,8 +204,14 @@ pub enum Count {
     Discarded { what: Cards },
     /// Cards in a player's hand (`opponent`: the opponent's).
     InHand { opponent: bool },
-    /// Cards of a kind in a player's discard pile.
-    InDiscard { opponent: bool, what: Cards },
+    /// Cards of a kind in a player's discard pile. `moved`: the text then moves those very
+    /// cards ("then, shuffle those cards into your deck"), so the log's list of the cards
+    /// moved counts them where the pile itself is not known card by card.
+    InDiscard {
+        opponent: bool,
+        what: Cards,
+        moved: bool,
+    },
     /// Pokémon Tools attached to the Pokémon.
     Tools { on: Who },
 }
@@ -580,7 +586,11 @@ pub fn condition(clause: &str) -> Option<Vec<Cond>> {
                 None => return None,
             };
             return Some(vec![Cond::CountAtLeast {
-                count: Count::InDiscard { opponent, what },
+                count: Count::InDiscard {
+                    opponent,
+                    what,
+                    moved: false,
+                },
                 n,
             }]);
         }
@@ -768,6 +778,7 @@ pub fn count(phrase: &str) -> Option<Count> {
             return Some(Count::InDiscard {
                 opponent,
                 what: Cards::read(k)?,
+                moved: false,
             });
         }
     }
@@ -981,10 +992,15 @@ impl std::fmt::Display for Count {
             Count::Discarded { what } => write!(f, "{what} discarded by the attack"),
             Count::InHand { opponent: true } => f.write_str("card in the opponent's hand"),
             Count::InHand { opponent: false } => f.write_str("card in your hand"),
-            Count::InDiscard { opponent, what } => write!(
+            Count::InDiscard {
+                opponent,
+                what,
+                moved,
+            } => write!(
                 f,
-                "{what} in {} discard pile",
-                if *opponent { "the opponent's" } else { "your" }
+                "{what} in {} discard pile{}",
+                if *opponent { "the opponent's" } else { "your" },
+                if *moved { ", then moved" } else { "" }
             ),
             Count::Tools { on } => write!(f, "Tool on {on}"),
         }

@@ -5,12 +5,13 @@
 
 use crate::cards::effects::exact::{Cond, Count, Filter, Kind, Side, Spot, Who};
 use crate::cards::{Card, EnergyType, Stage, Subtype};
-use crate::log::{CardRef, Depth, Event, Text};
+use crate::log::Text;
 
 use super::super::super::facts;
 use super::super::super::in_force::Used;
 use super::super::super::state::{GameState, PlayerIdx, PokemonId, Position};
 use super::super::judges::Judging;
+use super::sub_lines::{coins, discarded_by, moved_by};
 
 /// Yes, no, or not known (why).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -448,10 +449,18 @@ impl Eval<'_, '_, '_> {
                     .known()
                     .ok_or_else(|| format!("{}'s hand is not counted exactly", s.players[p].name))
             }
-            Count::InDiscard { opponent, what } => {
+            Count::InDiscard {
+                opponent,
+                what,
+                moved,
+            } => {
                 let o = from.owner.ok_or("whose discard pile")?;
                 let p = if *opponent { 1 - o } else { o };
                 if s.players[p].discard_unsure {
+                    // The attack moves the cards it counted: its sub-lines list them.
+                    if *moved && from.used.is_none() {
+                        return moved_by(self.j, self.line, &s.players[p].name, what);
+                    }
                     return Err(format!(
                         "{}'s discard pile is not known card by card",
                         s.players[p].name
@@ -592,63 +601,4 @@ fn is_kind(c: &Card, k: Kind) -> bool {
         Kind::Gx => has(Subtype::GX) || has(Subtype::TagTeam),
         Kind::OldEx => has(Subtype::EX),
     }
-}
-
-/// The coins flipped by the action on `line` (its sub-lines): (coins, heads).
-pub fn coins(j: &Judging<'_, '_>, line: usize) -> Option<(u32, u32)> {
-    let mut found = None;
-    for l in j.lines.log.lines.iter().skip(line + 1) {
-        if l.depth == Depth::Top && !matches!(l.event, Event::Blank) {
-            break;
-        }
-        if let Event::CoinFlip { flips, heads, .. } = &l.event {
-            let (f, h) = found.unwrap_or((0, 0));
-            found = Some((f + flips, h + heads));
-        }
-    }
-    found
-}
-
-/// The cards the action on `line` discarded (its sub-lines), of the kind `what`.
-fn discarded_by(
-    j: &Judging<'_, '_>,
-    line: usize,
-    what: &crate::cards::effects::exact::Cards,
-) -> Result<i32, String> {
-    let energy = !matches!(what, crate::cards::effects::exact::Cards::Any);
-    let lines = &j.lines.log.lines;
-    let mut n = 0;
-    let mut i = line + 1;
-    let mut any = false;
-    while let Some(l) = lines.get(i) {
-        if l.depth == Depth::Top && !matches!(l.event, Event::Blank) {
-            break;
-        }
-        let names: Vec<Text> = match &l.event {
-            Event::Discard { card, .. } | Event::DiscardFromPokemon { card, .. } => match card {
-                CardRef::Named { card } => vec![card.name.clone()],
-                CardRef::Hidden { count } => match lines.get(i + 1).map(|n| &n.event) {
-                    Some(Event::CardList { cards }) => {
-                        cards.iter().map(|c| c.name.clone()).collect()
-                    }
-                    _ if !energy => {
-                        n += *count as i32;
-                        any = true;
-                        i += 1;
-                        continue;
-                    }
-                    _ => return Err("the log does not name the cards discarded".into()),
-                },
-            },
-            _ => Vec::new(),
-        };
-        for name in names {
-            any = true;
-            if what.has(&name) {
-                n += 1;
-            }
-        }
-        i += 1;
-    }
-    if any { Ok(n) } else { Ok(0) }
 }

@@ -11,6 +11,7 @@
 //! them again.
 
 mod matching;
+mod sub_lines;
 
 use crate::cards::effects::exact::{Amount, DamageMod, Exact, Step};
 use crate::cards::effects::{Fact, TextEffects, TextKind};

@@ -315,14 +315,29 @@ fn modelled_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, models: &Models
     }
     let mut readings: Vec<(i32, String)> = Vec::new();
     let mut unknown: Vec<String> = Vec::new();
+    let mut against_line = 0;
     for (_, m) in &models.models {
         unknown.extend(m.unknown.iter().cloned());
         for v in &m.variants {
+            // The line says Weakness or Resistance was applied: a reading in which a card in
+            // force takes it away is not what happened.
+            if (claim.weakness.is_some() && v.no_weakness)
+                || (claim.resistance.is_some() && v.no_resistance)
+            {
+                against_line += 1;
+                continue;
+            }
             let (damage, how) = variant_damage(j, claim, v);
             if !readings.iter().any(|(d, h)| *d == damage && *h == how) {
                 readings.push((damage, how));
             }
         }
+    }
+    if readings.is_empty() && against_line > 0 {
+        return Some(Step::cannot_check(
+            "attack.damage-order",
+            "the line says Weakness or Resistance was applied, but every reading of the cards in force takes it away",
+        ));
     }
     if readings.len() > 16 {
         return Some(Step::cannot_check(
