@@ -410,6 +410,27 @@ mod tests {
     }
 
     #[test]
+    fn a_breakdown_without_its_header_starts_at_its_base_damage_entry() {
+        let ev = events(
+            "Ann's Budew used Itchy Pollen on Bob's Solrock for 20 damage.\n- Base damage: 10 damage\n- Weakness to Grass: 10 damage\n- Total damage: 20 damage\n\nBob drew a card.\n- Weakness to Grass: 10 damage\n",
+        );
+        assert_eq!(
+            ev[1],
+            Event::Breakdown {
+                item: BreakdownItem::Base { amount: 10 }
+            }
+        );
+        assert_eq!(
+            ev[3],
+            Event::Breakdown {
+                item: BreakdownItem::Total { amount: 20 }
+            }
+        );
+        // Another entry alone does not start one.
+        assert!(matches!(ev[6], Event::Unparsed { .. }), "{:?}", ev[6]);
+    }
+
+    #[test]
     fn curly_apostrophes_and_card_ids() {
         let ev = events(
             "Ann drew 7 cards for the opening hand.\nBob drew 7 cards for the opening hand.\nAnn’s (sv6_128) Dreepy used Petty Grudge on Bob’s Budew for 10 damage.\n",

@@ -196,8 +196,7 @@ pub fn then_moves_counted(read: &mut [Exact], next: Option<&str>) {
     }
     for e in read {
         let Exact::Damage(DamageMod {
-            amount:
-                Amount::AddPer { count, .. } | Amount::BasePer { count, .. },
+            amount: Amount::AddPer { count, .. } | Amount::BasePer { count, .. },
             ..
         }) = e
         else {

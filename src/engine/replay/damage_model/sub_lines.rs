@@ -22,11 +22,7 @@ pub(super) fn coins(j: &Judging<'_, '_>, line: usize) -> Option<(u32, u32)> {
 }
 
 /// The cards the action on `line` discarded (its sub-lines), of the kind `what`.
-pub(super) fn discarded_by(
-    j: &Judging<'_, '_>,
-    line: usize,
-    what: &Cards,
-) -> Result<i32, String> {
+pub(super) fn discarded_by(j: &Judging<'_, '_>, line: usize, what: &Cards) -> Result<i32, String> {
     let energy = !matches!(what, Cards::Any);
     let lines = &j.lines.log.lines;
     let mut n = 0;
