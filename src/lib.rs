@@ -4,6 +4,7 @@
 //! edges (the file-reading part of `cards`, `store`, `web`, `bench` — the `bench` command's
 //! measurements, which start the service and load it — and the binary in `main.rs`).
 
+pub mod archive;
 pub mod bench;
 pub mod cards;
 pub mod engine;

@@ -8,6 +8,8 @@ use std::sync::Arc;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+mod cli;
+
 use ptcg_judge::cards::CardDb;
 use ptcg_judge::engine::RuleEdition;
 use ptcg_judge::log::MAX_LOG_BYTES;
@@ -27,15 +29,17 @@ struct Cli {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
-enum Format {
+pub(crate) enum Format {
     Text,
     Json,
+    /// One JSON object per log, then one with the totals (several logs).
+    Jsonl,
 }
 
 /// Which card data a command reads: the folders given (either layout each; several, or one
 /// holding both, are merged), else the built-in data, or none with `--no-cards`.
 #[derive(clap::Args)]
-struct CardArgs {
+pub(crate) struct CardArgs {
     /// Card data: a pokemon-tcg-data folder, a TCGdex cards-database checkout, or a folder
     /// holding both; repeat the flag to read several. Default: the built-in data.
     #[arg(long, env = "PTCG_JUDGE_CARDS")]
@@ -49,8 +53,11 @@ struct CardArgs {
 enum Command {
     /// Verify a Pokémon TCG Live battle log line by line.
     Verify {
-        /// The exported log; `-` reads standard input.
-        file: String,
+        /// Exported logs: files, folders (walked for `.txt` and `.log` files) or `-` for
+        /// standard input. One file gives its full report; several, or a folder, give one row
+        /// per log and the totals.
+        #[arg(required = true)]
+        paths: Vec<String>,
         #[command(flatten)]
         cards: CardArgs,
         #[arg(long, value_enum, default_value = "text")]
@@ -58,6 +65,9 @@ enum Command {
         /// Rule edition: sv (current), swsh, hgss, apr-2018, classic.
         #[arg(long, default_value = "sv")]
         edition: RuleEdition,
+        /// Threads verifying several logs at once (default: one per core).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+        jobs: Option<u16>,
     },
     /// Show what the card data knows about a card name.
     Cards {
@@ -188,11 +198,12 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Verify {
-            file,
+            paths,
             cards,
             format,
             edition,
-        } => verify(&file, &cards, format, edition),
+            jobs,
+        } => verify_paths(&paths, &cards, format, edition, jobs),
         Command::Cards { dir, name, uses } => cards_command(dir, &name, uses.as_deref()),
         Command::Effects {
             cards,
@@ -350,7 +361,7 @@ fn import_cards(dir: &Path, data: &Path) -> ExitCode {
 }
 
 /// Read the log, at most 5 MB plus one byte so a larger file is refused without reading it all.
-fn read_input(file: &str) -> Result<Vec<u8>, String> {
+pub(crate) fn read_input(file: &str) -> Result<Vec<u8>, String> {
     let mut bytes = Vec::new();
     let limit = (MAX_LOG_BYTES + 1) as u64;
     let result = if file == "-" {
@@ -368,7 +379,7 @@ fn load_cards(dir: &Path) -> Result<CardDb, String> {
 
 /// The card data `args` choose: the folders (merged), else the built-in data; `None` with
 /// `--no-cards`.
-fn chosen_cards(args: &CardArgs) -> Result<Option<Arc<CardDb>>, String> {
+pub(crate) fn chosen_cards(args: &CardArgs) -> Result<Option<Arc<CardDb>>, String> {
     match args.cards.as_slice() {
         _ if args.no_cards => Ok(None),
         [] => ptcg_judge::cards::snapshot::builtin()
@@ -378,6 +389,32 @@ fn chosen_cards(args: &CardArgs) -> Result<Option<Arc<CardDb>>, String> {
         several => CardDb::load_dirs(several)
             .map(|db| Some(Arc::new(db)))
             .map_err(|e| format!("cannot load card data: {e}")),
+    }
+}
+
+/// `verify`: one file gives its full report; several logs, or a folder, the archive run.
+fn verify_paths(
+    paths: &[String],
+    cards: &CardArgs,
+    format: Format,
+    edition: RuleEdition,
+    jobs: Option<u16>,
+) -> ExitCode {
+    let sources = match ptcg_judge::archive::collect(paths) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let one_file = matches!(paths, [p] if p == "-" || !Path::new(p).is_dir());
+    match (one_file, format, sources.as_slice()) {
+        (true, Format::Text | Format::Json, [_]) => verify(&paths[0], cards, format, edition),
+        (_, _, []) => {
+            eprintln!("error: no .txt or .log files in {}", paths.join(", "));
+            ExitCode::from(2)
+        }
+        _ => cli::archive::run(&sources, cards, format, edition, jobs),
     }
 }
 
@@ -410,7 +447,7 @@ fn verify(file: &str, cards: &CardArgs, format: Format, edition: RuleEdition) ->
     };
     match format {
         Format::Text => print!("{}", render_text(&report)),
-        Format::Json => println!("{}", render_json(&report)),
+        Format::Json | Format::Jsonl => println!("{}", render_json(&report)),
     }
     if report.summary.violations > 0 {
         ExitCode::from(1)

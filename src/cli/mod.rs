@@ -1,0 +1,3 @@
+//! Parts of the command line too big for `main.rs`.
+
+pub mod archive;
