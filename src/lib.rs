@@ -5,7 +5,6 @@
 //! measurements, which start the service and load it — and the binary in `main.rs`).
 
 pub mod archive;
-pub mod bench;
 pub mod cards;
 pub mod engine;
 pub mod log;

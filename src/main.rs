@@ -156,34 +156,6 @@ enum Command {
         #[arg(long, default_value_t = 1.0)]
         upload_rate: f64,
     },
-    /// Measure this machine: corpus throughput, card-data load time, replay page and upload
-    /// latency, and a mixed load of many clients on a server in a child process. Prints a table.
-    Bench {
-        /// The card data (default: $PTCG_JUDGE_CARDS, else ../shared/cards/pokemon-tcg-data
-        /// when present, else none; the output says which).
-        #[arg(long)]
-        cards: Option<PathBuf>,
-        /// Measure without card data.
-        #[arg(long, conflicts_with = "cards")]
-        no_cards: bool,
-        /// A folder of logs (default: the English logs of ../shared/ptcgl-logs when present,
-        /// plus replays/).
-        #[arg(long)]
-        corpus: Option<PathBuf>,
-        /// Length of the mixed load in seconds (default 60, 5 with --quick; at most 600).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=600))]
-        seconds: Option<u64>,
-        /// Concurrent clients of the mixed load (at most 1000).
-        #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u16).range(1..=1000))]
-        clients: u16,
-        /// A short run: fewer repetitions and shorter phases.
-        #[arg(long)]
-        quick: bool,
-        /// Measure another ptcg-judge binary as the server (an older build, for a before and
-        /// after in one run); the corpus figures are still this binary's.
-        #[arg(long)]
-        server: Option<PathBuf>,
-    },
     /// Load a pokemon-tcg-data folder into the store once, so `serve` needs no --cards.
     ImportCards {
         /// The pokemon-tcg-data folder (with cards/en and sets/en.json).
@@ -247,44 +219,6 @@ fn main() -> ExitCode {
             serve(&addr, &settings)
         }
         Command::ImportCards { dir, data } => import_cards(&dir, &data),
-        Command::Bench {
-            cards,
-            no_cards,
-            corpus,
-            seconds,
-            clients,
-            quick,
-            server,
-        } => bench(ptcg_judge::bench::Options {
-            cards,
-            no_cards,
-            corpus,
-            seconds,
-            clients: usize::from(clients),
-            quick,
-            exe: server.unwrap_or_else(|| {
-                std::env::current_exe().unwrap_or_else(|_| PathBuf::from("ptcg-judge"))
-            }),
-        }),
-    }
-}
-
-/// Exit 0 when every request succeeded, 1 when some failed (the table says which), 2 when the
-/// run could not be made.
-fn bench(options: ptcg_judge::bench::Options) -> ExitCode {
-    match ptcg_judge::bench::run(&options) {
-        Ok(outcome) => {
-            print!("{}", outcome.text);
-            if outcome.clean {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(1)
-            }
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
-        }
     }
 }
 

@@ -1235,13 +1235,12 @@ async fn a_long_game_is_shown_in_parts() {
 async fn a_maximum_size_log_has_bounded_pages_and_a_compact_record() {
     let dir = tempfile::tempdir().unwrap();
     let app = TestApp::spawn(dir.path()).await;
-    let log =
-        ptcg_judge::bench::big::max_size_log(SAMPLE.as_bytes(), ptcg_judge::log::MAX_LOG_BYTES);
-    let before = ptcg_judge::bench::big::dir_bytes(dir.path());
+    let log = common::sizes::max_size_log(SAMPLE.as_bytes(), ptcg_judge::log::MAX_LOG_BYTES);
+    let before = common::sizes::dir_bytes(dir.path());
     let r = app.upload_text(log.clone()).await;
     assert_eq!(r.status(), StatusCode::CREATED);
     let id = json(r).await["id"].as_str().unwrap().to_string();
-    let after = ptcg_judge::bench::big::dir_bytes(dir.path());
+    let after = common::sizes::dir_bytes(dir.path());
     let per_byte = (after - before) as f64 / log.len() as f64;
     assert!(
         per_byte < 4.0,

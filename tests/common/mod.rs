@@ -3,6 +3,9 @@
 
 pub mod browser;
 pub mod games;
+/// The largest allowed log and a store's size on disk, as the benchmark tool makes them.
+#[path = "../../bench/src/sizes.rs"]
+pub mod sizes;
 
 use std::path::{Path, PathBuf};
 

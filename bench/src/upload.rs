@@ -16,7 +16,7 @@ pub struct UploadRun {
 /// an upload, not the limit.
 pub async fn uploads(base: &str, log: &[u8], count: usize) -> UploadRun {
     let client = client();
-    let body = actix_web::web::Bytes::copy_from_slice(log);
+    let body = bytes::Bytes::copy_from_slice(log);
     let mut run = UploadRun {
         tally: Tally::default(),
         latencies: Latencies::default(),

@@ -1,4 +1,4 @@
-//! `ptcg-judge bench`: the figures of the README's "Benchmarks", measured on this machine in
+//! `ptcg-judge-bench`: the figures of the README's "Benchmarks", measured on this machine in
 //! one command. Each part is in a file named after what it measures:
 //!
 //! - [`corpus`]: parse and parse + verify throughput over the corpus, with and without card data;
@@ -9,7 +9,8 @@
 //! - [`load`]: the mixed load (many clients, uploads and page views, bounded time): errors,
 //!   throughput, latency and the server's memory;
 //! - [`server`]: the service under test, `ptcg-judge serve` in a child process;
-//! - [`http`], [`stats`], [`machine`]: the client, the arithmetic, the machine's facts.
+//! - [`http`], [`stats`], [`machine`], [`sizes`]: the client, the arithmetic, the machine's
+//!   facts, the sizes of a largest log and of a store.
 //!
 //! Speed and memory figures come from here (or the criterion benches), never from timed tests.
 
@@ -21,6 +22,7 @@ pub mod load;
 pub mod machine;
 pub mod page;
 pub mod server;
+pub mod sizes;
 pub mod stats;
 pub mod upload;
 pub mod upload_load;
@@ -29,7 +31,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::web::UploadRate;
+use ptcg_judge::web::UploadRate;
 
 use corpus::{Corpus, Work};
 use load::{LoadPlan, LoadRun};
@@ -79,7 +81,8 @@ pub fn project_root() -> PathBuf {
     if cwd.join("replays").is_dir() {
         return cwd;
     }
-    let built = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    // This crate is a folder of the project's.
+    let built = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     if built.join("replays").is_dir() {
         built
     } else {
@@ -310,7 +313,10 @@ pub fn run(options: &Options) -> Result<Outcome, String> {
     // Two maximum-size uploads at once, on a fresh server.
     progress("two maximum-size uploads at once, with a bystander polling /healthz");
     let server = ServerProcess::start(&options.exe, &card_choice)?;
-    let big_log = big::max_size_log(&upload_log, crate::log::MAX_LOG_BYTES);
+    let big_log = bytes::Bytes::from(sizes::max_size_log(
+        &upload_log,
+        ptcg_judge::log::MAX_LOG_BYTES,
+    ));
     let big_run = runtime.block_on(big::run(&server, big_log));
     drop(server);
     let mut healthz = big_run.healthz.clone();
@@ -418,7 +424,7 @@ pub fn run(options: &Options) -> Result<Outcome, String> {
     errors_seen.extend(upload_load.tally.examples.iter().cloned());
 
     let mut text = String::new();
-    let _ = writeln!(text, "ptcg-judge bench, {}", machine.date);
+    let _ = writeln!(text, "ptcg-judge-bench, {}", machine.date);
     let _ = writeln!(text, "machine: {}", machine.describe());
     let _ = writeln!(
         text,
@@ -617,7 +623,7 @@ fn rss_curve(run: &LoadRun) -> String {
 async fn seed_replay(server: &ServerProcess, log: &[u8]) -> Result<String, String> {
     let client = http::client();
     let from = http::forwarded_for(5, 1);
-    let body = actix_web::web::Bytes::copy_from_slice(log);
+    let body = bytes::Bytes::copy_from_slice(log);
     let (outcome, _, id) = http::upload(&client, &server.base(), &body, &from).await;
     let id = match (outcome, id) {
         (http::Outcome::Ok, Some(id)) => id,

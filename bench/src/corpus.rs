@@ -3,9 +3,9 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::cards::CardDb;
-use crate::engine::RuleEdition;
-use crate::log::parse_log;
+use ptcg_judge::cards::CardDb;
+use ptcg_judge::engine::RuleEdition;
+use ptcg_judge::log::parse_log;
 
 use super::stats::Spread;
 
@@ -118,7 +118,7 @@ fn pass(corpus: &Corpus, work: Work<'_>) {
                 std::hint::black_box(parse_log(log).ok());
             }
             Work::Verify(cards) => {
-                std::hint::black_box(crate::verify(log, cards, RuleEdition::default()).ok());
+                std::hint::black_box(ptcg_judge::verify(log, cards, RuleEdition::default()).ok());
             }
         }
     }

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use actix_web::web::Bytes;
+use bytes::Bytes;
 use reqwest::Client;
 use reqwest::header::{CONTENT_TYPE, HeaderValue};
 

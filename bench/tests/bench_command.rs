@@ -1,4 +1,4 @@
-//! `ptcg-judge bench` runs end to end and prints its table (a short run on the project's own
+//! `ptcg-judge-bench` runs end to end and prints its table (a short run on the project's own
 //! samples, without card data). No figure is checked here: speed and memory are what the
 //! command measures, not what a test asserts.
 
@@ -6,9 +6,11 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 
 fn cmd() -> Command {
-    let mut c = Command::cargo_bin("ptcg-judge").unwrap();
+    let mut c = Command::cargo_bin("ptcg-judge-bench").unwrap();
     c.env_remove("PTCG_JUDGE_CARDS");
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    // The project folder (replays/ is there); the server is the `ptcg-judge` built beside
+    // this program by `cargo test --workspace`.
+    c.current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     c
 }
 
@@ -16,7 +18,6 @@ fn cmd() -> Command {
 fn a_quick_run_prints_every_row_with_no_failed_request() {
     let out = cmd()
         .args([
-            "bench",
             "--quick",
             "--no-cards",
             "--corpus",
@@ -118,10 +119,10 @@ fn failure_counts_read_the_whole_figure() {
 #[test]
 fn out_of_bounds_options_are_refused() {
     for args in [
-        ["bench", "--seconds", "601"],
-        ["bench", "--seconds", "0"],
-        ["bench", "--clients", "0"],
-        ["bench", "--clients", "1001"],
+        ["--seconds", "601"],
+        ["--seconds", "0"],
+        ["--clients", "0"],
+        ["--clients", "1001"],
     ] {
         cmd()
             .args(args)
@@ -130,7 +131,7 @@ fn out_of_bounds_options_are_refused() {
             .stderr(predicate::str::contains("invalid value"));
     }
     cmd()
-        .args(["bench", "--no-cards", "--cards", "x"])
+        .args(["--no-cards", "--cards", "x"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("cannot be used with"));

@@ -5,9 +5,9 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use actix_web::web::Bytes;
+use bytes::Bytes;
 
-use crate::web::UploadRate;
+use ptcg_judge::web::UploadRate;
 
 use super::http::{Outcome, Tally, client, forwarded_for, get, upload};
 use super::server::ServerProcess;

@@ -1,13 +1,13 @@
 //! Two maximum-size uploads at once: how long a bystander waits for `/healthz` meanwhile, how
 //! large the replay page of such a log is, and how much the store grows per uploaded byte.
 
-use std::path::Path;
 use std::time::Duration;
 
-use actix_web::web::Bytes;
+use bytes::Bytes;
 
 use super::http::{Outcome, client, forwarded_for, get, upload};
 use super::server::ServerProcess;
+use super::sizes::dir_bytes;
 use super::stats::Latencies;
 
 /// What the run measured.
@@ -24,37 +24,6 @@ pub struct BigRun {
     /// then the next lines, one after another (a judge stepping).
     pub board_first: Option<Duration>,
     pub board_next: Latencies,
-}
-
-/// A game-shaped log of just under `max` bytes: `log`'s lines repeated as one long game, its
-/// last line (the end of the game) written once at the end, so every line is verified (a
-/// plain repeat would end the game after the first copy).
-pub fn max_size_log(log: &[u8], max: usize) -> Bytes {
-    let text = String::from_utf8_lossy(log);
-    let trimmed = text.trim_end();
-    let (body, end) = trimmed.rsplit_once('\n').unwrap_or((trimmed, ""));
-    let body = format!("{body}\n");
-    let copies = (max.saturating_sub(1024 + end.len()) / body.len().max(1)).max(1);
-    let mut out = body.repeat(copies);
-    out.push_str(end);
-    out.push('\n');
-    Bytes::from(out)
-}
-
-/// The bytes of every file under `dir` (a store's size on disk).
-pub fn dir_bytes(dir: &Path) -> u64 {
-    let mut total = 0;
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
-            match e.metadata() {
-                Ok(m) if m.is_dir() => stack.push(e.path()),
-                Ok(m) => total += m.len(),
-                Err(_) => {}
-            }
-        }
-    }
-    total
 }
 
 /// Upload `log` twice at once (as two clients) and poll `/healthz` every 20 ms until both are

@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use crate::cards::CardDb;
+use ptcg_judge::cards::CardDb;
 
 use super::BenchCards;
 use super::stats::Spread;
@@ -20,7 +20,7 @@ pub fn measure(cards: &BenchCards, loads: usize) -> Result<(Spread, CardDb), Str
             BenchCards::Folder(dir) => CardDb::load_dir(dir)
                 .map_err(|e| format!("cannot load card data from {}: {e}", dir.display()))?,
             BenchCards::Builtin => {
-                crate::cards::snapshot::decode(crate::cards::snapshot::builtin_bytes())
+                ptcg_judge::cards::snapshot::decode(ptcg_judge::cards::snapshot::builtin_bytes())
                     .map_err(|e| e.to_string())?
             }
             BenchCards::NoCards => CardDb::default(),

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use actix_web::web::Bytes;
+use bytes::Bytes;
 
 use super::http::{Tally, client, forwarded_for, upload};
 use super::server::ServerProcess;
