@@ -50,7 +50,7 @@ fn a_quick_run_prints_every_row_with_no_failed_request() {
     }
     assert!(text.contains("card data: none (--no-cards)"), "{text}");
     let samples =
-        std::fs::read_dir(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("replays"))
+        std::fs::read_dir(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../replays"))
             .unwrap()
             .flatten()
             .filter(|e| e.path().extension().is_some_and(|x| x == "log"))
