@@ -71,14 +71,15 @@ pub enum SnapshotError {
 
 /// Everything after the format number.
 #[derive(Debug, Serialize, Deserialize)]
-struct SnapshotBody {
+struct SnapshotBody<'a> {
     /// When the snapshot was made (`YYYY-MM-DD`).
     made: String,
     sources: Vec<SourceRecord>,
     /// (another source's set id, the set id the cards use).
     set_aliases: Vec<(String, String)>,
     sets: Vec<SetRecord>,
-    cards: Vec<CardRecord>,
+    #[serde(borrow)]
+    cards: Vec<CardRecord<'a>>,
 }
 
 /// The snapshot of `db`, compressed; `made` is the date it is made on (`YYYY-MM-DD`).
@@ -103,7 +104,8 @@ pub fn decode(bytes: &[u8]) -> Result<CardDb, SnapshotError> {
     if format != SNAPSHOT_FORMAT {
         return Err(SnapshotError::Format { found: format });
     }
-    let body: SnapshotBody = postcard::from_bytes(rest).map_err(SnapshotError::Decode)?;
+    // The records borrow their texts from `raw`: only what a card keeps is copied.
+    let body: SnapshotBody<'_> = postcard::from_bytes(rest).map_err(SnapshotError::Decode)?;
     let sources = body
         .sources
         .into_iter()

@@ -6,7 +6,9 @@
 //! language codes): the compression takes away their repetition, and a snapshot stays
 //! readable when a variant is added.
 
-use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::SnapshotError;
 use crate::cards::load::{DataSource, Layout};
@@ -16,44 +18,94 @@ use crate::cards::model::{
     SetInfo, Subtype, Supertype, Weakness, WeaknessModifier,
 };
 
+/// A text of a record: borrowed from the decompressed snapshot when read (a spelling that is
+/// only parsed, such as an Energy type or a language code, is never copied; a text the card
+/// keeps is copied once, into the card), borrowed from the card or made when written.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Str<'a>(Cow<'a, str>);
+
+impl Str<'_> {
+    fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    fn owned(&self) -> String {
+        self.0.to_string()
+    }
+}
+
+impl<'a> From<&'a str> for Str<'a> {
+    fn from(s: &'a str) -> Str<'a> {
+        Str(Cow::Borrowed(s))
+    }
+}
+
+impl From<String> for Str<'_> {
+    fn from(s: String) -> Self {
+        Str(Cow::Owned(s))
+    }
+}
+
+impl Serialize for Str<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0)
+    }
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for Str<'a> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        <&'de str>::deserialize(d).map(Str::from)
+    }
+}
+
+fn owned(list: &[Str<'_>]) -> Vec<String> {
+    list.iter().map(Str::owned).collect()
+}
+
+fn borrowed(list: &[String]) -> Vec<Str<'_>> {
+    list.iter().map(|s| Str::from(s.as_str())).collect()
+}
+
 /// Texts by language code (no English: that is in the record itself).
-pub(super) type LangRecord = Vec<(String, String)>;
+pub(super) type LangRecord<'a> = Vec<(Str<'a>, Str<'a>)>;
 
 /// One card: its English facts and its names in other languages.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub(super) struct CardRecord {
-    id: String,
-    name: String,
-    supertype: String,
-    subtypes: Vec<String>,
+pub(super) struct CardRecord<'a> {
+    #[serde(borrow)]
+    id: Str<'a>,
+    name: Str<'a>,
+    supertype: Str<'a>,
+    subtypes: Vec<Str<'a>>,
     hp: Option<u32>,
-    types: Vec<String>,
-    evolves_from: Option<String>,
-    evolves_to: Vec<String>,
+    types: Vec<Str<'a>>,
+    evolves_from: Option<Str<'a>>,
+    evolves_to: Vec<Str<'a>>,
     /// (type, `×2` / `+20`).
-    weaknesses: Vec<(String, String)>,
+    weaknesses: Vec<(Str<'a>, Str<'a>)>,
     /// (type, amount such as -30).
-    resistances: Vec<(String, i32)>,
-    retreat_cost: Vec<String>,
-    attacks: Vec<AttackRecord>,
+    resistances: Vec<(Str<'a>, i32)>,
+    retreat_cost: Vec<Str<'a>>,
+    attacks: Vec<AttackRecord<'a>>,
     /// (kind, name, text).
-    abilities: Vec<(String, String, String)>,
-    rules: Vec<String>,
-    set_id: String,
-    number: String,
-    regulation_mark: Option<String>,
-    level: Option<String>,
+    abilities: Vec<(Str<'a>, Str<'a>, Str<'a>)>,
+    rules: Vec<Str<'a>>,
+    set_id: Str<'a>,
+    number: Str<'a>,
+    regulation_mark: Option<Str<'a>>,
+    level: Option<Str<'a>>,
     legalities: LegalitiesRecord,
-    names: Option<NamesRecord>,
+    names: Option<NamesRecord<'a>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-struct AttackRecord {
-    name: String,
-    cost: Vec<String>,
+struct AttackRecord<'a> {
+    #[serde(borrow)]
+    name: Str<'a>,
+    cost: Vec<Str<'a>>,
     /// As printed: `30`, `30+`, `30×`, `30-`; `None` for no damage.
-    damage: Option<String>,
-    text: String,
+    damage: Option<Str<'a>>,
+    text: Str<'a>,
 }
 
 /// Legal / Banned / absent for Standard, Expanded, Unlimited.
@@ -63,11 +115,12 @@ pub(super) struct LegalitiesRecord([Option<bool>; 3]);
 /// A card's names in other languages: its own, the Pokémon it evolves from, its attacks and
 /// Abilities (parallel to the card's lists). Localized effect texts are left out.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-struct NamesRecord {
-    name: LangRecord,
-    evolves_from: LangRecord,
-    attacks: Vec<LangRecord>,
-    abilities: Vec<LangRecord>,
+struct NamesRecord<'a> {
+    #[serde(borrow)]
+    name: LangRecord<'a>,
+    evolves_from: LangRecord<'a>,
+    attacks: Vec<LangRecord<'a>>,
+    abilities: Vec<LangRecord<'a>>,
 }
 
 /// One set.
@@ -91,12 +144,12 @@ pub(super) struct SourceRecord {
     newest_release: Option<String>,
 }
 
-fn types(list: &[EnergyType]) -> Vec<String> {
-    list.iter().map(|t| t.as_str().to_string()).collect()
+fn types(list: &[EnergyType]) -> Vec<Str<'static>> {
+    list.iter().map(|t| Str::from(t.as_str())).collect()
 }
 
-fn parse_types(list: &[String], card: &str) -> Result<Vec<EnergyType>, SnapshotError> {
-    list.iter().map(|t| parse_type(t, card)).collect()
+fn parse_types(list: &[Str<'_>], card: &str) -> Result<Vec<EnergyType>, SnapshotError> {
+    list.iter().map(|t| parse_type(t.as_str(), card)).collect()
 }
 
 fn parse_type(t: &str, card: &str) -> Result<EnergyType, SnapshotError> {
@@ -107,22 +160,22 @@ fn parse_type(t: &str, card: &str) -> Result<EnergyType, SnapshotError> {
     })
 }
 
-fn lang_record(texts: &LangTexts) -> LangRecord {
+fn lang_record(texts: &LangTexts) -> LangRecord<'_> {
     texts
         .iter()
-        .map(|(l, t)| (l.code().to_string(), t.to_string()))
+        .map(|(l, t)| (Str::from(l.code()), Str::from(t)))
         .collect()
 }
 
-fn lang_texts(record: LangRecord, card: &str) -> Result<LangTexts, SnapshotError> {
+fn lang_texts(record: &LangRecord<'_>, card: &str) -> Result<LangTexts, SnapshotError> {
     let mut texts = LangTexts::default();
     for (code, text) in record {
-        let lang: Lang = code.parse().map_err(|_| SnapshotError::Value {
+        let lang: Lang = code.as_str().parse().map_err(|_| SnapshotError::Value {
             card: card.to_string(),
             what: "language",
-            value: code.clone(),
+            value: code.owned(),
         })?;
-        texts.set(lang, text);
+        texts.set(lang, text.as_str());
     }
     Ok(texts)
 }
@@ -151,59 +204,60 @@ impl LegalitiesRecord {
     }
 }
 
-impl CardRecord {
-    pub(super) fn new(card: &Card) -> CardRecord {
+impl<'a> CardRecord<'a> {
+    pub(super) fn new(card: &'a Card) -> CardRecord<'a> {
+        let text = |s: &'a String| Str::from(s.as_str());
         CardRecord {
-            id: card.id.clone(),
-            name: card.name.clone(),
-            supertype: card.supertype.as_str().to_string(),
+            id: text(&card.id),
+            name: text(&card.name),
+            supertype: Str::from(card.supertype.as_str()),
             subtypes: card
                 .subtypes
                 .iter()
-                .map(|s| s.as_str().to_string())
+                .map(|s| Str::from(s.as_str()))
                 .collect(),
             hp: card.hp,
             types: types(&card.types),
-            evolves_from: card.evolves_from.clone(),
-            evolves_to: card.evolves_to.clone(),
+            evolves_from: card.evolves_from.as_ref().map(text),
+            evolves_to: borrowed(&card.evolves_to),
             weaknesses: card
                 .weaknesses
                 .iter()
-                .map(|w| (w.type_.as_str().to_string(), w.modifier.to_string()))
+                .map(|w| (Str::from(w.type_.as_str()), Str::from(w.modifier.to_string())))
                 .collect(),
             resistances: card
                 .resistances
                 .iter()
-                .map(|r| (r.type_.as_str().to_string(), r.amount))
+                .map(|r| (Str::from(r.type_.as_str()), r.amount))
                 .collect(),
             retreat_cost: types(&card.retreat_cost),
             attacks: card
                 .attacks
                 .iter()
                 .map(|a| AttackRecord {
-                    name: a.name.clone(),
+                    name: text(&a.name),
                     cost: types(&a.cost),
-                    damage: a.damage.map(|d| d.to_string()),
-                    text: a.text.clone(),
+                    damage: a.damage.map(|d| Str::from(d.to_string())),
+                    text: text(&a.text),
                 })
                 .collect(),
             abilities: card
                 .abilities
                 .iter()
-                .map(|a| (a.kind.as_str().to_string(), a.name.clone(), a.text.clone()))
+                .map(|a| (Str::from(a.kind.as_str()), text(&a.name), text(&a.text)))
                 .collect(),
-            rules: card.rules.clone(),
-            set_id: card.set_id.clone(),
-            number: card.number.clone(),
-            regulation_mark: card.regulation_mark.clone(),
-            level: card.level.clone(),
+            rules: borrowed(&card.rules),
+            set_id: text(&card.set_id),
+            number: text(&card.number),
+            regulation_mark: card.regulation_mark.as_ref().map(text),
+            level: card.level.as_ref().map(text),
             legalities: LegalitiesRecord::new(&card.legalities),
             names: card.localized.as_deref().and_then(NamesRecord::new),
         }
     }
 
     pub(super) fn into_card(self) -> Result<Card, SnapshotError> {
-        let id = self.id;
+        let id = self.id.owned();
         let bad = |what: &'static str, value: &str| SnapshotError::Value {
             card: id.clone(),
             what,
@@ -211,70 +265,76 @@ impl CardRecord {
         };
         let supertype: Supertype = self
             .supertype
+            .as_str()
             .parse()
-            .map_err(|_| bad("supertype", &self.supertype))?;
+            .map_err(|_| bad("supertype", self.supertype.as_str()))?;
         let mut weaknesses = Vec::with_capacity(self.weaknesses.len());
         for (t, m) in &self.weaknesses {
             weaknesses.push(Weakness {
-                type_: parse_type(t, &id)?,
-                modifier: WeaknessModifier::parse(m).ok_or_else(|| bad("Weakness", m))?,
+                type_: parse_type(t.as_str(), &id)?,
+                modifier: WeaknessModifier::parse(m.as_str())
+                    .ok_or_else(|| bad("Weakness", m.as_str()))?,
             });
         }
         let mut resistances = Vec::with_capacity(self.resistances.len());
         for (t, amount) in &self.resistances {
             resistances.push(Resistance {
-                type_: parse_type(t, &id)?,
+                type_: parse_type(t.as_str(), &id)?,
                 amount: *amount,
             });
         }
         let mut attacks = Vec::with_capacity(self.attacks.len());
-        for a in self.attacks {
+        for a in &self.attacks {
             let damage = match &a.damage {
                 Some(d) => Some(
-                    BaseDamage::parse(d)
+                    BaseDamage::parse(d.as_str())
                         .ok()
                         .flatten()
-                        .ok_or_else(|| bad("damage", d))?,
+                        .ok_or_else(|| bad("damage", d.as_str()))?,
                 ),
                 None => None,
             };
             attacks.push(Attack {
                 cost: parse_types(&a.cost, &id)?,
-                name: a.name,
+                name: a.name.owned(),
                 damage,
-                text: a.text,
+                text: a.text.owned(),
             });
         }
-        let localized = match self.names {
-            Some(n) => Some(Box::new(n.into_localized(&id)?)),
+        let localized = match &self.names {
+            Some(n) => Some(Box::new(n.to_localized(&id)?)),
             None => None,
         };
         Ok(Card {
-            name: self.name,
+            name: self.name.owned(),
             supertype,
-            subtypes: self.subtypes.iter().map(|s| Subtype::parse(s)).collect(),
+            subtypes: self
+                .subtypes
+                .iter()
+                .map(|s| Subtype::parse(s.as_str()))
+                .collect(),
             hp: self.hp,
             types: parse_types(&self.types, &id)?,
-            evolves_from: self.evolves_from,
-            evolves_to: self.evolves_to,
+            evolves_from: self.evolves_from.as_ref().map(Str::owned),
+            evolves_to: owned(&self.evolves_to),
             weaknesses,
             resistances,
             retreat_cost: parse_types(&self.retreat_cost, &id)?,
             attacks,
             abilities: self
                 .abilities
-                .into_iter()
+                .iter()
                 .map(|(kind, name, text)| Ability {
-                    name,
-                    kind: AbilityKind::parse(&kind),
-                    text,
+                    name: name.owned(),
+                    kind: AbilityKind::parse(kind.as_str()),
+                    text: text.owned(),
                 })
                 .collect(),
-            rules: self.rules,
-            set_id: self.set_id,
-            number: self.number,
-            regulation_mark: self.regulation_mark,
-            level: self.level,
+            rules: owned(&self.rules),
+            set_id: self.set_id.owned(),
+            number: self.number.owned(),
+            regulation_mark: self.regulation_mark.as_ref().map(Str::owned),
+            level: self.level.as_ref().map(Str::owned),
             legalities: self.legalities.to_model(),
             localized,
             id,
@@ -282,10 +342,10 @@ impl CardRecord {
     }
 }
 
-impl NamesRecord {
+impl<'a> NamesRecord<'a> {
     /// The names of `loc`, or `None` when it gives none.
-    fn new(loc: &Localized) -> Option<NamesRecord> {
-        let named = |list: &[LocalizedNamed]| list.iter().map(|a| lang_record(&a.name)).collect();
+    fn new(loc: &'a Localized) -> Option<NamesRecord<'a>> {
+        let named = |list: &'a [LocalizedNamed]| list.iter().map(|a| lang_record(&a.name)).collect();
         let record = NamesRecord {
             name: lang_record(&loc.name),
             evolves_from: lang_record(&loc.evolves_from),
@@ -302,9 +362,9 @@ impl NamesRecord {
         (!empty).then_some(record)
     }
 
-    fn into_localized(self, card: &str) -> Result<Localized, SnapshotError> {
-        let named = |list: Vec<LangRecord>| -> Result<Vec<LocalizedNamed>, SnapshotError> {
-            list.into_iter()
+    fn to_localized(&self, card: &str) -> Result<Localized, SnapshotError> {
+        let named = |list: &[LangRecord<'_>]| -> Result<Vec<LocalizedNamed>, SnapshotError> {
+            list.iter()
                 .map(|n| {
                     Ok(LocalizedNamed {
                         name: lang_texts(n, card)?,
@@ -314,10 +374,10 @@ impl NamesRecord {
                 .collect()
         };
         Ok(Localized {
-            name: lang_texts(self.name, card)?,
-            evolves_from: lang_texts(self.evolves_from, card)?,
-            attacks: named(self.attacks)?,
-            abilities: named(self.abilities)?,
+            name: lang_texts(&self.name, card)?,
+            evolves_from: lang_texts(&self.evolves_from, card)?,
+            attacks: named(&self.attacks)?,
+            abilities: named(&self.abilities)?,
             effect: LangTexts::default(),
         })
     }
