@@ -33,7 +33,7 @@ fn the_built_in_data_is_the_shared_sources_merged() {
     assert_eq!(builtin.sets(), sources.sets());
     assert_eq!(builtin.set_aliases(), sources.set_aliases());
     let mut differ = Vec::new();
-    for (from_dir, built_in) in sources.cards().iter().zip(builtin.cards()) {
+    for (i, (from_dir, built_in)) in sources.cards().iter().zip(builtin.cards()).enumerate() {
         let mut expected = from_dir.clone();
         if let Some(loc) = expected.localized.as_deref_mut() {
             loc.effect = LangTexts::default();
@@ -41,7 +41,10 @@ fn the_built_in_data_is_the_shared_sources_merged() {
                 named.text = LangTexts::default();
             }
         }
-        if &expected != built_in {
+        // The built-in names in other languages are decoded on first use, apart from the card.
+        let mut built_in = built_in.clone();
+        built_in.localized = builtin.localized(i as u32).cloned().map(Box::new);
+        if expected != built_in {
             differ.push(from_dir.id.clone());
         }
     }

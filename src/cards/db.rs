@@ -64,6 +64,9 @@ pub struct CardDb {
     local_names: OnceLock<std::sync::Arc<super::local_names::LocalIndex>>,
     /// Names by loose key, for what a person typed (see [`super::suggest`]), made on first use.
     name_index: OnceLock<super::suggest::NameIndex>,
+    /// The built-in data's names in other languages, decoded on first use (cards read from
+    /// folders keep theirs in [`Card::localized`]).
+    lazy_names: Option<std::sync::Arc<super::snapshot::LazyNames>>,
 }
 
 /// A cache of merged [`super::effects::CardEffects`] by the prints merged. A copy of the
@@ -183,6 +186,7 @@ impl CardDb {
             narrowed: NarrowedPrints::default(),
             local_names: OnceLock::new(),
             name_index: OnceLock::new(),
+            lazy_names: None,
         }
     }
 
@@ -239,6 +243,22 @@ impl CardDb {
         known
     }
 
+    /// Card `i`'s names in other languages: its own, or the built-in data's (decoded on first
+    /// use).
+    pub fn localized(&self, i: CardIdx) -> Option<&super::localized::Localized> {
+        let card = self.cards.get(i as usize)?;
+        match &card.localized {
+            Some(l) => Some(l),
+            None => self.lazy_names.as_ref()?.get(i as usize),
+        }
+    }
+
+    /// Take names in other languages from a snapshot's names section.
+    pub(crate) fn set_lazy_names(&mut self, names: std::sync::Arc<super::snapshot::LazyNames>) {
+        self.lazy_names = Some(names);
+        self.local_names = OnceLock::new();
+    }
+
     /// The index of localized names, read once.
     pub fn local_index(&self) -> &super::local_names::LocalIndex {
         self.local_names.get_or_init(Default::default)
@@ -256,8 +276,16 @@ impl CardDb {
         Vec<(String, String)>,
         Vec<super::load::DataSource>,
     ) {
+        let mut cards = self.cards;
+        if let Some(lazy) = &self.lazy_names {
+            for (i, c) in cards.iter_mut().enumerate() {
+                if c.localized.is_none() {
+                    c.localized = lazy.get(i).cloned().map(Box::new);
+                }
+            }
+        }
         (
-            self.cards,
+            cards,
             self.sets,
             self.warnings,
             self.set_aliases,

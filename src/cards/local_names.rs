@@ -99,8 +99,10 @@ impl LangIndex {
     /// Read every card's names in `lang`.
     fn build(db: &CardDb, lang: Lang) -> LangIndex {
         let mut index = LangIndex::default();
-        for card in db.cards() {
-            let Some(loc) = &card.localized else { continue };
+        for (i, card) in db.cards().iter().enumerate() {
+            let Some(loc) = db.localized(i as u32) else {
+                continue;
+            };
             if let Some(name) = loc.name.get(lang) {
                 insert(&mut index.cards, name, &card.name);
             }

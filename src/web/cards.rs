@@ -146,9 +146,16 @@ pub fn ruling_links(db: &CardDb, card: &Card) -> Vec<RulingLink> {
 fn card_view(db: &CardDb, card: &Card) -> CardView {
     let prints = db.by_name(&card.name);
     // The localized names: this print's, or another print's of the same name.
-    let localized = std::iter::once(card)
-        .chain(prints.iter().map(|i| db.card(*i)))
-        .find_map(|c| c.localized.as_deref().filter(|l| !l.name.is_empty()));
+    let this = prints.iter().copied().filter(|i| db.card(*i).id == card.id);
+    let localized = card
+        .localized
+        .as_deref()
+        .into_iter()
+        .chain(
+            this.chain(prints.iter().copied())
+                .filter_map(|i| db.localized(i)),
+        )
+        .find(|l| !l.name.is_empty());
     let set = db.set(&card.set_id);
     let mut kind: Vec<String> = vec![card.supertype.as_str().to_string()];
     kind.extend(card.subtypes.iter().map(|s| s.as_str().to_string()));

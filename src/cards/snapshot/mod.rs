@@ -3,7 +3,9 @@
 //! compiled into the binary, so the verifier has card data with no `--cards`.
 //!
 //! Form: a `u32` format number, then one [`postcard`] record (sources, set aliases, sets,
-//! cards; see [`records`]), the whole compressed with zstd. Cards keep their English facts
+//! cards; see [`records`]), then a second one with the cards' names in other languages
+//! (parallel to the cards), the whole compressed with zstd. The names are decoded only when
+//! first asked for ([`LazyNames`]): an English log never needs them. Cards keep their English facts
 //! (HP, types, stage, evolves-from, Weakness, Resistance, Retreat Cost, attacks with cost,
 //! damage and text, Abilities, rule boxes and card text, regulation mark, set and number,
 //! legalities) and their names, attack and Ability names in every other language the data
@@ -18,10 +20,11 @@ use std::sync::{Arc, OnceLock};
 use serde::{Deserialize, Serialize};
 
 use super::db::CardDb;
-use records::{CardRecord, SetRecord, SourceRecord};
+use super::localized::Localized;
+use records::{CardRecord, NamesRecord, SetRecord, SourceRecord};
 
 /// The snapshot form this build reads and writes; a snapshot of another form is refused.
-pub const SNAPSHOT_FORMAT: u32 = 1;
+pub const SNAPSHOT_FORMAT: u32 = 2;
 
 /// Where the committed snapshot lives in the repository (what `make-card-snapshot` writes by
 /// default).
@@ -82,6 +85,53 @@ struct SnapshotBody<'a> {
     cards: Vec<CardRecord<'a>>,
 }
 
+/// The cards' names in other languages, parallel to the cards (`None`: none given).
+#[derive(Debug, Serialize, Deserialize)]
+struct NamesSection<'a> {
+    #[serde(borrow)]
+    names: Vec<Option<NamesRecord<'a>>>,
+}
+
+/// The names section of a snapshot, kept as bytes and decoded on first use; shared by the
+/// copies of the card data made from it.
+#[derive(Debug, Default)]
+pub struct LazyNames {
+    bytes: Vec<u8>,
+    /// The names of each card, once decoded.
+    decoded: OnceLock<Vec<Option<Localized>>>,
+}
+
+impl LazyNames {
+    /// The names of card `i`. Names the build cannot read (a language it does not know) are
+    /// left out, and the first failure is said once on standard error.
+    pub fn get(&self, i: usize) -> Option<&Localized> {
+        self.decoded
+            .get_or_init(|| match decode_names(&self.bytes) {
+                Ok(names) => names,
+                Err(e) => {
+                    eprintln!("warning: the built-in card names in other languages: {e}");
+                    Vec::new()
+                }
+            })
+            .get(i)?
+            .as_ref()
+    }
+}
+
+fn decode_names(bytes: &[u8]) -> Result<Vec<Option<Localized>>, SnapshotError> {
+    let section: NamesSection<'_> = postcard::from_bytes(bytes).map_err(SnapshotError::Decode)?;
+    section
+        .names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            n.as_ref()
+                .map(|n| n.to_localized(&format!("#{i}")))
+                .transpose()
+        })
+        .collect()
+}
+
 /// The snapshot of `db`, compressed; `made` is the date it is made on (`YYYY-MM-DD`).
 pub fn encode(db: &CardDb, made: &str) -> Result<Vec<u8>, SnapshotError> {
     let body = SnapshotBody {
@@ -91,8 +141,14 @@ pub fn encode(db: &CardDb, made: &str) -> Result<Vec<u8>, SnapshotError> {
         sets: db.sets().iter().map(SetRecord::new).collect(),
         cards: db.cards().iter().map(CardRecord::new).collect(),
     };
+    let names = NamesSection {
+        names: (0..db.len())
+            .map(|i| db.localized(i as u32).and_then(NamesRecord::new))
+            .collect(),
+    };
     let mut raw = postcard::to_stdvec(&SNAPSHOT_FORMAT).map_err(SnapshotError::Encode)?;
     raw.extend(postcard::to_stdvec(&body).map_err(SnapshotError::Encode)?);
+    raw.extend(postcard::to_stdvec(&names).map_err(SnapshotError::Encode)?);
     zstd::bulk::compress(&raw, COMPRESSION_LEVEL).map_err(SnapshotError::Compress)
 }
 
@@ -105,7 +161,8 @@ pub fn decode(bytes: &[u8]) -> Result<CardDb, SnapshotError> {
         return Err(SnapshotError::Format { found: format });
     }
     // The records borrow their texts from `raw`: only what a card keeps is copied.
-    let body: SnapshotBody<'_> = postcard::from_bytes(rest).map_err(SnapshotError::Decode)?;
+    let (body, names): (SnapshotBody<'_>, _) =
+        postcard::take_from_bytes(rest).map_err(SnapshotError::Decode)?;
     let sources = body
         .sources
         .into_iter()
@@ -119,6 +176,10 @@ pub fn decode(bytes: &[u8]) -> Result<CardDb, SnapshotError> {
     let sets = body.sets.into_iter().map(SetRecord::into_set).collect();
     let mut db = CardDb::from_cards(cards, sets);
     db.add_parts(Vec::new(), body.set_aliases, sources);
+    db.set_lazy_names(Arc::new(LazyNames {
+        bytes: names.to_vec(),
+        decoded: OnceLock::new(),
+    }));
     Ok(db)
 }
 

@@ -95,7 +95,6 @@ pub(super) struct CardRecord<'a> {
     regulation_mark: Option<Str<'a>>,
     level: Option<Str<'a>>,
     legalities: LegalitiesRecord,
-    names: Option<NamesRecord<'a>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -115,7 +114,7 @@ pub(super) struct LegalitiesRecord([Option<bool>; 3]);
 /// A card's names in other languages: its own, the Pokémon it evolves from, its attacks and
 /// Abilities (parallel to the card's lists). Localized effect texts are left out.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-struct NamesRecord<'a> {
+pub(super) struct NamesRecord<'a> {
     #[serde(borrow)]
     name: LangRecord<'a>,
     evolves_from: LangRecord<'a>,
@@ -223,7 +222,12 @@ impl<'a> CardRecord<'a> {
             weaknesses: card
                 .weaknesses
                 .iter()
-                .map(|w| (Str::from(w.type_.as_str()), Str::from(w.modifier.to_string())))
+                .map(|w| {
+                    (
+                        Str::from(w.type_.as_str()),
+                        Str::from(w.modifier.to_string()),
+                    )
+                })
                 .collect(),
             resistances: card
                 .resistances
@@ -252,7 +256,6 @@ impl<'a> CardRecord<'a> {
             regulation_mark: card.regulation_mark.as_ref().map(text),
             level: card.level.as_ref().map(text),
             legalities: LegalitiesRecord::new(&card.legalities),
-            names: card.localized.as_deref().and_then(NamesRecord::new),
         }
     }
 
@@ -301,10 +304,6 @@ impl<'a> CardRecord<'a> {
                 text: a.text.owned(),
             });
         }
-        let localized = match &self.names {
-            Some(n) => Some(Box::new(n.to_localized(&id)?)),
-            None => None,
-        };
         Ok(Card {
             name: self.name.owned(),
             supertype,
@@ -336,7 +335,7 @@ impl<'a> CardRecord<'a> {
             regulation_mark: self.regulation_mark.as_ref().map(Str::owned),
             level: self.level.as_ref().map(Str::owned),
             legalities: self.legalities.to_model(),
-            localized,
+            localized: None,
             id,
         })
     }
@@ -344,8 +343,9 @@ impl<'a> CardRecord<'a> {
 
 impl<'a> NamesRecord<'a> {
     /// The names of `loc`, or `None` when it gives none.
-    fn new(loc: &'a Localized) -> Option<NamesRecord<'a>> {
-        let named = |list: &'a [LocalizedNamed]| list.iter().map(|a| lang_record(&a.name)).collect();
+    pub(super) fn new(loc: &'a Localized) -> Option<NamesRecord<'a>> {
+        let named =
+            |list: &'a [LocalizedNamed]| list.iter().map(|a| lang_record(&a.name)).collect();
         let record = NamesRecord {
             name: lang_record(&loc.name),
             evolves_from: lang_record(&loc.evolves_from),
@@ -362,7 +362,7 @@ impl<'a> NamesRecord<'a> {
         (!empty).then_some(record)
     }
 
-    fn to_localized(&self, card: &str) -> Result<Localized, SnapshotError> {
+    pub(super) fn to_localized(&self, card: &str) -> Result<Localized, SnapshotError> {
         let named = |list: &[LangRecord<'_>]| -> Result<Vec<LocalizedNamed>, SnapshotError> {
             list.iter()
                 .map(|n| {
