@@ -80,6 +80,17 @@ fn bench(c: &mut Criterion) {
             }
         })
     });
+    // The built-in card data: what `verify` uses by default (decoded once, outside the loop).
+    let builtin = ptcg_judge::cards::snapshot::builtin().expect("the built-in card data");
+    group.bench_function("verify with the built-in data (report)", |b| {
+        b.iter(|| {
+            for log in &logs {
+                std::hint::black_box(
+                    ptcg_judge::verify(log, Some(&builtin), RuleEdition::default()).ok(),
+                );
+            }
+        })
+    });
     // With the card data the checks have the most to do (HP, attacks, costs, Weakness).
     let cards = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/cards/pokemon-tcg-data");
     if let Ok(db) = ptcg_judge::cards::CardDb::load_dir(&cards) {
