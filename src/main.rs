@@ -96,7 +96,8 @@ enum Command {
         /// read; with --logs, also weighted by the cards those logs name.
         #[arg(long)]
         coverage: bool,
-        /// Battle logs (files or folders) whose cards weight the coverage table.
+        /// Battle logs (files, or folders walked for `.txt` and `.log` files) whose cards weight
+        /// the coverage table.
         #[arg(long, num_args = 1..)]
         logs: Vec<PathBuf>,
     },
@@ -597,27 +598,21 @@ fn coverage_command(cards: &CardArgs, logs: &[PathBuf]) -> ExitCode {
         Ok(db) => db,
         Err(code) => return code,
     };
-    let mut files = Vec::new();
-    for path in logs {
-        if path.is_dir() {
-            match std::fs::read_dir(path) {
-                Ok(entries) => {
-                    let mut found: Vec<PathBuf> = entries
-                        .filter_map(|e| e.ok().map(|e| e.path()))
-                        .filter(|p| p.is_file())
-                        .collect();
-                    found.sort();
-                    files.extend(found);
-                }
-                Err(e) => {
-                    eprintln!("error: {}: {e}", path.display());
-                    return ExitCode::from(2);
-                }
-            }
-        } else {
-            files.push(path.clone());
+    // Files as given, folders walked for `.txt` and `.log` files (as `verify` takes them).
+    let paths: Vec<String> = logs.iter().map(|p| p.display().to_string()).collect();
+    let files: Vec<PathBuf> = match ptcg_judge::archive::collect(&paths) {
+        Ok(sources) => sources
+            .into_iter()
+            .filter_map(|s| match s {
+                ptcg_judge::archive::Source::File(p) => Some(p),
+                ptcg_judge::archive::Source::Stdin => None,
+            })
+            .collect(),
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
         }
-    }
+    };
     let names = ptcg_judge::cards::local_names::local_names(Some(&db));
     let mut seen: std::collections::HashMap<String, u64> = std::collections::HashMap::new();
     let mut lines = 0u64;
