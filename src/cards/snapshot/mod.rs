@@ -33,6 +33,10 @@ pub const SNAPSHOT_PATH: &str = "assets/card-snapshot.bin.zst";
 /// The zstd level the snapshot is written with (decompression speed does not depend on it).
 const COMPRESSION_LEVEL: i32 = 19;
 
+/// The most bytes a snapshot is believed to decompress to in one piece (the built-in one is
+/// about 10 MB).
+const MAX_DECOMPRESSED: u64 = 256 * 1024 * 1024;
+
 /// The committed snapshot, compiled in.
 static BUILTIN_BYTES: &[u8] = include_bytes!("../../../assets/card-snapshot.bin.zst");
 
@@ -155,7 +159,18 @@ pub fn encode(db: &CardDb, made: &str) -> Result<Vec<u8>, SnapshotError> {
 /// The card data of a compressed snapshot. Its sources say they are a built-in snapshot,
 /// with the date it was made and each source's newest set.
 pub fn decode(bytes: &[u8]) -> Result<CardDb, SnapshotError> {
-    let raw = zstd::stream::decode_all(bytes).map_err(SnapshotError::Decompress)?;
+    // In one piece when the frame says its size (the snapshot's does): no growing buffer. A
+    // size past any snapshot's is not believed (the buffer would be made before reading).
+    let size = zstd::zstd_safe::get_frame_content_size(bytes)
+        .ok()
+        .flatten()
+        .filter(|n| *n <= MAX_DECOMPRESSED)
+        .and_then(|n| usize::try_from(n).ok());
+    let raw = match size {
+        Some(n) => zstd::bulk::decompress(bytes, n),
+        None => zstd::stream::decode_all(bytes),
+    }
+    .map_err(SnapshotError::Decompress)?;
     let (format, rest) = postcard::take_from_bytes::<u32>(&raw).map_err(SnapshotError::Decode)?;
     if format != SNAPSHOT_FORMAT {
         return Err(SnapshotError::Format { found: format });
