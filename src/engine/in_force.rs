@@ -126,13 +126,60 @@ impl Doubt {
 /// A source of effects in force, with whom it belongs to.
 pub struct Source<'s> {
     pub card: &'s str,
-    pub place: String,
+    pub place: Place<'s>,
     /// The player whose card it is (`None`: a Stadium, whose texts speak to each player).
     pub owner: Option<PlayerIdx>,
     /// The Pokémon it is, is attached to, or that used it.
     pub holder: Option<PokemonId>,
     /// For a card played or an Ability or attack used: when and by whom.
     pub used: Option<&'s Used>,
+}
+
+/// Where a source's card is, for a doubt's message: written out only when a doubt names it
+/// (most sources doubt nothing).
+#[derive(Debug, Clone, Copy)]
+pub enum Place<'s> {
+    /// A Pokémon in play for this player.
+    InPlay {
+        player: &'s str,
+    },
+    /// Attached to this player's Pokémon.
+    Attached {
+        player: &'s str,
+        pokemon: &'s str,
+    },
+    Stadium,
+    /// A Trainer played by this player (`earlier`: in an earlier turn).
+    Played {
+        player: &'s str,
+        earlier: bool,
+    },
+    /// An attack or Ability this player's Pokémon used.
+    Used {
+        player: &'s str,
+        earlier: bool,
+    },
+}
+
+impl std::fmt::Display for Place<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let when = |earlier: bool| {
+            if earlier {
+                "used in an earlier turn"
+            } else {
+                "used this turn"
+            }
+        };
+        match *self {
+            Place::InPlay { player } => write!(f, "in play for {player}"),
+            Place::Attached { player, pokemon } => write!(f, "attached to {player}'s {pokemon}"),
+            Place::Stadium => f.write_str("the Stadium in play"),
+            Place::Played { player, earlier } => {
+                write!(f, "played by {player}, {}", when(earlier))
+            }
+            Place::Used { player, earlier } => write!(f, "{player}'s, {}", when(earlier)),
+        }
+    }
 }
 
 /// Whether an effect reaching `reach` from `source` touches `about`.
@@ -231,7 +278,7 @@ fn doubt_in(
                 card: Text::from(source.card),
                 text: String::new(),
                 fact: asks[0].fact,
-                place: source.place.clone(),
+                place: source.place.to_string(),
                 unknown: Some(why),
             });
         }
@@ -250,7 +297,7 @@ fn doubt_in(
                         card: Text::from(source.card),
                         text: text.name.clone(),
                         fact: ask.fact,
-                        place: source.place.clone(),
+                        place: source.place.to_string(),
                         unknown: None,
                     });
                 }
@@ -296,7 +343,9 @@ pub(crate) fn each_source(
             f(
                 Source {
                     card: mon.name(),
-                    place: format!("in play for {}", player.name),
+                    place: Place::InPlay {
+                        player: &player.name,
+                    },
                     owner: Some(p),
                     holder: Some(id),
                     used: None,
@@ -312,7 +361,10 @@ pub(crate) fn each_source(
                 f(
                     Source {
                         card,
-                        place: format!("attached to {}'s {}", player.name, mon.name()),
+                        place: Place::Attached {
+                            player: &player.name,
+                            pokemon: mon.name(),
+                        },
                         owner: Some(p),
                         holder: Some(id),
                         used: None,
@@ -327,7 +379,7 @@ pub(crate) fn each_source(
         f(
             Source {
                 card: &stadium.name,
-                place: "the Stadium in play".to_string(),
+                place: Place::Stadium,
                 owner: None,
                 holder: None,
                 used: None,
@@ -341,11 +393,6 @@ pub(crate) fn each_source(
         if state.turn.saturating_sub(used.turn) > 2 {
             continue;
         }
-        let when = if earlier {
-            "used in an earlier turn"
-        } else {
-            "used this turn"
-        };
         let player = state
             .players
             .get(used.player)
@@ -354,7 +401,7 @@ pub(crate) fn each_source(
             (UsedKind::Trainer, _) => f(
                 Source {
                     card: &used.name,
-                    place: format!("played by {player}, {when}"),
+                    place: Place::Played { player, earlier },
                     owner: Some(used.player),
                     holder: None,
                     used: Some(used),
@@ -368,7 +415,7 @@ pub(crate) fn each_source(
             (_, Some((id, pokemon))) => f(
                 Source {
                     card: pokemon,
-                    place: format!("{player}'s, {when}"),
+                    place: Place::Used { player, earlier },
                     owner: Some(used.player),
                     holder: Some(*id),
                     used: Some(used),
