@@ -34,6 +34,17 @@ fn a_count_of_cards_then_moved_is_read_from_the_list_of_the_cards_moved() {
     );
     let (v, why) = at(&verify(&other), 27);
     assert_eq!(v, Verdict::Unverified, "line 27 with a Potion moved: {why}");
+    // Two lines that move cards: which of them the attack counted is not sure.
+    let twice = text.replace(
+        "   • Basic Water Energy, Basic Water Energy\n",
+        "   • Basic Water Energy, Basic Water Energy\n- Ann shuffled Basic Water Energy into their deck.\n",
+    );
+    let (v, why) = at(&verify(&twice), 27);
+    assert_eq!(
+        v,
+        Verdict::Unverified,
+        "line 27 with two lines moving cards: {why}"
+    );
 }
 
 #[test]

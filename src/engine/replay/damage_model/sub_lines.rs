@@ -63,8 +63,9 @@ pub(super) fn discarded_by(j: &Judging<'_, '_>, line: usize, what: &Cards) -> Re
 
 /// The cards of the kind `what` that the action on `line` moved from `player`'s discard pile
 /// to their deck or hand (its sub-lines): the cards a text counted and then moves ("then,
-/// shuffle those cards into your deck"). Unknown when no sub-line moves cards, or one names
-/// a card not of the kind (the line may be another effect's).
+/// shuffle those cards into your deck"). Unknown unless exactly one sub-line moves that
+/// player's cards, and every card it names is of the kind (another line, or another card, may
+/// be another effect's).
 pub(super) fn moved_by(
     j: &Judging<'_, '_>,
     line: usize,
@@ -101,6 +102,9 @@ pub(super) fn moved_by(
         };
         if let Some(other) = names.iter().find(|c| !what.has(c)) {
             return Err(format!("the log moves {other}, not a {what}"));
+        }
+        if any {
+            return Err("more than one line moves cards: which are the ones counted".into());
         }
         any = true;
         n += names.len() as i32;
