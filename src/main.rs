@@ -353,6 +353,9 @@ fn verify_paths(
     }
 }
 
+/// Said on standard error when `verify` runs without card data.
+pub(crate) const NO_CARDS_NOTE: &str = "note: no card data (--no-cards); checks that need HP, attacks, Weakness or card kinds are reported as unverified";
+
 fn verify(file: &str, cards: &CardArgs, format: Format, edition: RuleEdition) -> ExitCode {
     let bytes = match read_input(file) {
         Ok(b) => b,
@@ -369,9 +372,7 @@ fn verify(file: &str, cards: &CardArgs, format: Format, edition: RuleEdition) ->
         }
     };
     if db.is_none() {
-        eprintln!(
-            "note: no card data (--no-cards); checks that need HP, attacks, Weakness or card kinds are reported as unverified"
-        );
+        eprintln!("{NO_CARDS_NOTE}");
     }
     let report = match ptcg_judge::verify(&bytes, db.as_deref(), edition) {
         Ok(r) => r,

@@ -10,7 +10,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ptcg_judge::archive::{Outcome, Source, Totals, verify_all};
 use ptcg_judge::engine::RuleEdition;
 
-use crate::{CardArgs, Format, chosen_cards, read_input};
+use crate::{CardArgs, Format, NO_CARDS_NOTE, chosen_cards, read_input};
 
 pub fn run(
     sources: &[Source],
@@ -26,6 +26,9 @@ pub fn run(
             return ExitCode::from(2);
         }
     };
+    if db.is_none() {
+        eprintln!("{NO_CARDS_NOTE}");
+    }
     // Standard input can be read once: read it before the threads start.
     let stdin = sources.contains(&Source::Stdin).then(|| read_input("-"));
     let pool = match rayon::ThreadPoolBuilder::new()
