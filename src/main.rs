@@ -353,8 +353,20 @@ fn verify_paths(
     }
 }
 
-/// Said on standard error when `verify` runs without card data.
-pub(crate) const NO_CARDS_NOTE: &str = "note: no card data (--no-cards); checks that need HP, attacks, Weakness or card kinds are reported as unverified";
+/// The card data `verify` checks with; an error (exit 2) when it cannot be read, and a note on
+/// standard error when there is none.
+pub(crate) fn cards_for_verify(cards: &CardArgs) -> Result<Option<Arc<CardDb>>, ExitCode> {
+    let db = chosen_cards(cards).map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::from(2)
+    })?;
+    if db.is_none() {
+        eprintln!(
+            "note: no card data (--no-cards); checks that need HP, attacks, Weakness or card kinds are reported as unverified"
+        );
+    }
+    Ok(db)
+}
 
 fn verify(file: &str, cards: &CardArgs, format: Format, edition: RuleEdition) -> ExitCode {
     let bytes = match read_input(file) {
@@ -364,16 +376,10 @@ fn verify(file: &str, cards: &CardArgs, format: Format, edition: RuleEdition) ->
             return ExitCode::from(2);
         }
     };
-    let db = match chosen_cards(cards) {
+    let db = match cards_for_verify(cards) {
         Ok(db) => db,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
-    if db.is_none() {
-        eprintln!("{NO_CARDS_NOTE}");
-    }
     let report = match ptcg_judge::verify(&bytes, db.as_deref(), edition) {
         Ok(r) => r,
         Err(e) => {

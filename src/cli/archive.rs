@@ -10,7 +10,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ptcg_judge::archive::{Outcome, Source, Totals, verify_all};
 use ptcg_judge::engine::RuleEdition;
 
-use crate::{CardArgs, Format, NO_CARDS_NOTE, chosen_cards, read_input};
+use crate::{CardArgs, Format, cards_for_verify, read_input};
 
 pub fn run(
     sources: &[Source],
@@ -19,16 +19,10 @@ pub fn run(
     edition: RuleEdition,
     jobs: Option<u16>,
 ) -> ExitCode {
-    let db = match chosen_cards(cards) {
+    let db = match cards_for_verify(cards) {
         Ok(db) => db,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
-    if db.is_none() {
-        eprintln!("{NO_CARDS_NOTE}");
-    }
     // Standard input can be read once: read it before the threads start.
     let stdin = sources.contains(&Source::Stdin).then(|| read_input("-"));
     let pool = match rayon::ThreadPoolBuilder::new()
