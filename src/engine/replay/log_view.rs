@@ -8,7 +8,7 @@ use std::ops::Range;
 
 use rustc_hash::FxHashMap;
 
-use crate::log::{BreakdownItem, Condition, Depth, Event, LogLine, ParsedLog, Text};
+use crate::log::{BreakdownItem, CardRef, Condition, Depth, Event, LogLine, ParsedLog, Text};
 
 use super::super::hints::{self, Hints};
 use super::roles::Role;
@@ -70,6 +70,29 @@ impl<'a> LogView<'a> {
             .find(|i| self.is_boundary(*i))
             .unwrap_or(lines.len());
         start..end
+    }
+
+    /// The sub-lines of the line at `index`: the lines after it up to the next top-level line
+    /// that is not blank (its effects, coins, lists and breakdown).
+    pub fn sub_lines(&self, index: usize) -> &'a [LogLine] {
+        let after = self.log.lines.get(index + 1..).unwrap_or_default();
+        let end = after
+            .iter()
+            .position(|l| l.depth == Depth::Top && !matches!(l.event, Event::Blank))
+            .unwrap_or(after.len());
+        &after[..end]
+    }
+
+    /// The cards the line at `index` names for `card`: the card itself, or for a count the
+    /// list on the line under it; `None` when the log counts them without naming them.
+    pub fn cards_named(&self, index: usize, card: &'a CardRef) -> Option<Vec<&'a Text>> {
+        match card {
+            CardRef::Named { card } => Some(vec![&card.name]),
+            CardRef::Hidden { .. } => match self.log.lines.get(index + 1).map(|l| &l.event) {
+                Some(Event::CardList { cards }) => Some(cards.iter().map(|c| &c.name).collect()),
+                _ => None,
+            },
+        }
     }
 
     /// The `Damage breakdown` block of an attack line: right after it, or (for an attack an

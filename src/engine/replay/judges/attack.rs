@@ -471,12 +471,11 @@ fn discarded_by_attack(
     owner: PlayerIdx,
     name: &str,
 ) -> Option<Vec<crate::log::Text>> {
-    use crate::log::{CardRef, Depth};
+    use crate::log::Depth;
     let lines = &j.lines.log.lines;
     let owner_name = j.state.players[owner].name.as_str();
     let mut shown = Vec::new();
-    let mut i = j.index + 1;
-    while let Some(line) = lines.get(i) {
+    for (i, line) in lines.iter().enumerate().skip(j.index + 1) {
         if line.depth == Depth::Top && !matches!(line.event, Event::CardList { .. }) {
             break;
         }
@@ -486,18 +485,13 @@ fn discarded_by_attack(
                 owner: o,
                 pokemon,
                 card,
-            } if o.as_str() == owner_name && pokemon.name.as_str() == name => match card {
-                CardRef::Named { card } => shown.push(card.name.clone()),
-                CardRef::Hidden { .. } => {
-                    if let Some(Event::CardList { cards }) = lines.get(i + 1).map(|l| &l.event) {
-                        shown.extend(cards.iter().map(|c| c.name.clone()));
-                        i += 1;
-                    }
+            } if o.as_str() == owner_name && pokemon.name.as_str() == name => {
+                if let Some(names) = j.lines.cards_named(i, card) {
+                    shown.extend(names.into_iter().cloned());
                 }
-            },
+            }
             _ => {}
         }
-        i += 1;
     }
     shown.retain(|c| c.ends_with("Energy"));
     (!shown.is_empty()).then_some(shown)

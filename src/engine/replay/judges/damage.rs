@@ -9,7 +9,7 @@
 //! the Weakness and Resistance its own sentences state.
 
 use crate::cards::{Card, DamageModifier, WeaknessModifier};
-use crate::log::{Depth, Event, Text, TypeModifier};
+use crate::log::{Event, Text, TypeModifier};
 
 use super::super::super::damage_order::DamageCalculation;
 use super::super::super::facts;
@@ -247,9 +247,7 @@ fn copied_sources<'a>(
     let Some(db) = j.db() else {
         return Vec::new();
     };
-    let subs = j.lines.log.lines[claim.index + 1..]
-        .iter()
-        .take_while(|l| l.depth != Depth::Top || matches!(l.event, Event::Blank));
+    let subs = j.lines.sub_lines(claim.index);
     let mut chosen = None;
     let mut discarded: Vec<&crate::log::CardName> = Vec::new();
     for l in subs {
@@ -580,9 +578,10 @@ fn print_bases(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, first: i32) -> Base
 /// An attack that copies another (the sub-line `- X chose Trifrost` names the copy): the
 /// copied attack's printed damage, when every card with that attack prints it alike.
 fn copied_base(j: &Judging<'_, '_>, claim: &DamageClaim<'_>) -> Base {
-    let chosen = j.lines.log.lines[claim.index + 1..]
+    let chosen = j
+        .lines
+        .sub_lines(claim.index)
         .iter()
-        .take_while(|l| l.depth != Depth::Top || matches!(l.event, Event::Blank))
         .find_map(|l| match &l.event {
             Event::ChoseOption { option, .. } => Some(option.clone()),
             _ => None,

@@ -410,16 +410,13 @@ fn discarded_basic_without_knock_out(j: &Judging<'_, '_>, index: usize) -> Optio
 /// The card names a discard line takes off a Pokémon (its own, or the list under it).
 fn discarded_names<'a>(j: &Judging<'_, 'a>, index: usize) -> Vec<&'a str> {
     match &j.lines.log.lines[index].event {
-        Event::DiscardFromPokemon {
-            card: crate::log::CardRef::Named { card },
-            ..
-        } => vec![card.name.as_str()],
-        Event::DiscardFromPokemon { .. } => {
-            match j.lines.log.lines.get(index + 1).map(|l| &l.event) {
-                Some(Event::CardList { cards }) => cards.iter().map(|c| c.name.as_str()).collect(),
-                _ => Vec::new(),
-            }
-        }
+        Event::DiscardFromPokemon { card, .. } => j
+            .lines
+            .cards_named(index, card)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|c| c.as_str())
+            .collect(),
         _ => Vec::new(),
     }
 }

@@ -127,10 +127,9 @@ impl Tracker<'_> {
         });
         let gone = gone_id.is_some();
         if let (Some(ko), CardRef::Hidden { .. }) = (gone_id, card)
-            && let Some(Event::CardList { cards }) =
-                self.lines.log.lines.get(index + 1).map(|l| &l.event)
+            && let Some(names) = self.lines.cards_named(index, card)
         {
-            let shown: Vec<Text> = cards.iter().map(|c| c.name.clone()).collect();
+            let shown: Vec<Text> = names.into_iter().cloned().collect();
             self.reconcile_attachments(ko, &shown);
         }
         let (found, _) = resolve::owned(
