@@ -179,16 +179,23 @@ struct OutcomeLine<'a> {
     counts: Option<&'a LogCounts>,
 }
 
-impl Outcome {
-    /// One JSON object: `file`, then the counts (`ok`, `violations`, `unverified`,
-    /// `unparsed`, …) or `error`.
-    pub fn json_line(&self) -> String {
-        let line = OutcomeLine {
+/// As JSON: `file`, then the counts (`ok`, `violations`, `unverified`, `unparsed`, …) or
+/// `error`.
+impl Serialize for Outcome {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        OutcomeLine {
             file: &self.file,
             error: self.result.as_ref().err().map(String::as_str),
             counts: self.result.as_ref().ok(),
-        };
-        serde_json::to_string(&line).unwrap_or_default()
+        }
+        .serialize(s)
+    }
+}
+
+impl Outcome {
+    /// One JSON object on one line (`--format jsonl`).
+    pub fn json_line(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
     }
 }
 

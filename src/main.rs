@@ -342,9 +342,15 @@ fn verify_paths(
             return ExitCode::from(2);
         }
     };
-    let one_file = matches!(paths, [p] if p == "-" || !Path::new(p).is_dir());
+    use ptcg_judge::archive::Source;
+    // One path naming one log itself (not a folder holding one): its full report.
+    let one_file = match (paths, sources.as_slice()) {
+        ([_], [Source::Stdin]) => true,
+        ([p], [Source::File(f)]) => f.as_path() == Path::new(p),
+        _ => false,
+    };
     match (one_file, format, sources.as_slice()) {
-        (true, Format::Text | Format::Json, [_]) => verify(&paths[0], cards, format, edition),
+        (true, Format::Text | Format::Json, _) => verify(&paths[0], cards, format, edition),
         (_, _, []) => {
             eprintln!("error: no .txt or .log files in {}", paths.join(", "));
             ExitCode::from(2)

@@ -62,11 +62,10 @@ pub fn run(
             println!("{}", serde_json::json!({ "totals": totals }));
         }
         Format::Json => {
-            let logs: Vec<serde_json::Value> = outcomes
-                .iter()
-                .map(|o| serde_json::from_str(&o.json_line()).unwrap_or_default())
-                .collect();
-            println!("{}", serde_json::json!({ "logs": logs, "totals": totals }));
+            println!(
+                "{}",
+                serde_json::json!({ "logs": outcomes, "totals": totals })
+            );
         }
     }
     if !totals.refused.is_empty() {
