@@ -148,18 +148,7 @@ pub fn parse_text(text: &str) -> ParsedLog {
 /// The line's text with the client's spelling variants made uniform: curly apostrophes become
 /// straight ones, "Pokemon" becomes "Pokémon", non-breaking spaces become spaces.
 pub fn normalise(text: &str) -> Cow<'_, str> {
-    static POKEMON: std::sync::OnceLock<memchr::memmem::Finder<'static>> =
-        std::sync::OnceLock::new();
-    let pokemon = POKEMON.get_or_init(|| memchr::memmem::Finder::new(b"Pokemon"));
-    let bytes = text.as_bytes();
-    // ’ ‘ and the narrow no-break space are E2 80 99/98/AF in UTF-8; the no-break space is C2 A0.
-    let special = memchr::memchr2_iter(0xE2, 0xC2, bytes).any(|i| {
-        matches!(
-            (bytes[i], bytes.get(i + 1), bytes.get(i + 2)),
-            (0xE2, Some(0x80), Some(0x98 | 0x99 | 0xAF)) | (0xC2, Some(0xA0), _)
-        )
-    });
-    if !special && pokemon.find(bytes).is_none() {
+    if !has_spelling_variants(text) {
         return Cow::Borrowed(text);
     }
     Cow::Owned(
@@ -167,6 +156,34 @@ pub fn normalise(text: &str) -> Cow<'_, str> {
             .replace(['\u{00A0}', '\u{202F}'], " ")
             .replace("Pokemon", "Pokémon"),
     )
+}
+
+/// Whether [`normalise`] would change anything in `text`.
+fn has_spelling_variants(text: &str) -> bool {
+    spelling_variants(text).next().is_some()
+}
+
+/// The byte offsets in `text` where a spelling variant that [`normalise`] rewrites starts, in
+/// ascending order. One pass over a whole log finds the few lines that need rewriting.
+fn spelling_variants(text: &str) -> impl Iterator<Item = usize> + '_ {
+    static POKEMON: std::sync::OnceLock<memchr::memmem::Finder<'static>> =
+        std::sync::OnceLock::new();
+    let pokemon = POKEMON.get_or_init(|| memchr::memmem::Finder::new(b"Pokemon"));
+    let bytes = text.as_bytes();
+    // ’ ‘ and the narrow no-break space are E2 80 99/98/AF in UTF-8; the no-break space is C2 A0.
+    let special = memchr::memchr2_iter(0xE2, 0xC2, bytes).filter(move |&i| {
+        matches!(
+            (bytes[i], bytes.get(i + 1), bytes.get(i + 2)),
+            (0xE2, Some(0x80), Some(0x98 | 0x99 | 0xAF)) | (0xC2, Some(0xA0), _)
+        )
+    });
+    let mut special = special.peekable();
+    let mut words = pokemon.find_iter(bytes).peekable();
+    std::iter::from_fn(move || match (special.peek(), words.peek()) {
+        (Some(&a), Some(&b)) if b < a => words.next(),
+        (Some(_), _) => special.next(),
+        (None, _) => words.next(),
+    })
 }
 
 /// What a line looks like before its words are read.
@@ -204,9 +221,19 @@ struct Context {
 }
 
 fn parse_lines(source: &str, raw: &[RawLine]) -> ParsedLog {
+    // Only the lines holding a spelling variant are rewritten.
+    let mut variants = spelling_variants(source).peekable();
     let normalised: Vec<Cow<'_, str>> = raw
         .iter()
-        .map(|r| normalise(&source[r.start..r.end]))
+        .map(|r| {
+            let text = &source[r.start..r.end];
+            while variants.next_if(|&at| at < r.start).is_some() {}
+            if variants.peek().is_some_and(|&at| at < r.end) {
+                normalise(text)
+            } else {
+                Cow::Borrowed(text)
+            }
+        })
         .collect();
     let players = discover(normalised.iter().map(|t| match form(t) {
         Form::Top(s) | Form::Sub(s) | Form::Bullet(s) => s,

@@ -405,42 +405,37 @@ struct Pattern {
 
 /// A 64-bit set of the space-separated words of a text (each word sets one hashed bit).
 pub fn word_mask(text: &str) -> u64 {
-    // One pass over the bytes: the same as hashing each word of `text.split(' ')`.
+    let bytes = text.as_bytes();
     let mut mask = 0;
-    let mut h: u32 = FNV_OFFSET;
-    let mut in_word = false;
-    for b in text.bytes() {
-        if b == b' ' {
-            if in_word {
-                mask |= fold_bit(h);
-            }
-            h = FNV_OFFSET;
-            in_word = false;
-        } else {
-            h = (h ^ u32::from(b)).wrapping_mul(FNV_PRIME);
-            in_word = true;
+    let mut start = 0;
+    for space in memchr::memchr_iter(b' ', bytes) {
+        if space > start {
+            mask |= word_bit(&bytes[start..space]);
         }
+        start = space + 1;
     }
-    if in_word {
-        mask |= fold_bit(h);
+    if start < bytes.len() {
+        mask |= word_bit(&bytes[start..]);
     }
     mask
 }
 
-const FNV_OFFSET: u32 = 0x811c_9dc5;
-const FNV_PRIME: u32 = 0x0100_0193;
-
-fn fold_bit(h: u32) -> u64 {
-    1 << ((h ^ (h >> 6) ^ (h >> 12)) & 63)
-}
-
-fn word_bit(word: &str) -> u64 {
-    // FNV-1a, folded to 6 bits.
-    let mut h: u32 = FNV_OFFSET;
-    for b in word.bytes() {
-        h = (h ^ u32::from(b)).wrapping_mul(FNV_PRIME);
-    }
-    fold_bit(h)
+/// One bit for a word, from its length and its first two and last two bytes: a filter, so
+/// collisions only cost a full match attempt.
+fn word_bit(word: &[u8]) -> u64 {
+    let n = word.len();
+    let (first, last) = if n >= 2 {
+        (
+            u32::from(u16::from_le_bytes([word[0], word[1]])),
+            u32::from(u16::from_le_bytes([word[n - 2], word[n - 1]])),
+        )
+    } else {
+        (u32::from(word[0]), 0)
+    };
+    let h = (first | last << 16)
+        .wrapping_add(n as u32)
+        .wrapping_mul(0x9E37_79B1);
+    1 << (h >> 26)
 }
 
 /// The words of a pattern that stand whole in any line it matches: those of its literals that
@@ -459,7 +454,7 @@ fn whole_words(segments: &[Segment]) -> u64 {
             let left_ok = k > 0 || open_left;
             let right_ok = k + 1 < tokens.len() || open_right;
             if left_ok && right_ok && !tok.is_empty() {
-                mask |= word_bit(tok);
+                mask |= word_bit(tok.as_bytes());
             }
         }
     }
@@ -549,76 +544,116 @@ impl PatternSet {
 
 /// A trie of literals: walking a text's bytes through it (forwards, or backwards for
 /// suffixes) collects every pattern whose literal the text starts (or ends) with.
+///
+/// Laid out as a table: a byte's class (the bytes no literal holds share class 0) and the node
+/// give the next node, so a step is two loads.
 struct LiteralTrie {
-    nodes: Vec<TrieNode>,
+    /// The class of each byte value.
+    class: [u8; 256],
+    classes: usize,
+    /// `next[node * classes + class]`: the child, or 0 for none (the root is no one's child).
+    next: Vec<u16>,
+    /// Per node: patterns whose literal ends at this node or at one of its ancestors, so the
+    /// walk's answer is the set of the deepest node it reaches.
+    reached: Vec<PatternSet>,
     backwards: bool,
 }
 
-#[derive(Default)]
-struct TrieNode {
-    children: Vec<(u8, u32)>,
-    /// Patterns whose literal ends at this node.
-    patterns: PatternSet,
-}
-
 impl LiteralTrie {
-    fn new(backwards: bool) -> LiteralTrie {
+    /// Literals are indexed by their first (or, backwards, last) few bytes only: the trie is a
+    /// filter, the full match is checked after.
+    const DEPTH: usize = 6;
+
+    /// A trie of `literals` (bytes and the pattern each belongs to).
+    fn build(literals: &[(&[u8], usize)], backwards: bool) -> LiteralTrie {
+        let keys: Vec<(Vec<u8>, usize)> = literals
+            .iter()
+            .map(|(literal, pattern)| {
+                let key = if backwards {
+                    literal.iter().rev().take(Self::DEPTH).copied().collect()
+                } else {
+                    literal.iter().take(Self::DEPTH).copied().collect()
+                };
+                (key, *pattern)
+            })
+            .collect();
+        let mut class = [0u8; 256];
+        let mut classes = 1usize;
+        for (key, _) in &keys {
+            for &b in key {
+                if class[b as usize] == 0 {
+                    class[b as usize] = classes as u8;
+                    classes += 1;
+                }
+            }
+        }
+        assert!(
+            classes <= 256,
+            "a literal trie holds at most 255 byte values"
+        );
+        let mut next = vec![0u16; classes];
+        let mut reached = vec![PatternSet::default()];
+        for (key, pattern) in &keys {
+            let mut node = 0usize;
+            for &b in key {
+                let edge = node * classes + class[b as usize] as usize;
+                node = match next[edge] {
+                    0 => {
+                        let child = reached.len();
+                        assert!(child < usize::from(u16::MAX), "literal trie too large");
+                        next[edge] = child as u16;
+                        next.resize(next.len() + classes, 0);
+                        // A child starts with what its parent reached.
+                        reached.push(reached[node]);
+                        child
+                    }
+                    child => child as usize,
+                };
+            }
+            reached[node].insert(*pattern);
+        }
+        // A pattern inserted at a node after its children were made is not yet in theirs.
+        for node in 0..reached.len() {
+            for c in 1..classes {
+                let child = next[node * classes + c] as usize;
+                if child != 0 {
+                    let parent = reached[node];
+                    reached[child].union(&parent);
+                }
+            }
+        }
         LiteralTrie {
-            nodes: vec![TrieNode::default()],
+            class,
+            classes,
+            next,
+            reached,
             backwards,
         }
     }
 
-    /// Literals are indexed by their first (or, backwards, last) few bytes only: the trie is a
-    /// filter, the full match is checked after.
-    const DEPTH: usize = 10;
-
-    fn insert(&mut self, literal: &[u8], pattern: usize) {
-        let mut node = 0usize;
-        let bytes: Vec<u8> = if self.backwards {
-            literal.iter().rev().take(Self::DEPTH).copied().collect()
-        } else {
-            literal.iter().take(Self::DEPTH).copied().collect()
-        };
-        for b in bytes {
-            node = match self.nodes[node].children.iter().find(|(c, _)| *c == b) {
-                Some((_, next)) => *next as usize,
-                None => {
-                    self.nodes.push(TrieNode::default());
-                    let next = self.nodes.len() - 1;
-                    self.nodes[node].children.push((b, next as u32));
-                    next
-                }
-            };
-        }
-        self.nodes[node].patterns.insert(pattern);
+    fn step(&self, node: usize, b: u8) -> usize {
+        self.next[node * self.classes + self.class[b as usize] as usize] as usize
     }
 
     fn collect(&self, text: &[u8]) -> PatternSet {
-        let mut set = self.nodes[0].patterns;
         let mut node = 0usize;
-        let mut step = |b: u8| match self.nodes[node].children.iter().find(|(c, _)| *c == b) {
-            Some((_, next)) => {
-                node = *next as usize;
-                set.union(&self.nodes[node].patterns);
-                true
-            }
-            None => false,
-        };
+        let depth = text.len().min(Self::DEPTH);
         if self.backwards {
-            for &b in text.iter().rev() {
-                if !step(b) {
-                    break;
+            for &b in text[text.len() - depth..].iter().rev() {
+                match self.step(node, b) {
+                    0 => break,
+                    next => node = next,
                 }
             }
         } else {
-            for &b in text {
-                if !step(b) {
-                    break;
+            for &b in &text[..depth] {
+                match self.step(node, b) {
+                    0 => break,
+                    next => node = next,
                 }
             }
         }
-        set
+        self.reached[node]
     }
 }
 
@@ -699,30 +734,36 @@ impl Matcher {
         );
         // Most specific first, so the first pattern that matches and builds is the best one.
         patterns.sort_by_key(|p| std::cmp::Reverse(p.specificity));
-        let mut m = Matcher {
-            patterns: Vec::new(),
-            suffixes: LiteralTrie::new(true),
-            leads: LiteralTrie::new(false),
-            after_player: LiteralTrie::new(false),
-            player_first: PatternSet::default(),
-            free_first: PatternSet::default(),
-        };
+        let mut suffixes: Vec<(&[u8], usize)> = Vec::new();
+        let mut leads: Vec<(&[u8], usize)> = Vec::new();
+        let mut after_player: Vec<(&[u8], usize)> = Vec::new();
+        let mut player_first = PatternSet::default();
+        let mut free_first = PatternSet::default();
         for (i, p) in patterns.iter().enumerate() {
             match p.segments.last() {
-                Some(Segment::Literal(l, _)) => m.suffixes.insert(l.as_bytes(), i),
-                _ => m.suffixes.insert(b"", i),
+                Some(Segment::Literal(l, _)) => suffixes.push((l.as_bytes(), i)),
+                _ => suffixes.push((b"", i)),
             }
             match (p.segments.first(), p.segments.get(1)) {
-                (Some(Segment::Literal(l, _)), _) => m.leads.insert(l.as_bytes(), i),
+                (Some(Segment::Literal(l, _)), _) => leads.push((l.as_bytes(), i)),
                 (Some(Segment::Slot(Slot::Player)), Some(Segment::Literal(l, _))) => {
-                    m.player_first.insert(i);
-                    m.after_player.insert(l.as_bytes(), i);
+                    player_first.insert(i);
+                    after_player.push((l.as_bytes(), i));
                 }
-                _ => m.free_first.insert(i),
+                _ => free_first.insert(i),
             }
         }
-        m.patterns = patterns;
-        m
+        let suffixes = LiteralTrie::build(&suffixes, true);
+        let leads = LiteralTrie::build(&leads, false);
+        let after_player = LiteralTrie::build(&after_player, false);
+        Matcher {
+            patterns,
+            suffixes,
+            leads,
+            after_player,
+            player_first,
+            free_first,
+        }
     }
 
     /// The patterns that could match `line`, most specific first.
