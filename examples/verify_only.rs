@@ -16,7 +16,8 @@ fn main() {
     let mut reports = 0;
     for _ in 0..rounds {
         for f in &files {
-            reports += usize::from(ptcg_judge::verify(f, Some(&cards), RuleEdition::default()).is_ok());
+            reports +=
+                usize::from(ptcg_judge::verify(f, Some(&cards), RuleEdition::default()).is_ok());
         }
     }
     println!("{reports}");

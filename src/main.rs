@@ -14,7 +14,7 @@ use ptcg_judge::cards::CardDb;
 use ptcg_judge::engine::RuleEdition;
 use ptcg_judge::log::MAX_LOG_BYTES;
 use ptcg_judge::report::{render_json, render_text};
-use ptcg_judge::store::Store;
+use ptcg_judge::store::{Store, StoreLocation};
 use ptcg_judge::web::{AppState, Settings, UploadRate};
 
 #[derive(Parser)]
@@ -142,6 +142,10 @@ enum Command {
         /// The store's folder (created when absent).
         #[arg(long, default_value = "data")]
         data: PathBuf,
+        /// A PostgreSQL store instead of the folder (`postgres://user@host/db`): several
+        /// `serve` processes on one database act as one service.
+        #[arg(long, env = "PTCG_JUDGE_STORE", conflicts_with = "data")]
+        store: Option<String>,
         /// Card data to read at start, instead of the data imported into the store or the
         /// built-in data.
         #[command(flatten)]
@@ -161,9 +165,14 @@ enum Command {
     ImportCards {
         /// The pokemon-tcg-data folder (with cards/en and sets/en.json).
         dir: PathBuf,
-        /// The store's folder (created when absent).
-        #[arg(long, default_value = "data")]
-        data: PathBuf,
+        /// The store: a folder (created when absent) or a `postgres://` URL.
+        #[arg(long, default_value = "data", env = "PTCG_JUDGE_STORE")]
+        data: String,
+    },
+    /// Work on a whole store.
+    Store {
+        #[command(subcommand)]
+        action: cli::store::StoreCommand,
     },
 }
 
@@ -202,6 +211,7 @@ fn main() -> ExitCode {
         Command::Serve {
             addr,
             data,
+            store,
             cards,
             trust_proxy,
             upload_burst,
@@ -210,6 +220,7 @@ fn main() -> ExitCode {
             let mut settings = Settings {
                 cards_dirs: cards.cards,
                 builtin_cards: !cards.no_cards,
+                store_url: store,
                 ..Settings::new(data)
             };
             settings.limits.trust_proxy = trust_proxy;
@@ -219,7 +230,8 @@ fn main() -> ExitCode {
             });
             serve(&addr, &settings)
         }
-        Command::ImportCards { dir, data } => import_cards(&dir, &data),
+        Command::ImportCards { dir, data } => import_cards(&dir, &StoreLocation::parse(&data)),
+        Command::Store { action } => cli::store::run(action),
     }
 }
 
@@ -242,10 +254,16 @@ fn serve(addr: &str, settings: &Settings) -> ExitCode {
     let bound = listener
         .local_addr()
         .map_or_else(|_| addr.to_string(), |a| a.to_string());
+    let replays = match state.store.replay_count() {
+        Ok(n) => n,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
     eprintln!(
-        "ptcg-judge serving on http://{bound} (store {}, {} replays, {} cards)",
-        settings.data_dir.display(),
-        state.store.replay_count(),
+        "ptcg-judge serving on http://{bound} ({}, {replays} replays, {} cards)",
+        state.store.describe(),
         state.card_count()
     );
     let result = actix_web::rt::System::new().block_on(async move {
@@ -261,7 +279,7 @@ fn serve(addr: &str, settings: &Settings) -> ExitCode {
     }
 }
 
-fn import_cards(dir: &Path, data: &Path) -> ExitCode {
+fn import_cards(dir: &Path, data: &StoreLocation) -> ExitCode {
     let texts = match ptcg_judge::cards::import::read_texts(dir) {
         Ok(t) => t,
         Err(e) => {
@@ -277,14 +295,14 @@ fn import_cards(dir: &Path, data: &Path) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let stored = Store::open(data, 64 * 1024 * 1024).and_then(|store| store.import_cards(&texts));
+    let stored = Store::at(data, 64 * 1024 * 1024).and_then(|store| store.import_cards(&texts));
     match stored {
         Ok(()) => {
             println!(
                 "imported {} cards from {} files into {}",
                 db.len(),
                 texts.files.len(),
-                data.display()
+                data
             );
             ExitCode::SUCCESS
         }

@@ -325,14 +325,14 @@ fn check_store(
 ) -> usize {
     let store = Store::open(data, 8 << 20).expect("open the killed server's store");
     let mut listed = HashSet::new();
-    for id in store.replay_ids() {
-        let id = match id {
-            Ok(id) => id,
-            Err(e) => {
-                failures.push(format!("a listed id cannot be read: {e}"));
-                continue;
-            }
-        };
+    let ids = match store.replay_ids() {
+        Ok(ids) => ids,
+        Err(e) => {
+            failures.push(format!("the listed ids cannot be read: {e}"));
+            Vec::new()
+        }
+    };
+    for id in ids {
         match store.replay(&id) {
             Ok(Some(record)) if record.id == id => {}
             other => failures.push(format!("{id}: record {other:?}")),

@@ -139,7 +139,9 @@ pub async fn search(query: web::Query<SearchQuery>, state: web::Data<AppState>) 
 struct Health {
     status: &'static str,
     engine_version: &'static str,
-    replays: usize,
+    /// Uploads in the store (absent when the store cannot be read now).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    replays: Option<usize>,
     cards: usize,
     /// Which card data and how new: each source with its cards and newest set.
     card_sources: Vec<crate::cards::DataSource>,
@@ -149,7 +151,7 @@ pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok().json(Health {
         status: "ok",
         engine_version: super::state::ENGINE_VERSION,
-        replays: state.store.replay_count(),
+        replays: state.store.replay_count().ok(),
         cards: state.card_count(),
         card_sources: state
             .cards

@@ -22,8 +22,10 @@ pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
 /// How to start the service.
 #[derive(Debug, Clone)]
 pub struct Settings {
-    /// The store's folder (created when absent).
+    /// The store's folder (created when absent), used when `store_url` is not set.
     pub data_dir: PathBuf,
+    /// A PostgreSQL store's URL (`postgres://…`): a hosted store several nodes share.
+    pub store_url: Option<String>,
     /// Card data folders to read at start (either layout each; several are merged) instead of
     /// the data imported into the store.
     pub cards_dirs: Vec<PathBuf>,
@@ -39,6 +41,7 @@ impl Settings {
     pub fn new(data_dir: PathBuf) -> Settings {
         Settings {
             data_dir,
+            store_url: None,
             cards_dirs: Vec::new(),
             builtin_cards: true,
             cache_bytes: 16 * 1024 * 1024,
@@ -127,7 +130,10 @@ pub struct AppState {
 
 impl AppState {
     pub fn open(settings: &Settings) -> Result<AppState, StartError> {
-        let store = Store::open(&settings.data_dir, settings.cache_bytes)?;
+        let store = match &settings.store_url {
+            Some(url) => Store::connect(url)?,
+            None => Store::open(&settings.data_dir, settings.cache_bytes)?,
+        };
         let (cards, card_source) = match settings.cards_dirs.as_slice() {
             [] => match store.card_texts()? {
                 Some(texts) => (

@@ -3,6 +3,7 @@
 
 pub mod browser;
 pub mod games;
+pub mod postgres;
 /// The largest allowed log and a store's size on disk, as the benchmark tool makes them.
 #[path = "../../bench/src/sizes.rs"]
 pub mod sizes;
