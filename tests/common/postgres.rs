@@ -27,6 +27,14 @@ async fn admin(sql: &str) -> Result<(), tokio_postgres::Error> {
     result
 }
 
+/// Run `sql` on the admin connection, on a thread of its own (so that a test running inside a
+/// runtime may call it too).
+fn admin_blocking(sql: String) -> Result<(), tokio_postgres::Error> {
+    std::thread::spawn(move || runtime().block_on(admin(&sql)))
+        .join()
+        .expect("the admin thread")
+}
+
 /// A database that exists while this value lives.
 pub struct TestDb {
     name: String,
@@ -43,7 +51,7 @@ impl TestDb {
             COUNTER.fetch_add(1, Ordering::Relaxed),
             chrono::Utc::now().timestamp_micros() % 1_000_000
         );
-        match runtime().block_on(admin(&format!("CREATE DATABASE {name}"))) {
+        match admin_blocking(format!("CREATE DATABASE {name}")) {
             Ok(()) => {
                 let base = admin_url();
                 let server = base.rsplit_once('/').map_or(base.as_str(), |(s, _)| s);
@@ -66,7 +74,7 @@ impl TestDb {
 impl Drop for TestDb {
     fn drop(&mut self) {
         let sql = format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name);
-        if let Err(e) = runtime().block_on(admin(&sql)) {
+        if let Err(e) = admin_blocking(sql) {
             eprintln!("could not drop the test database {}: {e}", self.name);
         }
     }
