@@ -15,6 +15,7 @@
 //! Speed and memory figures come from here (or the criterion benches), never from timed tests.
 
 pub mod big;
+pub mod memory;
 pub mod card_load;
 pub mod corpus;
 pub mod http;
@@ -66,6 +67,9 @@ pub struct Options {
     pub quick: bool,
     /// The `ptcg-judge` binary, started as the server under test.
     pub exe: PathBuf,
+    /// A PostgreSQL store (`postgres://…`) for the servers under test instead of a new folder
+    /// each.
+    pub store: Option<String>,
 }
 
 /// The output, and whether every request succeeded.
@@ -260,7 +264,7 @@ pub fn run(options: &Options) -> Result<Outcome, String> {
 
     // Page views and single uploads, on one server.
     progress("starting the server for page views and uploads");
-    let server = ServerProcess::start(&options.exe, &card_choice)?;
+    let server = ServerProcess::start(&options.exe, &card_choice, options.store.as_deref())?;
     let (page_run, upload_run) = runtime.block_on(async {
         let seed = seed_replay(&server, &upload_log).await?;
         progress(&format!(
@@ -312,7 +316,7 @@ pub fn run(options: &Options) -> Result<Outcome, String> {
 
     // Two maximum-size uploads at once, on a fresh server.
     progress("two maximum-size uploads at once, with a bystander polling /healthz");
-    let server = ServerProcess::start(&options.exe, &card_choice)?;
+    let server = ServerProcess::start(&options.exe, &card_choice, options.store.as_deref())?;
     let big_log = bytes::Bytes::from(sizes::max_size_log(
         &upload_log,
         ptcg_judge::log::MAX_LOG_BYTES,
@@ -369,9 +373,43 @@ pub fn run(options: &Options) -> Result<Outcome, String> {
     ));
     clean &= big_run.uploads.iter().all(|(o, _)| *o == http::Outcome::Ok);
 
+    // Memory under large requests, on a fresh server.
+    progress("memory: a maximum-size log uploaded, then 8 board views and a second upload at once");
+    let server = ServerProcess::start(&options.exe, &card_choice, options.store.as_deref())?;
+    let memory_log = bytes::Bytes::from(sizes::max_size_log(
+        &upload_log,
+        ptcg_judge::log::MAX_LOG_BYTES,
+    ));
+    let memory_run = runtime.block_on(memory::run(&server, memory_log));
+    drop(server);
+    let mib = |k: Option<u64>| k.map_or("?".to_string(), |k| format!("{} MiB", k / 1024));
+    let mut answers: Vec<String> = memory_run
+        .answers
+        .iter()
+        .map(|o| match o {
+            http::Outcome::Ok => "2xx".to_string(),
+            http::Outcome::Limited => "429".to_string(),
+            http::Outcome::Error(e) => e.clone(),
+        })
+        .collect();
+    answers.sort();
+    rows.push((
+        format!(
+            "peak server RSS: a {}-byte log uploaded, then 8 `?at=` views and a second upload at once",
+            thousands(memory_run.log_bytes as u64)
+        ),
+        format!(
+            "{} (idle {}); answers: {}",
+            mib(memory_run.peak_kib),
+            mib(memory_run.idle_kib),
+            answers.join(", ")
+        ),
+    ));
+    clean &= memory_run.clean();
+
     // The mixed load, on a fresh server.
     progress("starting a fresh server for the mixed load");
-    let server = ServerProcess::start(&options.exe, &card_choice)?;
+    let server = ServerProcess::start(&options.exe, &card_choice, options.store.as_deref())?;
     progress(&format!(
         "mixed load: {} clients for {} s (first {} s warm-up)",
         plan.load.clients,
@@ -396,7 +434,7 @@ pub fn run(options: &Options) -> Result<Outcome, String> {
         plan.upload_load.per_second,
         plan.upload_load.duration.as_secs()
     ));
-    let server = ServerProcess::start(&options.exe, &card_choice)?;
+    let server = ServerProcess::start(&options.exe, &card_choice, options.store.as_deref())?;
     let upload_load = runtime.block_on(upload_load::paced_uploads(
         &server,
         &upload_log,

@@ -40,6 +40,10 @@ struct Cli {
     /// figures are always this build's library.
     #[arg(long)]
     server: Option<PathBuf>,
+    /// Run the servers under test on this PostgreSQL store (`postgres://…`) instead of a new
+    /// folder store each (uploads accumulate there).
+    #[arg(long, env = "PTCG_JUDGE_STORE")]
+    store: Option<String>,
 }
 
 /// The `ptcg-judge` built beside this program (cargo puts both in one target folder).
@@ -61,6 +65,7 @@ fn main() -> ExitCode {
         clients: usize::from(cli.clients),
         quick: cli.quick,
         exe: cli.server.unwrap_or_else(sibling_server),
+        store: cli.store,
     };
     if !options.exe.is_file() {
         eprintln!(

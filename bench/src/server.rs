@@ -20,9 +20,14 @@ pub struct ServerProcess {
 }
 
 impl ServerProcess {
-    /// Start `exe serve` with a new store, `cards` (a folder, the built-in data or none), trusting `X-Forwarded-For` (each
-    /// simulated client sends its own address) and the default upload limit.
-    pub fn start(exe: &Path, cards: &BenchCards) -> Result<ServerProcess, String> {
+    /// Start `exe serve` with a new folder store (or on the PostgreSQL store `store`), `cards`
+    /// (a folder, the built-in data or none), trusting `X-Forwarded-For` (each simulated client
+    /// sends its own address) and the default upload limit.
+    pub fn start(
+        exe: &Path,
+        cards: &BenchCards,
+        store: Option<&str>,
+    ) -> Result<ServerProcess, String> {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos());
@@ -33,13 +38,15 @@ impl ServerProcess {
             .arg("serve")
             .arg("--addr")
             .arg("127.0.0.1:0")
-            .arg("--data")
-            .arg(&dir)
             .arg("--trust-proxy")
             .env_remove("PTCG_JUDGE_CARDS")
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped());
+        match store {
+            Some(url) => command.arg("--store").arg(url),
+            None => command.arg("--data").arg(&dir),
+        };
         match cards {
             BenchCards::Folder(dir) => {
                 command.arg("--cards").arg(dir);

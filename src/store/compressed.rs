@@ -23,6 +23,41 @@ pub fn unpack(stored: Vec<u8>) -> std::io::Result<Vec<u8>> {
     }
 }
 
+/// A compressor that values are written into piece by piece.
+pub struct Writer(zstd::stream::Encoder<'static, Vec<u8>>);
+
+impl Writer {
+    pub fn new() -> std::io::Result<Writer> {
+        zstd::stream::Encoder::new(Vec::new(), LEVEL).map(Writer)
+    }
+
+    /// The compressed bytes.
+    pub fn finish(self) -> std::io::Result<Vec<u8>> {
+        self.0.finish()
+    }
+}
+
+impl std::io::Write for Writer {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
+    }
+}
+
+/// A stored value, read as written: through the decompressor when it was compressed.
+pub fn reader(stored: &[u8]) -> std::io::Result<Box<dyn std::io::Read + '_>> {
+    if stored.starts_with(&MAGIC) {
+        Ok(Box::new(std::io::BufReader::new(
+            zstd::stream::Decoder::with_buffer(stored)?,
+        )))
+    } else {
+        Ok(Box::new(stored))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -35,6 +70,16 @@ mod tests {
         assert_eq!(unpack(packed).unwrap(), json);
         // Written before compression: read as it is.
         assert_eq!(unpack(b"{\"a\":1}".to_vec()).unwrap(), b"{\"a\":1}");
+        // Written piece by piece, read as a stream: the same bytes.
+        let mut writer = Writer::new().unwrap();
+        std::io::Write::write_all(&mut writer, &json).unwrap();
+        let packed = writer.finish().unwrap();
+        let mut back = Vec::new();
+        std::io::Read::read_to_end(&mut reader(&packed).unwrap(), &mut back).unwrap();
+        assert_eq!(back, json);
+        let mut plain = Vec::new();
+        std::io::Read::read_to_end(&mut reader(b"{}").unwrap(), &mut plain).unwrap();
+        assert_eq!(plain, b"{}");
         assert_eq!(
             unpack(b"<!DOCTYPE html>".to_vec()).unwrap(),
             b"<!DOCTYPE html>"

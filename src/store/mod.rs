@@ -255,26 +255,31 @@ impl Store {
     }
 }
 
-/// A record as every backend keeps it: JSON, compressed.
+/// A record as every backend keeps it: JSON, compressed. The JSON is written straight into
+/// the compressor: a long game's report is tens of MB as JSON, a tenth of that compressed, and
+/// the JSON is never held whole.
 fn encode_record(record: &StoredReplay) -> Result<Vec<u8>, StoreError> {
     let key = record.id.as_str();
-    let json = serde_json::to_vec(record).map_err(|e| StoreError::Corrupt {
+    let fail = |reason: String| StoreError::Corrupt {
         key: key.to_string(),
-        reason: e.to_string(),
-    })?;
-    compressed::pack(&json).map_err(|e| StoreError::Corrupt {
-        key: key.to_string(),
-        reason: format!("cannot compress the record: {e}"),
-    })
+        reason,
+    };
+    let mut encoder = compressed::Writer::new()
+        .map_err(|e| fail(format!("cannot compress the record: {e}")))?;
+    serde_json::to_writer(&mut encoder, record).map_err(|e| fail(e.to_string()))?;
+    encoder
+        .finish()
+        .map_err(|e| fail(format!("cannot compress the record: {e}")))
 }
 
-/// A stored record read back (plain JSON, from before compression, is read too).
+/// A stored record read back (plain JSON, from before compression, is read too), decompressed
+/// as it is read.
 fn decode_record(id: &ReplayId, stored: Vec<u8>) -> Result<StoredReplay, StoreError> {
-    let bytes = compressed::unpack(stored).map_err(|e| StoreError::Corrupt {
+    let reader = compressed::reader(&stored).map_err(|e| StoreError::Corrupt {
         key: id.to_string(),
         reason: format!("the record cannot be decompressed: {e}"),
     })?;
-    serde_json::from_slice(&bytes).map_err(|e| StoreError::Corrupt {
+    serde_json::from_reader(reader).map_err(|e| StoreError::Corrupt {
         key: id.to_string(),
         reason: e.to_string(),
     })

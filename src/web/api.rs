@@ -43,9 +43,20 @@ pub async fn create_replay(
             .map_err(|e| WebError::BadRequest(e.to_string()))?,
         None => state.edition,
     };
+    // A large upload that says its length takes its share of the budget before its body is
+    // read, so that bodies waiting for a share never pile up in memory.
+    let early = match declared_length(&req) {
+        Some(n) => Some(super::work::admit(&state, n)?),
+        None => None,
+    };
     let upload = read_upload(&req, payload).await?;
     let log = upload.log;
-    let ingested = super::work::run(&state, log.len(), move |s| s.ingest(&log, edition)).await?;
+    let slot = match early {
+        Some(slot) if slot.is_some() || log.len() < super::work::INLINE_BYTES => slot,
+        _ => super::work::admit(&state, log.len())?,
+    };
+    let ingested =
+        super::work::run_admitted(&state, slot, move |s| s.ingest(&log, edition)).await?;
     flush(&state).await?;
     let record = ingested.record;
     let url = format!("/replays/{}", record.id);
@@ -58,6 +69,16 @@ pub async fn create_replay(
             summary: record.report.summary,
             owner_token: ingested.token.as_str().to_string(),
         }))
+}
+
+/// The body length a request declares (`Content-Length`), if any.
+fn declared_length(req: &HttpRequest) -> Option<usize> {
+    req.headers()
+        .get(header::CONTENT_LENGTH)?
+        .to_str()
+        .ok()?
+        .parse()
+        .ok()
 }
 
 /// `DELETE /api/v1/replays/{id}` with `Authorization: Bearer TOKEN`: 204 once the replay, its

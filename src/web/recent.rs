@@ -16,9 +16,10 @@ use super::views::{BoardView, LINES_PER_PART};
 /// a millisecond.
 pub const RECORD_MIN_LINES: usize = 3_000;
 
-/// Lines of records kept at once: two games of the longest a log can be (5 MB is about 125,000
-/// lines), a few hundred MB of memory at most.
-pub const RECORD_BUDGET_LINES: usize = 260_000;
+/// Lines of records kept at once: one game of the longest a log can be (5 MB is about 135,000
+/// lines), about 60 MB of memory, within the service's memory bound (see
+/// [`super::work::DEFAULT_MEMORY_BUDGET`]).
+pub const RECORD_BUDGET_LINES: usize = 140_000;
 
 /// Boards kept at once, one per line: eight parts of a page.
 pub const BOARD_BUDGET_LINES: usize = 8 * LINES_PER_PART;

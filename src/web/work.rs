@@ -1,8 +1,11 @@
 //! Verifying and rendering off the HTTP workers: the work runs on the blocking thread pool,
-//! for logs of [`INLINE_BYTES`] or more, within a budget of log bytes in progress (a job costs its log's size, at least
-//! [`MIN_COST`]; a job alone may exceed the budget); past the budget the request is answered 503
-//! with `Retry-After` at once, so a burst of large uploads never stalls the workers that answer
-//! everyone else, while many small ones run side by side.
+//! for logs of [`INLINE_BYTES`] or more, within a budget of memory in progress. A job costs
+//! the memory it may take at its peak, [`MEMORY_PER_LOG_BYTE`] times its log's size (at least
+//! [`MIN_COST`]); a job alone may exceed the budget. Past the budget the request is answered
+//! 503 with `Retry-After` at once, so a burst of large uploads or views never stalls the
+//! workers that answer everyone else nor takes the server past its memory bound, while many
+//! small ones run side by side. An upload takes its share before its body is read, when it
+//! says its length.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
@@ -13,7 +16,7 @@ use super::error::WebError;
 use super::state::AppState;
 
 /// The heavy jobs (verifying an upload, replaying a log for a board view) in progress, by the
-/// bytes of log they read.
+/// memory they may take.
 #[derive(Debug)]
 pub struct Work {
     in_flight: AtomicUsize,
@@ -26,7 +29,17 @@ pub struct Work {
 }
 
 /// The least a job costs against the budget.
-pub const MIN_COST: usize = 64 * 1024;
+pub const MIN_COST: usize = 2 * 1024 * 1024;
+
+/// Peak memory of a job per byte of its log, measured (massif and RSS, a 5 MB game-shaped
+/// log): verifying holds the parsed lines, the replay's records and the report being built at
+/// once, about 25 times the log; a board view about a third of that. Rounded up.
+pub const MEMORY_PER_LOG_BYTE: usize = 28;
+
+/// The memory budget of the jobs in progress by default: with the service's own memory (the
+/// built-in card data, about 50 MB) and the records kept of long games
+/// ([`super::recent::RECORD_BUDGET_LINES`]), the server stays under about 500 MB.
+pub const DEFAULT_MEMORY_BUDGET: usize = 300 * 1024 * 1024;
 
 /// Logs smaller than this are verified on the worker that read them.
 pub const INLINE_BYTES: usize = 128 * 1024;
@@ -35,7 +48,7 @@ pub const INLINE_BYTES: usize = 128 * 1024;
 pub const RETRY_AFTER: u64 = 2;
 
 impl Work {
-    /// A budget of `budget` bytes of log in progress.
+    /// A budget of `budget` bytes of memory for the jobs in progress.
     pub fn new(budget: usize) -> Work {
         Work {
             in_flight: AtomicUsize::new(0),
@@ -47,10 +60,14 @@ impl Work {
         }
     }
 
-    /// The default: two maximum-size logs per CPU.
+    /// The default budget ([`DEFAULT_MEMORY_BUDGET`]).
     pub fn for_machine() -> Work {
-        let cpus = std::thread::available_parallelism().map_or(2, |n| n.get());
-        Work::new(2 * cpus * crate::log::MAX_LOG_BYTES)
+        Work::new(DEFAULT_MEMORY_BUDGET)
+    }
+
+    /// What a job over `log_bytes` of log costs against the budget.
+    pub fn cost(log_bytes: usize) -> usize {
+        log_bytes.saturating_mul(MEMORY_PER_LOG_BYTE).max(MIN_COST)
     }
 
     /// Jobs in progress now.
@@ -101,13 +118,26 @@ impl Work {
     }
 }
 
-/// Gives the budget back however the job ends.
-struct Slot(web::Data<AppState>, usize);
+/// A job's share of the budget, given back however the job ends.
+pub struct Slot(web::Data<AppState>, usize);
 
 impl Drop for Slot {
     fn drop(&mut self) {
         self.0.work.give_back(self.1);
     }
+}
+
+/// Take the share of a job over `bytes` of log: `None` for a small log (run on the worker),
+/// [`WebError::Busy`] at once when the budget is spent.
+pub fn admit(state: &web::Data<AppState>, bytes: usize) -> Result<Option<Slot>, WebError> {
+    if bytes < INLINE_BYTES {
+        return Ok(None);
+    }
+    let cost = Work::cost(bytes);
+    if !state.work.try_take(cost) {
+        return Err(WebError::Busy(RETRY_AFTER));
+    }
+    Ok(Some(Slot(state.clone(), cost)))
 }
 
 /// Run `job`, which reads about `bytes` of log, on the blocking pool when the budget allows;
@@ -117,16 +147,20 @@ pub async fn run<T: Send + 'static>(
     bytes: usize,
     job: impl FnOnce(&AppState) -> Result<T, WebError> + Send + 'static,
 ) -> Result<T, WebError> {
-    // A small log is verified in about a millisecond: handing it to another thread costs more
-    // than it saves.
-    if bytes < INLINE_BYTES {
+    let slot = admit(state, bytes)?;
+    run_admitted(state, slot, job).await
+}
+
+/// Run `job` in the share `slot` took (see [`admit`]); with none, on this worker: a small log
+/// is verified in about a millisecond, and handing it to another thread costs more than that.
+pub async fn run_admitted<T: Send + 'static>(
+    state: &web::Data<AppState>,
+    slot: Option<Slot>,
+    job: impl FnOnce(&AppState) -> Result<T, WebError> + Send + 'static,
+) -> Result<T, WebError> {
+    let Some(slot) = slot else {
         return job(state);
-    }
-    let cost = bytes.max(MIN_COST);
-    if !state.work.try_take(cost) {
-        return Err(WebError::Busy(RETRY_AFTER));
-    }
-    let slot = Slot(state.clone(), cost);
+    };
     web::block(move || {
         let slot = slot;
         slot.0.work.wait_while_held();
