@@ -119,7 +119,10 @@ async fn two_nodes_on_one_database_are_one_service() {
         .unwrap();
     assert_eq!(log.status(), StatusCode::OK);
     assert_eq!(log.bytes().await.unwrap().as_ref(), LOG);
-    assert_eq!(status(&http, format!("{}/api/v1/replays/{id}", b.base)).await, StatusCode::OK);
+    assert_eq!(
+        status(&http, format!("{}/api/v1/replays/{id}", b.base)).await,
+        StatusCode::OK
+    );
     let page = http
         .get(format!("{}/replays/{id}", b.base))
         .send()
@@ -128,7 +131,10 @@ async fn two_nodes_on_one_database_are_one_service() {
     assert_eq!(page.status(), StatusCode::OK);
     assert!(page.text().await.unwrap().contains("<html"));
     // A renders (and keeps) its page too; then B deletes it, and A answers 404 everywhere.
-    assert_eq!(status(&http, format!("{}/replays/{id}", a.base)).await, StatusCode::OK);
+    assert_eq!(
+        status(&http, format!("{}/replays/{id}", a.base)).await,
+        StatusCode::OK
+    );
     let health: serde_json::Value = http
         .get(format!("{}/healthz", b.base))
         .send()
@@ -150,7 +156,11 @@ async fn two_nodes_on_one_database_are_one_service() {
         format!("{}/api/v1/replays/{id}", a.base),
         format!("{}/api/v1/replays/{id}/log", a.base),
     ] {
-        assert_eq!(status(&http, url.clone()).await, StatusCode::NOT_FOUND, "{url}");
+        assert_eq!(
+            status(&http, url.clone()).await,
+            StatusCode::NOT_FOUND,
+            "{url}"
+        );
     }
 
     // 60 uploads spread over both nodes, 4 at a time: all land, every one readable on the
@@ -204,14 +214,21 @@ async fn two_nodes_on_one_database_are_one_service() {
     a.child.kill().expect("SIGKILL node A");
     let _ = a.child.wait();
     let acked = streaming.await.unwrap();
-    assert!(!acked.is_empty(), "A acknowledged uploads before it was killed");
+    assert!(
+        !acked.is_empty(),
+        "A acknowledged uploads before it was killed"
+    );
     for (id, body) in &acked {
         let got = http
             .get(format!("{}/api/v1/replays/{id}/log", b.base))
             .send()
             .await
             .unwrap();
-        assert_eq!(got.status(), StatusCode::OK, "acknowledged upload {id} lost");
+        assert_eq!(
+            got.status(),
+            StatusCode::OK,
+            "acknowledged upload {id} lost"
+        );
         assert_eq!(got.bytes().await.unwrap().as_ref(), body.as_slice());
     }
     eprintln!(
@@ -220,4 +237,39 @@ async fn two_nodes_on_one_database_are_one_service() {
     );
     drop(b);
     drop(a);
+}
+
+/// A node whose database goes away answers 503 with `Retry-After` (never a 500, never a crash),
+/// and `/healthz` still answers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_whose_database_is_gone_answers_503() {
+    let Some(db) = TestDb::create("the lost-database test") else {
+        return;
+    };
+    let http = reqwest::Client::new();
+    let node = start(&db.url, &http).await;
+    let (id, _) = upload(&http, &node.base, LOG).await.expect("an upload");
+    db.drop_now();
+    for url in [
+        format!("{}/api/v1/replays/{id}", node.base),
+        format!("{}/replays/{id}", node.base),
+    ] {
+        let r = http.get(&url).send().await.unwrap();
+        assert_eq!(r.status(), StatusCode::SERVICE_UNAVAILABLE, "{url}");
+        assert!(r.headers().contains_key("retry-after"), "{url}");
+    }
+    let r = http
+        .post(format!("{}/api/v1/replays", node.base))
+        .header("content-type", "text/plain")
+        .body(LOG.to_vec())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let health = http
+        .get(format!("{}/healthz", node.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(health.status(), StatusCode::OK);
 }

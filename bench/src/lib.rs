@@ -15,12 +15,12 @@
 //! Speed and memory figures come from here (or the criterion benches), never from timed tests.
 
 pub mod big;
-pub mod memory;
 pub mod card_load;
 pub mod corpus;
 pub mod http;
 pub mod load;
 pub mod machine;
+pub mod memory;
 pub mod page;
 pub mod server;
 pub mod sizes;

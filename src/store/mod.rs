@@ -264,8 +264,8 @@ fn encode_record(record: &StoredReplay) -> Result<Vec<u8>, StoreError> {
         key: key.to_string(),
         reason,
     };
-    let mut encoder = compressed::Writer::new()
-        .map_err(|e| fail(format!("cannot compress the record: {e}")))?;
+    let mut encoder =
+        compressed::Writer::new().map_err(|e| fail(format!("cannot compress the record: {e}")))?;
     serde_json::to_writer(&mut encoder, record).map_err(|e| fail(e.to_string()))?;
     encoder
         .finish()

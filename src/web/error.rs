@@ -51,6 +51,10 @@ impl WebError {
                 StatusCode::BAD_REQUEST
             }
             WebError::Forbidden(_) => StatusCode::FORBIDDEN,
+            // A hosted store's database that does not answer now: another try may succeed.
+            WebError::Store(StoreError::Postgres(_) | StoreError::Connect { .. }) => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             WebError::Store(_) | WebError::Render(_) | WebError::Random(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
             }
@@ -61,6 +65,9 @@ impl WebError {
     }
 
     fn title(&self) -> &'static str {
+        if matches!(self, WebError::Store(_)) && self.status() == StatusCode::SERVICE_UNAVAILABLE {
+            return "The store is not answering";
+        }
         match self.status() {
             StatusCode::NOT_FOUND => "Not found",
             StatusCode::PAYLOAD_TOO_LARGE => "Upload too large",
@@ -151,10 +158,13 @@ impl ResponseError for ApiError {
 
 /// `Retry-After` on a busy answer.
 fn retry_after(e: &WebError, response: &mut HttpResponse) {
-    if let WebError::Busy(seconds) = e {
-        response.headers_mut().insert(
-            actix_web::http::header::RETRY_AFTER,
-            actix_web::http::header::HeaderValue::from(*seconds),
-        );
-    }
+    let seconds = match e {
+        WebError::Busy(seconds) => *seconds,
+        _ if e.status() == StatusCode::SERVICE_UNAVAILABLE => super::work::RETRY_AFTER,
+        _ => return,
+    };
+    response.headers_mut().insert(
+        actix_web::http::header::RETRY_AFTER,
+        actix_web::http::header::HeaderValue::from(seconds),
+    );
 }

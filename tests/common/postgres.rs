@@ -71,6 +71,17 @@ impl TestDb {
     }
 }
 
+impl TestDb {
+    /// Drop the database now (its connections cut): a store whose database went away.
+    pub fn drop_now(&self) {
+        admin_blocking(format!(
+            "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+            self.name
+        ))
+        .expect("drop the test database");
+    }
+}
+
 impl Drop for TestDb {
     fn drop(&mut self) {
         let sql = format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name);
