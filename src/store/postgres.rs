@@ -204,6 +204,18 @@ impl Param {
     }
 }
 
+/// A stored owner hash read back (none for an upload from before owner tokens).
+fn owner_hash(id: &ReplayId, bytes: Option<Vec<u8>>) -> Result<Option<OwnerHash>, StoreError> {
+    bytes
+        .map(|b| {
+            OwnerHash::from_bytes(&b).ok_or_else(|| StoreError::Corrupt {
+                key: format!("owner of {id}"),
+                reason: format!("an owner hash has 32 bytes, this one {}", b.len()),
+            })
+        })
+        .transpose()
+}
+
 /// Bring the schema to [`MIGRATIONS`]' length, in one transaction under an advisory lock.
 async fn migrate(client: &mut deadpool_postgres::Client, url: &str) -> Result<(), StoreError> {
     let tx = client.transaction().await.map_err(db_error)?;
@@ -309,15 +321,7 @@ impl Backend for PgStore {
         let Some(row) = rows.first() else {
             return Ok(None);
         };
-        let owner: Option<Vec<u8>> = row.try_get(3).map_err(db_error)?;
-        let owner = owner
-            .map(|b| {
-                OwnerHash::from_bytes(&b).ok_or_else(|| StoreError::Corrupt {
-                    key: format!("owner of {id}"),
-                    reason: format!("an owner hash has 32 bytes, this one {}", b.len()),
-                })
-            })
-            .transpose()?;
+        let owner = owner_hash(id, row.try_get(3).map_err(db_error)?)?;
         Ok(Some(Upload {
             id: id.clone(),
             uploaded_at: row.try_get(0).map_err(db_error)?,
@@ -359,15 +363,7 @@ impl Backend for PgStore {
         let Some(row) = rows.first() else {
             return Ok(None);
         };
-        let bytes: Option<Vec<u8>> = row.try_get(0).map_err(db_error)?;
-        bytes
-            .map(|b| {
-                OwnerHash::from_bytes(&b).ok_or_else(|| StoreError::Corrupt {
-                    key: format!("owner of {id}"),
-                    reason: format!("an owner hash has 32 bytes, this one {}", b.len()),
-                })
-            })
-            .transpose()
+        owner_hash(id, row.try_get(0).map_err(db_error)?)
     }
 
     fn delete(&self, id: &ReplayId) -> Result<bool, StoreError> {
