@@ -135,7 +135,7 @@ fn owner_counts(log: &ptcg_judge::log::ParsedLog) -> Vec<((i32, bool), (i32, boo
     let mut out = Vec::new();
     while replay.next_step().is_some() {
         if let Some(owner) = replay.log_owner() {
-            let p = &replay.state().players[owner as usize];
+            let p = &replay.state().players[owner];
             out.push(((p.hand.value, p.hand.exact), (p.deck.value, p.deck.exact)));
         }
     }
