@@ -125,6 +125,9 @@ pub struct Summary {
     pub info: usize,
 }
 
+/// Steps made before the parsed lines and records they came from are given back.
+const STEPS_PER_CHUNK: usize = 16_384;
+
 impl Report {
     /// Assemble the report of a replay.
     pub fn build(
@@ -172,78 +175,89 @@ impl Report {
                     .collect()
             })
             .unwrap_or_default();
-        let steps = lines
-            .into_iter()
-            .zip(records)
-            .map(|(line, rec)| {
-                match rec.step.verdict {
-                    Verdict::Ok => summary.ok += 1,
-                    Verdict::Violation => summary.violations += 1,
-                    Verdict::Unverified => summary.unverified += 1,
-                    Verdict::Info => summary.info += 1,
-                    Verdict::Unparsed => summary.unparsed += 1,
-                }
-                if let Event::GameEnd {
-                    reason: r,
-                    winner: w,
-                    ..
-                } = &line.event
-                    && end_line.is_none()
-                {
-                    end_line = Some(line.number);
-                    reason = Text::const_new(r.as_str());
-                    if *r == crate::log::EndReason::Unknown {
-                        // Words not known: the reason the game shows, else not stated.
-                        match state
-                            .player_named(w)
-                            .and_then(|p| crate::engine::end_reason_from_state(state, p))
-                        {
-                            Some(from_game) => {
-                                reason = Text::const_new(from_game.as_str());
-                                reason_from = Some(Text::const_new("game"));
-                            }
-                            None => reason = Text::const_new("not-stated"),
+        let mut step_of = |line: crate::log::LogLine, rec: crate::engine::StepRecord| {
+            match rec.step.verdict {
+                Verdict::Ok => summary.ok += 1,
+                Verdict::Violation => summary.violations += 1,
+                Verdict::Unverified => summary.unverified += 1,
+                Verdict::Info => summary.info += 1,
+                Verdict::Unparsed => summary.unparsed += 1,
+            }
+            if let Event::GameEnd {
+                reason: r,
+                winner: w,
+                ..
+            } = &line.event
+                && end_line.is_none()
+            {
+                end_line = Some(line.number);
+                reason = Text::const_new(r.as_str());
+                if *r == crate::log::EndReason::Unknown {
+                    // Words not known: the reason the game shows, else not stated.
+                    match state
+                        .player_named(w)
+                        .and_then(|p| crate::engine::end_reason_from_state(state, p))
+                    {
+                        Some(from_game) => {
+                            reason = Text::const_new(from_game.as_str());
+                            reason_from = Some(Text::const_new("game"));
                         }
+                        None => reason = Text::const_new("not-stated"),
                     }
-                    winner = Some(w.clone());
                 }
-                if matches!(line.event, Event::GameDrawn) && end_line.is_none() {
-                    end_line = Some(line.number);
-                    reason = Text::const_new("draw");
-                }
-                let read_as = &source[line.span.0 as usize..line.span.1 as usize];
-                let (text, english) =
-                    match original_lines.get((line.number as usize).wrapping_sub(1)) {
-                        Some(written) if !original_lines.is_empty() => (
-                            written.to_string(),
-                            (*written != read_as).then(|| read_as.to_string()),
-                        ),
-                        _ => (read_as.to_string(), None),
-                    };
-                StepReport {
-                    line: line.number,
-                    text,
-                    turn: rec.turn,
-                    player: rec.to_move.and_then(name),
-                    event: Text::const_new(line.event.kind()),
-                    depth: Text::const_new(match line.depth {
-                        crate::log::Depth::Top => "action",
-                        crate::log::Depth::Sub => "sub",
-                        crate::log::Depth::List => "list",
-                    }),
-                    verdict: rec.step.verdict,
-                    clauses: rec
-                        .step
-                        .clauses
-                        .iter()
-                        .map(|c| Text::const_new(c))
-                        .collect(),
-                    message: rec.step.message,
-                    data: line.event,
-                    english,
-                }
-            })
-            .collect();
+                winner = Some(w.clone());
+            }
+            if matches!(line.event, Event::GameDrawn) && end_line.is_none() {
+                end_line = Some(line.number);
+                reason = Text::const_new("draw");
+            }
+            let read_as = &source[line.span.0 as usize..line.span.1 as usize];
+            let (text, english) = match original_lines.get((line.number as usize).wrapping_sub(1)) {
+                Some(written) if !original_lines.is_empty() => (
+                    written.to_string(),
+                    (*written != read_as).then(|| read_as.to_string()),
+                ),
+                _ => (read_as.to_string(), None),
+            };
+            StepReport {
+                line: line.number,
+                text,
+                turn: rec.turn,
+                player: rec.to_move.and_then(name),
+                event: Text::const_new(line.event.kind()),
+                depth: Text::const_new(match line.depth {
+                    crate::log::Depth::Top => "action",
+                    crate::log::Depth::Sub => "sub",
+                    crate::log::Depth::List => "list",
+                }),
+                verdict: rec.step.verdict,
+                clauses: rec
+                    .step
+                    .clauses
+                    .iter()
+                    .map(|c| Text::const_new(c))
+                    .collect(),
+                message: rec.step.message,
+                data: line.event,
+                english,
+            }
+        };
+        // The parsed lines and the replay's records are given back as their steps are made, a
+        // chunk at a time, so that a long game never holds all three at once (the memory
+        // bound of the service, `web::work`).
+        let (mut lines, mut records) = (lines, records);
+        let mut steps = Vec::with_capacity(lines.len().min(records.len()));
+        while !lines.is_empty() && !records.is_empty() {
+            let n = STEPS_PER_CHUNK.min(lines.len()).min(records.len());
+            steps.extend(
+                lines
+                    .drain(..n)
+                    .zip(records.drain(..n))
+                    .map(|(l, r)| step_of(l, r)),
+            );
+            lines.shrink_to_fit();
+            records.shrink_to_fit();
+        }
         summary.parsed = summary.lines - summary.unparsed;
         Report {
             format: REPORT_FORMAT.to_string(),
