@@ -27,6 +27,11 @@ pub struct Upload {
 pub trait Backend: Send + Sync {
     /// What and where, for the service's start line ("sled store in data", "PostgreSQL …").
     fn describe(&self) -> String;
+    /// Whether a call waits on a server over the network (rather than a local disk and cache):
+    /// the service then makes it off its HTTP workers.
+    fn remote(&self) -> bool {
+        false
+    }
     fn flush(&self) -> Result<(), StoreError>;
     /// Store a new upload whole: it exists for readers only once every piece is written.
     fn put_upload(&self, upload: &Upload) -> Result<(), StoreError>;

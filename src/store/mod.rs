@@ -156,6 +156,11 @@ impl Store {
         self.backend.describe()
     }
 
+    /// Whether a call waits on a server over the network ([`Backend::remote`]).
+    pub fn remote(&self) -> bool {
+        self.backend.remote()
+    }
+
     /// The backend, for what works on stored bytes (copying a store).
     pub fn backend(&self) -> &dyn Backend {
         self.backend.as_ref()

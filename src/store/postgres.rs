@@ -260,6 +260,10 @@ impl Backend for PgStore {
         format!("PostgreSQL store at {}", self.url)
     }
 
+    fn remote(&self) -> bool {
+        true
+    }
+
     /// Every write is committed when it returns.
     fn flush(&self) -> Result<(), StoreError> {
         Ok(())

@@ -110,10 +110,9 @@ pub async fn get_log(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let id = ReplayId::parse(&path).map_err(|_| WebError::UnknownReplay(path.clone()))?;
-    let raw = state
-        .store
-        .raw(&id)
-        .map_err(WebError::from)?
+    let log_id = id.clone();
+    let raw = super::work::store_call(&state, move |store| store.raw(&log_id))
+        .await?
         .ok_or_else(|| WebError::UnknownReplay(id.to_string()))?;
     Ok(HttpResponse::Ok()
         .content_type("text/plain; charset=utf-8")

@@ -233,7 +233,13 @@ pub async fn replay_page(
         response.insert_header((header::CACHE_CONTROL, "no-store"));
     }
     let cacheable = query.is_plain() && owner_token.is_none();
-    if cacheable && let Some(page) = state.store.page(&id, &state.page_key)? {
+    let stored_page = if cacheable {
+        let (page_id, key) = (id.clone(), state.page_key.clone());
+        super::work::store_call(&state, move |store| store.page(&page_id, &key)).await?
+    } else {
+        None
+    };
+    if let Some(page) = stored_page {
         return Ok(response.body(page));
     }
     // Reading a long game's record and replaying a log to a line are heavy: off the HTTP

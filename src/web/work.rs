@@ -127,6 +127,23 @@ impl Drop for Slot {
     }
 }
 
+/// A store call: on this worker when the store is on a local disk (sled answers from its
+/// cache in microseconds), on the blocking pool when it waits on a database over the network,
+/// so that the worker answers others meanwhile.
+pub async fn store_call<T: Send + 'static>(
+    state: &web::Data<AppState>,
+    call: impl FnOnce(&crate::store::Store) -> Result<T, crate::store::StoreError> + Send + 'static,
+) -> Result<T, WebError> {
+    if !state.store.remote() {
+        return Ok(call(&state.store)?);
+    }
+    let state = state.clone();
+    web::block(move || call(&state.store))
+        .await
+        .map_err(|e| WebError::Render(e.to_string()))?
+        .map_err(WebError::from)
+}
+
 /// Take the share of a job over `bytes` of log: `None` for a small log (run on the worker),
 /// [`WebError::Busy`] at once when the budget is spent.
 pub fn admit(state: &web::Data<AppState>, bytes: usize) -> Result<Option<Slot>, WebError> {
