@@ -44,6 +44,10 @@ pub const MIGRATIONS: &[&str] = &[
 /// The advisory lock held while the schema is migrated (any fixed number of ours).
 const MIGRATION_LOCK: i64 = 0x7074_6367_6a75_6467;
 
+/// How long a node waits to connect, or for a free connection, before the request fails
+/// (503 with `Retry-After` in the service).
+const TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// Connections a node keeps to the database at most.
 const POOL_SIZE: usize = 8;
 
@@ -75,8 +79,24 @@ pub fn redact(url: &str) -> String {
     }
 }
 
-fn db_error(e: impl std::fmt::Display) -> StoreError {
-    StoreError::Postgres(e.to_string())
+fn db_error(e: impl std::error::Error) -> StoreError {
+    StoreError::Postgres(chain(&e))
+}
+
+/// An error and its causes, in one line: the client's own errors say little on top ("db
+/// error"), the server's words are in their source.
+fn chain(e: &dyn std::error::Error) -> String {
+    let mut said = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        let more = c.to_string();
+        if !said.contains(&more) {
+            said.push_str(": ");
+            said.push_str(&more);
+        }
+        cause = c.source();
+    }
+    said
 }
 
 impl PgStore {
@@ -87,8 +107,12 @@ impl PgStore {
             url: shown.clone(),
             reason,
         };
-        let config: tokio_postgres::Config =
+        let mut config: tokio_postgres::Config =
             url.parse().map_err(|e| connect_error(format!("{e}")))?;
+        // A server that does not answer is an error after a while, not a request that hangs.
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(TIMEOUT);
+        }
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .thread_name("ptcg-judge-postgres")
@@ -104,6 +128,9 @@ impl PgStore {
         );
         let pool = Pool::builder(manager)
             .max_size(POOL_SIZE)
+            .wait_timeout(Some(TIMEOUT))
+            .create_timeout(Some(TIMEOUT))
+            .recycle_timeout(Some(TIMEOUT))
             .runtime(deadpool_postgres::Runtime::Tokio1)
             .build()
             .map_err(|e| connect_error(e.to_string()))?;
@@ -117,7 +144,7 @@ impl PgStore {
         store.run(async move {
             let mut client = pool.get().await.map_err(|e| StoreError::Connect {
                 url: url_shown.clone(),
-                reason: e.to_string(),
+                reason: chain(&e),
             })?;
             migrate(&mut client, &url_shown).await
         })?;
