@@ -211,3 +211,70 @@ fn the_loser_of_a_deck_out_game_has_an_empty_deck() {
         }
     }
 }
+
+/// Crispin puts one Basic Energy found in the deck into the hand and attaches "the other": the
+/// attached one comes from the deck too, so the hand and the deck stay counted (with the
+/// built-in card data, which holds Crispin's text).
+#[test]
+fn an_energy_attached_by_crispin_comes_from_the_deck() {
+    let text = "Setup
+Ann won the coin toss.
+Ann decided to go first.
+Ann drew 7 cards for the opening hand.
+- 7 drawn cards.
+   • Slowpoke, Crispin, Basic Fire Energy, Potion, Nest Ball, Switch, Switch
+Bob drew 7 cards for the opening hand.
+Ann played Slowpoke to the Active Spot.
+
+Ann's Turn
+Ann drew Potion.
+Ann played Crispin.
+- Ann drew Basic Fire Energy.
+- Ann attached Basic Psychic Energy to Slowpoke in the Active Spot.
+- Ann shuffled their deck.
+";
+    let cards = ptcg_judge::cards::snapshot::builtin().expect("the built-in card data");
+    let log = parse_log(text.as_bytes()).unwrap();
+    let lines = log.lines.len();
+    let state = Replay::state_after(&log, Some(&cards), RuleEdition::default(), lines);
+    let ann = &state.players[0];
+    // 7 - Slowpoke + Potion - Crispin + the Fire Energy = 7; the deck gave 1 + 1 + 1.
+    assert_eq!((ann.hand.value, ann.hand.exact), (7, true));
+    assert_eq!((ann.deck.value, ann.deck.exact), (60 - 7 - 6 - 3, true));
+    let slowpoke = state.mon(ann.active.unwrap());
+    assert_eq!(slowpoke.energy, vec!["Basic Psychic Energy"]);
+}
+
+/// An attack a Tool gives (a Technical Machine) is read from the Tool's text: Technical Machine:
+/// Evolution evolves from the deck, so the hand and the deck stay counted.
+#[test]
+fn an_evolution_by_a_technical_machine_comes_from_the_deck() {
+    let text = "Setup
+Ann won the coin toss.
+Ann decided to go first.
+Ann drew 7 cards for the opening hand.
+- 7 drawn cards.
+   • Cleffa, Pidgey, Technical Machine: Evolution, Basic Psychic Energy, Potion, Switch, Switch
+Bob drew 7 cards for the opening hand.
+Ann played Cleffa to the Active Spot.
+Ann played Pidgey to the Bench.
+
+Ann's Turn
+Ann drew Potion.
+Ann attached Basic Psychic Energy to Cleffa in the Active Spot.
+Ann attached Technical Machine: Evolution to Cleffa in the Active Spot.
+Ann's Cleffa used Evolution.
+- Ann evolved Pidgey to Pidgeotto on the Bench.
+- Ann shuffled their deck.
+";
+    let cards = ptcg_judge::cards::snapshot::builtin().expect("the built-in card data");
+    let log = parse_log(text.as_bytes()).unwrap();
+    let lines = log.lines.len();
+    let state = Replay::state_after(&log, Some(&cards), RuleEdition::default(), lines);
+    let ann = &state.players[0];
+    // 7 - Cleffa - Pidgey + Potion - the Energy - the Tool = 4; the deck gave Potion and
+    // Pidgeotto.
+    assert_eq!((ann.hand.value, ann.hand.exact), (4, true));
+    assert_eq!((ann.deck.value, ann.deck.exact), (60 - 7 - 6 - 2, true));
+    assert_eq!(names(&state, 0).1, vec!["Pidgeotto"]);
+}

@@ -204,11 +204,19 @@ impl EffectText {
                 continue;
             }
             let mut named = zones_named(&s, verb);
-            // "Then, shuffle those cards into your deck": the cards of the sentence before.
+            // "Then, shuffle those cards into your deck", "Attach the other to 1 of your
+            // Pokémon": the cards of the sentence before, where they came from (not where some
+            // of them went: "put 1 of them into your hand").
             if named.is_empty()
                 && (s.contains("those cards") || s.contains("those energy") || s.contains(" them "))
             {
                 named = zones_named(before, verb);
+            } else if named.is_empty() && s.contains("the other ") {
+                let mut source = before.to_string();
+                for d in ["into your hand", "into their hand"] {
+                    source = source.replace(d, " ");
+                }
+                named = zones_named(&source, verb);
             }
             for z in named {
                 if !zones.contains(&z) {
@@ -226,6 +234,21 @@ impl EffectText {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// "Attach the other": one of the cards the sentence before searched the deck for, not
+    /// the one it put into the hand.
+    #[test]
+    fn the_other_card_comes_from_where_the_sentence_before_found_it() {
+        let crispin = EffectText::new(
+            "Search your deck for up to 2 Basic Energy cards of different types, reveal them, and put 1 of them into your hand. Attach the other to 1 of your Pokémon. Then, shuffle your deck.",
+        );
+        assert_eq!(crispin.zone_for(Verb::Attach), Some(Zone::Deck));
+        // A sentence before that names no zone but the hand they went to: not a reading.
+        let vague = EffectText::new(
+            "Put 2 Basic Energy cards into your hand. Attach the other to 1 of your Pokémon.",
+        );
+        assert_eq!(vague.zone_for(Verb::Attach), None);
+    }
 
     #[test]
     fn zones_by_verb_sentence() {
@@ -267,8 +290,8 @@ mod tests {
         );
         assert_eq!(
             crispin.zone_for(Verb::Attach),
-            None,
-            "no zone in the attach sentence, two in the text"
+            Some(Zone::Deck),
+            "no zone in the attach sentence: the other of the cards found in the deck"
         );
     }
 

@@ -274,7 +274,17 @@ impl Tracker<'_> {
                 i64::from(m.uses.iter().any(|u| u == name))
             }
         });
-        let (kind, effect) = match self.cards.use_effect(&pokemon.name, name) {
+        // Not on the Pokémon's own card: an attack or Ability a Tool attached to it gives (a
+        // Technical Machine), with the Tool's text.
+        let granted = || {
+            let id = found.id()?;
+            self.state
+                .mon(id)
+                .tools
+                .iter()
+                .find_map(|tool| self.cards.use_effect(tool, name))
+        };
+        let (kind, effect) = match self.cards.use_effect(&pokemon.name, name).or_else(granted) {
             Some((k, e)) => (k, Some(e)),
             None if self
                 .lines
