@@ -102,15 +102,21 @@ pub fn damage(j: &Judging<'_, '_>) -> Step {
                 // it is the engine's model against the client's arithmetic, not a play.
                 Some(step) if step.verdict == Verdict::Violation => {
                     // A card in force the model does not read: the gate names it.
-                    let gated = super::card_text::gate_each_modelled(
-                        j,
-                        vec![step.clone()],
-                        &models.modelled,
+                    let gated = unless_state_unsure(
+                        &models,
+                        super::card_text::gate_each_modelled(
+                            j,
+                            vec![step.clone()],
+                            &models.modelled,
+                        ),
                     );
                     if gated.verdict != Verdict::Violation {
                         found.push(gated);
                         parts.extend(found);
-                        return super::card_text::gate_each_modelled(j, parts, &models.modelled);
+                        return unless_state_unsure(
+                            &models,
+                            super::card_text::gate_each_modelled(j, parts, &models.modelled),
+                        );
                     }
                     found.push(Step::cannot_check(
                         "attack.damage-order",
@@ -133,7 +139,10 @@ pub fn damage(j: &Judging<'_, '_>) -> Step {
         attack_card.as_ref().map(|(_, t)| t.as_str()),
         &models,
     ));
-    super::card_text::gate_each_modelled(j, parts, &models.modelled)
+    unless_state_unsure(
+        &models,
+        super::card_text::gate_each_modelled(j, parts, &models.modelled),
+    )
 }
 
 /// The damage models of an attack line, one per distinct (printed damage, text) of the prints
@@ -378,7 +387,7 @@ fn modelled_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, models: &Models
         ),
         _ => String::new(),
     };
-    let step = Step::violation(
+    Some(Step::violation(
         "attack.damage-order",
         format!(
             "{} should do {} but the log says {}{note}{client}",
@@ -386,23 +395,29 @@ fn modelled_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, models: &Models
             listed.join(", or "),
             claim.damage
         ),
-    );
-    // Readings resting on a state the tracker is unsure of (which Pokémon of a name has which
-    // cards) do not make a violation.
+    ))
+}
+
+/// A violation the gate let stand that compares the line with readings resting on a state the
+/// tracker is unsure of (which Pokémon of a name has which cards; the readings' message names
+/// it): not called a violation.
+fn unless_state_unsure(models: &Models, step: Step) -> Step {
     let unsure = models.models.iter().find_map(|(_, m)| {
         m.unknown
             .iter()
             .find(|u| u.starts_with(damage_model::STATE_UNSURE))
     });
-    Some(match unsure {
-        Some(why) => Step {
-            verdict: Verdict::Unverified,
-            message: format!("{why}, so this is not called a violation: {}", step.message),
-            violated: Vec::new(),
-            ..step
-        },
-        None => step,
-    })
+    match unsure {
+        Some(why) if step.verdict == Verdict::Violation && step.message.contains(why.as_str()) => {
+            Step {
+                verdict: Verdict::Unverified,
+                message: format!("{why}, so this is not called a violation: {}", step.message),
+                violated: Vec::new(),
+                ..step
+            }
+        }
+        _ => step,
+    }
 }
 
 /// One reading's damage with the amounts the line states for Weakness and Resistance instead
