@@ -168,7 +168,7 @@ impl PgStore {
             .map_err(|_| StoreError::Postgres("the database task stopped".into()))?
     }
 
-    /// One query's rows.
+    /// One statement's rows (none for a write without `RETURNING`).
     fn query(
         &self,
         sql: &'static str,
@@ -181,18 +181,6 @@ impl PgStore {
             let refs: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
                 params.iter().map(Param::as_sql).collect();
             client.query(&statement, &refs).await.map_err(db_error)
-        })
-    }
-
-    /// One statement's count of rows changed.
-    fn execute(&self, sql: &'static str, params: Vec<Param>) -> Result<u64, StoreError> {
-        let pool = self.pool.clone();
-        self.run(async move {
-            let client = pool.get().await.map_err(db_error)?;
-            let statement = client.prepare_cached(sql).await.map_err(db_error)?;
-            let refs: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
-                params.iter().map(Param::as_sql).collect();
-            client.execute(&statement, &refs).await.map_err(db_error)
         })
     }
 
@@ -321,7 +309,7 @@ impl Backend for PgStore {
     }
 
     fn put_record(&self, id: &ReplayId, record: &[u8]) -> Result<(), StoreError> {
-        self.execute(
+        self.query(
             "UPDATE replays SET record = $2, page_key = NULL, page = NULL WHERE id = $1",
             vec![Param::Text(id.to_string()), Param::Bytes(record.to_vec())],
         )?;
@@ -398,11 +386,11 @@ impl Backend for PgStore {
     }
 
     fn delete(&self, id: &ReplayId) -> Result<bool, StoreError> {
-        let n = self.execute(
-            "DELETE FROM replays WHERE id = $1",
+        let gone = self.query(
+            "DELETE FROM replays WHERE id = $1 RETURNING 1",
             vec![Param::Text(id.to_string())],
         )?;
-        Ok(n > 0)
+        Ok(!gone.is_empty())
     }
 
     fn page(&self, id: &ReplayId, page_key: &str) -> Result<Option<Vec<u8>>, StoreError> {
@@ -420,7 +408,7 @@ impl Backend for PgStore {
 
     /// An upload deleted meanwhile has no row to update: its page is not kept.
     fn put_page(&self, id: &ReplayId, page_key: &str, page: &[u8]) -> Result<(), StoreError> {
-        self.execute(
+        self.query(
             "UPDATE replays SET page_key = $2, page = $3 WHERE id = $1",
             vec![
                 Param::Text(id.to_string()),
