@@ -23,17 +23,22 @@ pub fn unpack(stored: Vec<u8>) -> std::io::Result<Vec<u8>> {
     }
 }
 
-/// A compressor that values are written into piece by piece.
-pub struct Writer(zstd::stream::Encoder<'static, Vec<u8>>);
+/// A compressor that values are written into piece by piece (buffered: a serializer writes
+/// many tiny pieces, and the compressor's own call per write is not cheap).
+pub struct Writer(std::io::BufWriter<zstd::stream::Encoder<'static, Vec<u8>>>);
 
 impl Writer {
     pub fn new() -> std::io::Result<Writer> {
-        zstd::stream::Encoder::new(Vec::new(), LEVEL).map(Writer)
+        let encoder = zstd::stream::Encoder::new(Vec::new(), LEVEL)?;
+        Ok(Writer(std::io::BufWriter::with_capacity(
+            64 * 1024,
+            encoder,
+        )))
     }
 
     /// The compressed bytes.
     pub fn finish(self) -> std::io::Result<Vec<u8>> {
-        self.0.finish()
+        self.0.into_inner().map_err(|e| e.into_error())?.finish()
     }
 }
 

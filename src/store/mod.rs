@@ -260,15 +260,20 @@ impl Store {
     }
 }
 
-/// A record as every backend keeps it: JSON, compressed. The JSON is written straight into
-/// the compressor: a long game's report is tens of MB as JSON, a tenth of that compressed, and
-/// the JSON is never held whole.
+/// A record as every backend keeps it: JSON, compressed. A long game's JSON (tens of MB) is
+/// written straight into the compressor, so it is never held whole; a short one is made first
+/// and compressed at once, which is faster.
 fn encode_record(record: &StoredReplay) -> Result<Vec<u8>, StoreError> {
     let key = record.id.as_str();
     let fail = |reason: String| StoreError::Corrupt {
         key: key.to_string(),
         reason,
     };
+    if record.report.steps.len() <= STREAM_RECORDS_OF_STEPS {
+        let json = serde_json::to_vec(record).map_err(|e| fail(e.to_string()))?;
+        return compressed::pack(&json)
+            .map_err(|e| fail(format!("cannot compress the record: {e}")));
+    }
     let mut encoder =
         compressed::Writer::new().map_err(|e| fail(format!("cannot compress the record: {e}")))?;
     serde_json::to_writer(&mut encoder, record).map_err(|e| fail(e.to_string()))?;
@@ -277,15 +282,74 @@ fn encode_record(record: &StoredReplay) -> Result<Vec<u8>, StoreError> {
         .map_err(|e| fail(format!("cannot compress the record: {e}")))
 }
 
-/// A stored record read back (plain JSON, from before compression, is read too), decompressed
-/// as it is read.
+/// Records of games longer than this (in lines) are compressed as they are written.
+const STREAM_RECORDS_OF_STEPS: usize = 10_000;
+
+/// A stored record read back (plain JSON, from before compression, is read too). A large one
+/// is decompressed as it is read, so its JSON is never held whole; a small one at once, which
+/// is faster.
 fn decode_record(id: &ReplayId, stored: Vec<u8>) -> Result<StoredReplay, StoreError> {
-    let reader = compressed::reader(&stored).map_err(|e| StoreError::Corrupt {
+    if stored.len() <= STREAM_RECORDS_ABOVE {
+        decode_at_once(id, stored)
+    } else {
+        decode_streamed(id, &stored)
+    }
+}
+
+fn unreadable(id: &ReplayId, reason: String) -> StoreError {
+    StoreError::Corrupt {
         key: id.to_string(),
-        reason: format!("the record cannot be decompressed: {e}"),
-    })?;
-    serde_json::from_reader(reader).map_err(|e| StoreError::Corrupt {
-        key: id.to_string(),
-        reason: e.to_string(),
-    })
+        reason,
+    }
+}
+
+fn decode_at_once(id: &ReplayId, stored: Vec<u8>) -> Result<StoredReplay, StoreError> {
+    let json = compressed::unpack(stored)
+        .map_err(|e| unreadable(id, format!("the record cannot be decompressed: {e}")))?;
+    serde_json::from_slice(&json).map_err(|e| unreadable(id, e.to_string()))
+}
+
+fn decode_streamed(id: &ReplayId, stored: &[u8]) -> Result<StoredReplay, StoreError> {
+    let reader = compressed::reader(stored)
+        .map_err(|e| unreadable(id, format!("the record cannot be decompressed: {e}")))?;
+    serde_json::from_reader(reader).map_err(|e| unreadable(id, e.to_string()))
+}
+
+/// Stored (compressed) records larger than this are read as a stream: about a tenth of their
+/// JSON, so a record of a few MB of JSON is read at once.
+const STREAM_RECORDS_ABOVE: usize = 512 * 1024;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A long game's record, compressed as it is written, reads back the same at once and as a
+    /// stream; so does a short one, compressed at once.
+    #[test]
+    fn records_round_trip_both_ways() {
+        let game = include_str!("../../replays/prizes-win.log");
+        let (body, end) = game.trim_end().rsplit_once('\n').unwrap();
+        let mut long = String::new();
+        while long.lines().count() <= STREAM_RECORDS_OF_STEPS {
+            long.push_str(body);
+            long.push('\n');
+        }
+        long.push_str(end);
+        for text in [game.to_string(), long] {
+            let report =
+                crate::verify(text.as_bytes(), None, crate::engine::RuleEdition::default())
+                    .unwrap();
+            let record = StoredReplay {
+                id: ReplayId::random(),
+                report,
+                engine_version: "test".into(),
+                card_data: 0,
+                uploaded_at: Utc::now(),
+            };
+            let stored = encode_record(&record).unwrap();
+            assert_eq!(decode_at_once(&record.id, stored.clone()).unwrap(), record);
+            assert_eq!(decode_streamed(&record.id, &stored).unwrap(), record);
+            assert_eq!(decode_record(&record.id, stored).unwrap(), record);
+        }
+    }
 }
