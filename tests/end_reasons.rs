@@ -9,6 +9,8 @@
 
 mod common;
 
+use common::template;
+
 use common::verify_builtin as verify;
 use ptcg_judge::report::Report;
 
@@ -42,26 +44,10 @@ const ENDINGS: &[(&str, &str, &str)] = &[
     ("ptbr", "O oponente se rendeu", "concede"),
 ];
 
-/// A template of `locale` with its placeholder filled.
-fn template(templates: &serde_json::Value, key: &str, fill: &[(&str, &str)]) -> String {
-    let mut t = templates[key]["template"]
-        .as_str()
-        .unwrap_or_else(|| panic!("no template {key}"))
-        .to_string();
-    for (name, value) in fill {
-        t = t.replace(&format!("[{name}]"), value);
-    }
-    t
-}
-
 /// A small game in `locale` written from the client's templates: each player ends a turn,
 /// then the end line with `reason`.
 fn game(locale: &str, reason: &str) -> Option<String> {
-    let path = common::shared_dir()?
-        .join("ptcgl-logs/templates")
-        .join(format!("blog-templates.{locale}.json"));
-    let templates: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+    let templates = common::line_templates(locale)?;
     let mut lines = vec![
         template(&templates, "blog_loc_phase_setup", &[]),
         String::new(),

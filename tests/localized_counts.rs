@@ -6,28 +6,16 @@
 
 mod common;
 
+use common::template;
+
 use ptcg_judge::engine::{Replay, RuleEdition};
 use ptcg_judge::log::parse_log;
 
 const LOCALES: &[&str] = &["en", "de", "es", "es_la", "fr", "it", "ptbr"];
 
-fn template(templates: &serde_json::Value, key: &str, fill: &[(&str, &str)]) -> String {
-    let mut t = templates[key]["template"]
-        .as_str()
-        .unwrap_or_else(|| panic!("no template {key}"))
-        .to_string();
-    for (name, value) in fill {
-        t = t.replace(&format!("[{name}]"), value);
-    }
-    t
-}
-
 /// The game in `locale`, or `None` without the templates.
 fn game(locale: &str) -> Option<String> {
-    let path = common::shared_dir()?
-        .join("ptcgl-logs/templates")
-        .join(format!("blog-templates.{locale}.json"));
-    let t: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+    let t = common::line_templates(locale)?;
     let a_card = template(&t, "blog_loc_a_card", &[]);
     let two_cards = template(&t, "blog_loc_number_of_cards", &[("numCards", "2")]);
     let line = |key: &str, fill: &[(&str, &str)]| template(&t, key, fill);

@@ -135,3 +135,23 @@ pub fn sample_cards() -> std::sync::Arc<ptcg_judge::cards::CardDb> {
     let parsed = CardDb::parse_set_json(SAMPLE_CARDS, "fixture.json").unwrap();
     std::sync::Arc::new(CardDb::from_cards(parsed, Vec::new()))
 }
+
+/// The client's line templates of `locale` (`../shared/ptcgl-logs/templates`), when present.
+pub fn line_templates(locale: &str) -> Option<serde_json::Value> {
+    let path = shared_dir()?
+        .join("ptcgl-logs/templates")
+        .join(format!("blog-templates.{locale}.json"));
+    serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()
+}
+
+/// A template of those with its `[placeholders]` filled.
+pub fn template(templates: &serde_json::Value, key: &str, fill: &[(&str, &str)]) -> String {
+    let mut t = templates[key]["template"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no template {key}"))
+        .to_string();
+    for (name, value) in fill {
+        t = t.replace(&format!("[{name}]"), value);
+    }
+    t
+}
