@@ -143,7 +143,7 @@ enum Command {
         #[arg(long, default_value = "data")]
         data: PathBuf,
         /// A PostgreSQL store instead of the folder (`postgres://user@host/db`): several
-        /// `serve` processes on one database act as one service.
+        /// `serve` processes on one database act as one service. A path here is a folder store.
         #[arg(long, env = "PTCG_JUDGE_STORE", conflicts_with = "data")]
         store: Option<String>,
         /// Card data to read at start, instead of the data imported into the store or the
@@ -217,10 +217,18 @@ fn main() -> ExitCode {
             upload_burst,
             upload_rate,
         } => {
+            // `--store` takes a folder too; an empty PTCG_JUDGE_STORE is no store.
+            let (data, store_url) = match store.filter(|s| !s.trim().is_empty()) {
+                Some(s) => match StoreLocation::parse(&s) {
+                    StoreLocation::Postgres(url) => (data, Some(url)),
+                    StoreLocation::Folder(dir) => (dir, None),
+                },
+                None => (data, None),
+            };
             let mut settings = Settings {
                 cards_dirs: cards.cards,
                 builtin_cards: !cards.no_cards,
-                store_url: store,
+                store_url,
                 ..Settings::new(data)
             };
             settings.limits.trust_proxy = trust_proxy;
@@ -230,7 +238,14 @@ fn main() -> ExitCode {
             });
             serve(&addr, &settings)
         }
-        Command::ImportCards { dir, data } => import_cards(&dir, &StoreLocation::parse(&data)),
+        Command::ImportCards { dir, data } => {
+            let data = if data.trim().is_empty() {
+                "data"
+            } else {
+                &data
+            };
+            import_cards(&dir, &StoreLocation::parse(data))
+        }
         Command::Store { action } => cli::store::run(action),
     }
 }

@@ -118,3 +118,40 @@ fn a_folder_store_goes_to_postgres_and_back_on_the_command_line() {
     assert!(returned.contains("copied 2"), "{returned}");
     assert_eq!(checksums(&there)[0], checksums(&returned)[1]);
 }
+
+/// The first line `serve` writes, then the process is stopped.
+fn serve_says(args: &[&str], env_store: &str, dir: &std::path::Path) -> String {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("ptcg-judge"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--no-cards"])
+        .args(args)
+        .env("PTCG_JUDGE_STORE", env_store)
+        .current_dir(dir)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    line
+}
+
+/// An empty `PTCG_JUDGE_STORE` is no store (the default folder), and a path there is a folder
+/// store.
+#[test]
+fn an_empty_or_folder_store_setting_means_a_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let said = serve_says(&[], "", dir.path());
+    assert!(said.contains("sled store in data"), "{said}");
+    let folder = dir.path().join("elsewhere");
+    let said = serve_says(&[], folder.to_str().unwrap(), dir.path());
+    assert!(
+        said.contains("sled store in") && said.contains("elsewhere"),
+        "{said}"
+    );
+}
