@@ -14,8 +14,8 @@ use ptcg_judge::cards::CardDb;
 use ptcg_judge::engine::RuleEdition;
 use ptcg_judge::log::MAX_LOG_BYTES;
 use ptcg_judge::report::{render_json, render_text};
-use ptcg_judge::store::{Store, StoreLocation};
-use ptcg_judge::web::{AppState, Settings, UploadRate};
+use ptcg_judge::store::StoreLocation;
+use ptcg_judge::web::{Settings, UploadRate};
 
 #[derive(Parser)]
 #[command(
@@ -205,9 +205,9 @@ fn main() -> ExitCode {
             second,
             fact,
             limit,
-        } => cards_diff_command(&first, &second, fact.as_deref(), limit),
-        Command::MakeCardSnapshot { dir, out } => make_card_snapshot(&dir, &out),
-        Command::MakeLocaleTable { dir, out } => make_locale_table(&dir, &out),
+        } => cli::card_data::cards_diff_command(&first, &second, fact.as_deref(), limit),
+        Command::MakeCardSnapshot { dir, out } => cli::card_data::make_card_snapshot(&dir, &out),
+        Command::MakeLocaleTable { dir, out } => cli::card_data::make_locale_table(&dir, &out),
         Command::Serve {
             addr,
             data,
@@ -236,7 +236,7 @@ fn main() -> ExitCode {
                 burst: upload_burst,
                 per_second: upload_rate.max(0.0),
             });
-            serve(&addr, &settings)
+            cli::service::serve(&addr, &settings)
         }
         Command::ImportCards { dir, data } => {
             let data = if data.trim().is_empty() {
@@ -244,87 +244,9 @@ fn main() -> ExitCode {
             } else {
                 &data
             };
-            import_cards(&dir, &StoreLocation::parse(data))
+            cli::service::import_cards(&dir, &StoreLocation::parse(data))
         }
         Command::Store { action } => cli::store::run(action),
-    }
-}
-
-fn serve(addr: &str, settings: &Settings) -> ExitCode {
-    let state = match AppState::open(settings) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let listener = match std::net::TcpListener::bind(addr) {
-        Ok(l) => l,
-        Err(e) => {
-            eprintln!("error: cannot listen on {addr}: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    // The address bound, so `--addr 127.0.0.1:0` says which port it got.
-    let bound = listener
-        .local_addr()
-        .map_or_else(|_| addr.to_string(), |a| a.to_string());
-    let replays = match state.store.replay_count() {
-        Ok(n) => n,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    eprintln!(
-        "ptcg-judge serving on http://{bound} ({}, {replays} replays, {} cards)",
-        state.store.describe(),
-        state.card_count()
-    );
-    let result = actix_web::rt::System::new().block_on(async move {
-        ptcg_judge::web::run_with(listener, actix_web::web::Data::new(state), &settings.limits)?
-            .await
-    });
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
-        }
-    }
-}
-
-fn import_cards(dir: &Path, data: &StoreLocation) -> ExitCode {
-    let texts = match ptcg_judge::cards::import::read_texts(dir) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: cannot read card data from {}: {e}", dir.display());
-            return ExitCode::from(2);
-        }
-    };
-    // Parse before storing: data the service could not load is refused here.
-    let db = match CardDb::from_texts(&texts) {
-        Ok(db) => db,
-        Err(e) => {
-            eprintln!("error: {}: {e}", dir.display());
-            return ExitCode::from(2);
-        }
-    };
-    let stored = Store::at(data, 64 * 1024 * 1024).and_then(|store| store.import_cards(&texts));
-    match stored {
-        Ok(()) => {
-            println!(
-                "imported {} cards from {} files into {}",
-                db.len(),
-                texts.files.len(),
-                data
-            );
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
-        }
     }
 }
 
@@ -341,7 +263,7 @@ pub(crate) fn read_input(file: &str) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
-fn load_cards(dir: &Path) -> Result<CardDb, String> {
+pub(crate) fn load_cards(dir: &Path) -> Result<CardDb, String> {
     CardDb::load_dir(dir).map_err(|e| format!("cannot load card data from {}: {e}", dir.display()))
 }
 
@@ -453,140 +375,6 @@ fn cards_command(dir: Option<PathBuf>, name: &str, uses: Option<&str>) -> ExitCo
             ExitCode::from(2)
         }
     }
-}
-
-/// `ptcg-judge make-locale-table`: exit 0 when written, 2 when a file cannot be read or is not
-/// a template file, or the table cannot be written.
-fn make_locale_table(dir: &Path, out: &Path) -> ExitCode {
-    use ptcg_judge::log::locale::generate;
-    let names = generate::file_names();
-    let mut files: Vec<(String, String)> = Vec::new();
-    for name in &names {
-        let path = dir.join(name);
-        match std::fs::read_to_string(&path) {
-            Ok(text) => files.push((path.display().to_string(), text)),
-            Err(e) => {
-                eprintln!("error: cannot read {}: {e}", path.display());
-                return ExitCode::from(2);
-            }
-        }
-    }
-    let Ok(files) = <[(String, String); 7]>::try_from(files) else {
-        return ExitCode::from(2);
-    };
-    let table = match generate::table_text(&files) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    if let Err(e) = std::fs::write(out, &table) {
-        eprintln!("error: cannot write {}: {e}", out.display());
-        return ExitCode::from(2);
-    }
-    println!(
-        "wrote {} templates in 7 languages to {} ({} bytes)",
-        table.lines().filter(|l| !l.starts_with('#')).count(),
-        out.display(),
-        table.len()
-    );
-    ExitCode::SUCCESS
-}
-
-/// `ptcg-judge make-card-snapshot`: exit 0 when written (with what it holds and its size), 2
-/// when the card data cannot be read or the file cannot be written.
-fn make_card_snapshot(dir: &Path, out: &Path) -> ExitCode {
-    use ptcg_judge::cards::snapshot;
-    let db = match load_cards(dir) {
-        Ok(db) => db,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let made = chrono::Utc::now().format("%Y-%m-%d").to_string();
-    let bytes = match snapshot::encode(&db, &made) {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    if let Err(e) = std::fs::write(out, &bytes) {
-        eprintln!("error: cannot write {}: {e}", out.display());
-        return ExitCode::from(2);
-    }
-    for source in db.sources() {
-        println!("{source}");
-    }
-    println!(
-        "wrote {} cards in {} sets to {} ({} bytes)",
-        db.len(),
-        db.sets().len(),
-        out.display(),
-        bytes.len()
-    );
-    ExitCode::SUCCESS
-}
-
-/// `ptcg-judge cards-diff`: exit 0 with the counts and the disagreements listed, 2 when a
-/// folder cannot be read.
-fn cards_diff_command(first: &Path, second: &Path, fact: Option<&str>, limit: usize) -> ExitCode {
-    use ptcg_judge::cards::merge::{diff, match_cards};
-    let (a, b) = match (load_cards(first), load_cards(second)) {
-        (Ok(a), Ok(b)) => (a, b),
-        (Err(e), _) | (_, Err(e)) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let matching = match_cards(&a, &b);
-    let all = diff::diff(&a, &b, &matching);
-    let shown: Vec<_> = all
-        .iter()
-        .filter(|d| fact.is_none_or(|f| d.fact.label().eq_ignore_ascii_case(f.trim())))
-        .collect();
-    if let Some(f) = fact
-        && shown.is_empty()
-        && !all
-            .iter()
-            .any(|d| d.fact.label().eq_ignore_ascii_case(f.trim()))
-    {
-        let mut labels: Vec<&str> = all.iter().map(|d| d.fact.label()).collect();
-        labels.sort_unstable();
-        labels.dedup();
-        eprintln!(
-            "note: no disagreement on {f:?}; facts that disagree: {}",
-            labels.join(", ")
-        );
-    }
-    println!(
-        "{}: {} cards; {}: {} cards; {} matched, {} only in the first, {} only in the second",
-        first.display(),
-        a.len(),
-        second.display(),
-        b.len(),
-        matching.cards.len(),
-        matching.only_a,
-        matching.only_b.len()
-    );
-    let counts = diff::counts(&all);
-    println!(
-        "{} disagreements on {} matched cards:",
-        all.len(),
-        counts.cards
-    );
-    for (f, n) in &counts.by_fact {
-        println!("  {:20} {n}", f.label());
-    }
-    for d in shown.iter().take(limit) {
-        println!("{d}");
-    }
-    if shown.len() > limit {
-        println!("… {} more (--limit)", shown.len() - limit);
-    }
-    ExitCode::SUCCESS
 }
 
 /// `ptcg-judge effects`: exit 0 with the table, 2 when the card data or the fact id is missing

@@ -1,4 +1,6 @@
 //! Parts of the command line too big for `main.rs`.
 
 pub mod archive;
+pub mod card_data;
+pub mod service;
 pub mod store;
