@@ -217,20 +217,15 @@ fn main() -> ExitCode {
             upload_burst,
             upload_rate,
         } => {
-            // `--store` takes a folder too; an empty PTCG_JUDGE_STORE is no store.
-            let (data, store_url) = match store.filter(|s| !s.trim().is_empty()) {
-                Some(s) => match StoreLocation::parse(&s) {
-                    StoreLocation::Postgres(url) => (data, Some(url)),
-                    StoreLocation::Folder(dir) => (dir, None),
-                },
-                None => (data, None),
-            };
             let mut settings = Settings {
                 cards_dirs: cards.cards,
                 builtin_cards: !cards.no_cards,
-                store_url,
                 ..Settings::new(data)
             };
+            // `--store` takes a folder too; an empty PTCG_JUDGE_STORE is no store.
+            if let Some(s) = store.filter(|s| !s.trim().is_empty()) {
+                settings.store = StoreLocation::parse(&s);
+            }
             settings.limits.trust_proxy = trust_proxy;
             settings.limits.uploads = (upload_burst > 0).then_some(UploadRate {
                 burst: upload_burst,

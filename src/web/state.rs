@@ -12,7 +12,7 @@ use crate::engine::{RuleEdition, Verdict};
 use crate::log::MAX_LOG_BYTES;
 use crate::report::Report;
 use crate::rules::Rulings;
-use crate::store::{OwnerToken, ReplayId, Store, StoreError, StoredReplay};
+use crate::store::{OwnerToken, ReplayId, Store, StoreError, StoreLocation, StoredReplay};
 
 use super::error::WebError;
 
@@ -22,10 +22,9 @@ pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
 /// How to start the service.
 #[derive(Debug, Clone)]
 pub struct Settings {
-    /// The store's folder (created when absent), used when `store_url` is not set.
-    pub data_dir: PathBuf,
-    /// A PostgreSQL store's URL (`postgres://…`): a hosted store several nodes share.
-    pub store_url: Option<String>,
+    /// The store: a folder (created when absent), or a PostgreSQL database several nodes
+    /// share.
+    pub store: StoreLocation,
     /// Card data folders to read at start (either layout each; several are merged) instead of
     /// the data imported into the store.
     pub cards_dirs: Vec<PathBuf>,
@@ -38,10 +37,10 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// The settings of a service on the folder store `data_dir`.
     pub fn new(data_dir: PathBuf) -> Settings {
         Settings {
-            data_dir,
-            store_url: None,
+            store: StoreLocation::Folder(data_dir),
             cards_dirs: Vec::new(),
             builtin_cards: true,
             cache_bytes: 16 * 1024 * 1024,
@@ -130,10 +129,7 @@ pub struct AppState {
 
 impl AppState {
     pub fn open(settings: &Settings) -> Result<AppState, StartError> {
-        let store = match &settings.store_url {
-            Some(url) => Store::connect(url)?,
-            None => Store::open(&settings.data_dir, settings.cache_bytes)?,
-        };
+        let store = Store::at(&settings.store, settings.cache_bytes)?;
         let (cards, card_source) = match settings.cards_dirs.as_slice() {
             [] => match store.card_texts()? {
                 Some(texts) => (
