@@ -148,19 +148,17 @@ pub fn parse_text(text: &str) -> ParsedLog {
 /// The line's text with the client's spelling variants made uniform: curly apostrophes become
 /// straight ones, "Pokemon" becomes "Pokémon", non-breaking spaces become spaces.
 pub fn normalise(text: &str) -> Cow<'_, str> {
-    if !has_spelling_variants(text) {
+    if spelling_variants(text).next().is_none() {
         return Cow::Borrowed(text);
     }
-    Cow::Owned(
-        text.replace(['\u{2019}', '\u{2018}'], "'")
-            .replace(['\u{00A0}', '\u{202F}'], " ")
-            .replace("Pokemon", "Pokémon"),
-    )
+    Cow::Owned(rewrite_variants(text))
 }
 
-/// Whether [`normalise`] would change anything in `text`.
-fn has_spelling_variants(text: &str) -> bool {
-    spelling_variants(text).next().is_some()
+/// `text` with its spelling variants rewritten (see [`normalise`]).
+fn rewrite_variants(text: &str) -> String {
+    text.replace(['\u{2019}', '\u{2018}'], "'")
+        .replace(['\u{00A0}', '\u{202F}'], " ")
+        .replace("Pokemon", "Pokémon")
 }
 
 /// The byte offsets in `text` where a spelling variant that [`normalise`] rewrites starts, in
@@ -229,7 +227,7 @@ fn parse_lines(source: &str, raw: &[RawLine]) -> ParsedLog {
             let text = &source[r.start..r.end];
             while variants.next_if(|&at| at < r.start).is_some() {}
             if variants.peek().is_some_and(|&at| at < r.end) {
-                normalise(text)
+                Cow::Owned(rewrite_variants(text))
             } else {
                 Cow::Borrowed(text)
             }

@@ -603,8 +603,7 @@ impl LiteralTrie {
                         assert!(child < usize::from(u16::MAX), "literal trie too large");
                         next[edge] = child as u16;
                         next.resize(next.len() + classes, 0);
-                        // A child starts with what its parent reached.
-                        reached.push(reached[node]);
+                        reached.push(PatternSet::default());
                         child
                     }
                     child => child as usize,
@@ -612,7 +611,8 @@ impl LiteralTrie {
             }
             reached[node].insert(*pattern);
         }
-        // A pattern inserted at a node after its children were made is not yet in theirs.
+        // Each node also reaches what its ancestors reach: a child is made after its parent,
+        // so one pass in node order carries every set down.
         for node in 0..reached.len() {
             for c in 1..classes {
                 let child = next[node * classes + c] as usize;
