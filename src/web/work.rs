@@ -4,8 +4,8 @@
 //! [`MIN_COST`]); a job alone may exceed the budget. Past the budget the request is answered
 //! 503 with `Retry-After` at once, so a burst of large uploads or views never stalls the
 //! workers that answer everyone else nor takes the server past its memory bound, while many
-//! small ones run side by side. An upload takes its share before its body is read, when it
-//! says its length.
+//! small ones run side by side. An upload to the API takes its share before its body is read,
+//! when it says its length (the home page's form takes it after).
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
