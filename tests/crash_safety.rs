@@ -23,6 +23,8 @@
 //! requests are in flight at the kill still depends on the scheduler). Run with
 //! `-- --nocapture` to see the figures of each round.
 
+mod common;
+
 use std::collections::{HashMap, HashSet};
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -152,15 +154,6 @@ fn variant(rng: &mut Rng, corpus: &[Vec<u8>]) -> Vec<u8> {
     }
 }
 
-/// A free loopback port (bound and let go; the server binds it a moment later).
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
 /// The server under test, in a child process.
 struct Server {
     child: Child,
@@ -178,7 +171,7 @@ impl Drop for Server {
 /// took. A start that fails because the folder is still locked is tried again.
 async fn start(data: &Path, log: &Path, http: &reqwest::Client) -> (Server, Duration) {
     for _attempt in 0..20 {
-        let port = free_port();
+        let port = common::free_port();
         let began = Instant::now();
         let child = Command::new(BIN)
             .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--data"])

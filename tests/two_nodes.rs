@@ -28,18 +28,10 @@ impl Drop for Node {
     }
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
 /// Start a node on the database and wait until `/healthz` answers.
 async fn start(url: &str, http: &reqwest::Client) -> Node {
     let log = tempfile::NamedTempFile::new().unwrap();
-    let port = free_port();
+    let port = common::free_port();
     let child = Command::new(BIN)
         .args(["serve", "--addr", &format!("127.0.0.1:{port}")])
         .args(["--store", url, "--upload-burst", "0"])

@@ -155,3 +155,12 @@ pub fn template(templates: &serde_json::Value, key: &str, fill: &[(&str, &str)])
     }
     t
 }
+
+/// A free loopback port (bound and let go; a server started next binds it a moment later).
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
