@@ -65,6 +65,8 @@ pub struct EffectText {
     /// first use (the same effect is asked about on each of its sub-lines).
     lower: OnceCell<String>,
     zones: [OnceCell<Option<Zone>>; 7],
+    /// The answer of [`EffectText::touches_both_players`] (asked on each draw sub-line).
+    both_players: OnceCell<bool>,
 }
 
 /// The zones a piece of text names as sources. Cards come from play only for some verbs (an
@@ -125,6 +127,10 @@ impl EffectText {
     /// The effect involves the opponent's hand or deck, or every player's: sub-lines naming one
     /// player may be about the other (the client writes the acting player's name on them).
     pub fn touches_both_players(&self) -> bool {
+        *self.both_players.get_or_init(|| self.find_both_players())
+    }
+
+    fn find_both_players(&self) -> bool {
         // "Once during each player's turn, … they may draw 2 cards" is about the player whose
         // turn it is, not both.
         let t = self

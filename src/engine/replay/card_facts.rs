@@ -10,7 +10,7 @@ use rustc_hash::FxHashMap;
 use crate::cards::{Card, CardDb, basic_energy_type};
 use crate::log::Text;
 
-use super::super::cardinfo::{CardInfo, UseKind};
+use super::super::cardinfo::{CardInfo, CardKind, UseKind};
 use super::super::edition::RuleEdition;
 use super::super::effect::EffectText;
 use super::super::facts::{self, Known};
@@ -23,8 +23,25 @@ pub type MemoEffect = (UseKind, Rc<EffectText>);
 /// The prints a Pokémon may be, shared (the same answer is asked for on many lines).
 pub type Prints<'a> = Rc<[&'a crate::cards::Card]>;
 
-/// The prints memoised for one Pokémon in play: its name, uses and card id when asked.
-type MonPrints<'a> = (Text, Vec<Text>, Option<Text>, Known<Prints<'a>>);
+/// What is memoised for one Pokémon in play: its name, uses and card id when asked, the prints
+/// it may be, and what their texts may change once asked.
+struct MonPrints<'a> {
+    name: Text,
+    uses: Vec<Text>,
+    card_id: Option<Text>,
+    prints: Known<Prints<'a>>,
+    effects: Option<KnownEffects>,
+}
+
+impl MonPrints<'_> {
+    /// Whether this memo is of `mon` as it is now (the same slot may hold another Pokémon, or
+    /// the same one after it evolved or used something new).
+    fn is_of(&self, mon: &crate::engine::state::Pokemon) -> bool {
+        self.name.as_str() == mon.name()
+            && self.uses.as_slice() == mon.uses.as_slice()
+            && self.card_id == mon.card_id
+    }
+}
 
 /// The card data with the memo caches the replay keeps over it.
 pub struct CardFacts<'a> {
@@ -35,8 +52,9 @@ pub struct CardFacts<'a> {
     /// The prints a name may be, given what it was seen to use (asked many times per line).
     prints_memo: RefCell<FxHashMap<String, Known<Prints<'a>>>>,
     /// The same per Pokémon in play, checked against its name and uses.
-    #[allow(clippy::type_complexity)]
     mon_prints: RefCell<Vec<Option<MonPrints<'a>>>>,
+    /// The kind of card a name is (asked on many lines).
+    kind_memo: RefCell<FxHashMap<Text, CardKind>>,
     /// What the texts of a card name's prints may change (the effect catalogue, read lazily:
     /// only the checks about to say `violation` ask).
     effects_memo: RefCell<FxHashMap<Text, KnownEffects>>,
@@ -51,6 +69,7 @@ impl<'a> CardFacts<'a> {
             effect_memo: Default::default(),
             prints_memo: Default::default(),
             mon_prints: Default::default(),
+            kind_memo: Default::default(),
             effects_memo: Default::default(),
             live_pool: false,
         }
@@ -86,26 +105,25 @@ impl<'a> CardFacts<'a> {
         }
         let mon = state.mon(id);
         let slot = id as usize;
-        if let Some(Some((name, uses, card_id, known))) = self.mon_prints.borrow().get(slot)
-            && name.as_str() == mon.name()
-            && uses.as_slice() == mon.uses.as_slice()
-            && *card_id == mon.card_id
+        if let Some(Some(memo)) = self.mon_prints.borrow().get(slot)
+            && memo.is_of(mon)
         {
-            return known.clone();
+            return memo.prints.clone();
         }
         let known = self
             .prints_named(mon.name(), &mon.uses)
             .map(|prints| self.pinned_by_id(prints, mon.card_id.as_deref()));
         let mut memo = self.mon_prints.borrow_mut();
         if memo.len() <= slot {
-            memo.resize(slot + 1, None);
+            memo.resize_with(slot + 1, || None);
         }
-        memo[slot] = Some((
-            Text::from(mon.name()),
-            mon.uses.clone(),
-            mon.card_id.clone(),
-            known.clone(),
-        ));
+        memo[slot] = Some(MonPrints {
+            name: Text::from(mon.name()),
+            uses: mon.uses.clone(),
+            card_id: mon.card_id.clone(),
+            prints: known.clone(),
+            effects: None,
+        });
         known
     }
 
@@ -189,21 +207,18 @@ impl<'a> CardFacts<'a> {
 
     /// What the texts of the prints a Pokémon in play may be may change.
     pub fn effects_of(&self, state: &GameState, id: PokemonId) -> KnownEffects {
-        let mon = state.mon(id);
-        let mut key = String::from("\u{1f}pokemon\u{1f}");
-        key.push_str(mon.name());
-        for u in &mon.uses {
-            key.push('\u{1f}');
-            key.push_str(u);
+        let slot = id as usize;
+        let memo = |this: &Self| {
+            let memo = this.mon_prints.borrow();
+            match memo.get(slot) {
+                Some(Some(m)) if m.is_of(state.mon(id)) => Some(m.effects.clone()),
+                _ => None,
+            }
+        };
+        if let Some(Some(known)) = memo(self) {
+            return known;
         }
         // The card id the log gave pins the print (see `prints_of`).
-        if let Some(card_id) = &mon.card_id {
-            key.push_str("\u{1f}#");
-            key.push_str(card_id);
-        }
-        if let Some(known) = self.effects_memo.borrow().get(key.as_str()) {
-            return known.clone();
-        }
         let known = self.prints_of(state, id).and_then(|prints| {
             let db = self
                 .db()
@@ -211,10 +226,21 @@ impl<'a> CardFacts<'a> {
             let idx: Vec<_> = prints.iter().filter_map(|c| db.by_id(&c.id)).collect();
             Ok(db.merged_effects(&idx))
         });
-        self.effects_memo
-            .borrow_mut()
-            .insert(Text::from(key), known.clone());
+        // `prints_of` has just made this slot's memo of the Pokémon as it is.
+        if let Some(Some(m)) = self.mon_prints.borrow_mut().get_mut(slot) {
+            m.effects = Some(known.clone());
+        }
         known
+    }
+
+    /// The kind of card a name is (memoised; see [`CardInfo::kind`]).
+    pub fn kind(&self, name: &str) -> CardKind {
+        if let Some(kind) = self.kind_memo.borrow().get(name) {
+            return *kind;
+        }
+        let kind = self.info.kind(name);
+        self.kind_memo.borrow_mut().insert(Text::from(name), kind);
+        kind
     }
 
     /// The lowest and highest printed HP of the prints a Pokémon in play may be.

@@ -252,7 +252,7 @@ impl Eval<'_, '_, '_> {
                 })
             }),
             Cond::PlayedSupporter => {
-                let kinds = &self.j.cards.info;
+                let kinds = &self.j.cards;
                 let any = self.j.tracked.trainers_this_turn.iter().any(|t| {
                     matches!(
                         kinds.kind(t),

@@ -691,7 +691,7 @@ fn attachments_unsure(j: &Judging<'_, '_>, id: PokemonId) -> Result<Vec<MaybeOn>
         }
     }
     for card in &j.state.players[mon.owner].discard {
-        if j.cards.info.kind(card) == crate::engine::cardinfo::CardKind::Tool {
+        if j.cards.kind(card) == crate::engine::cardinfo::CardKind::Tool {
             add(card.clone(), false)?;
         }
     }

@@ -111,7 +111,7 @@ impl Tracker<'_> {
             if self.state.stadium.as_ref().is_some_and(|s| s.name == name) {
                 Played::StadiumEffect
             } else {
-                let kind = self.cards.info.kind(name);
+                let kind = self.cards.kind(name);
                 let in_play = resolve::candidates(&self.state, p, name, None);
                 if !in_play.is_empty() && matches!(kind, CardKind::Pokemon | CardKind::Unknown) {
                     Played::Ability(in_play.first().copied())
@@ -167,7 +167,7 @@ impl Tracker<'_> {
 
     /// An attached card is a Pokémon Tool (else Energy).
     fn is_tool(&self, card: &CardName) -> bool {
-        match self.cards.info.kind(&card.name) {
+        match self.cards.kind(&card.name) {
             CardKind::Tool => true,
             CardKind::Energy => false,
             _ => !card.name.ends_with("Energy"),
