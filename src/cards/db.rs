@@ -60,6 +60,11 @@ pub struct CardDb {
     /// The prints of a Pokémon name that have given attacks and Abilities, by a key the asker
     /// makes, shared by every replay over this data.
     narrowed: NarrowedPrints,
+    /// What each Energy card provides, read once per card data.
+    energy: EnergyDetailsCache,
+    /// What the engine derives from this data for every replay over it (see
+    /// [`CardDb::derived`]).
+    derived: Derived,
     /// English names by localized name (see [`super::local_names`]), made on first use.
     local_names: OnceLock<std::sync::Arc<super::local_names::LocalIndex>>,
     /// Names by loose key, for what a person typed (see [`super::suggest`]), made on first use.
@@ -91,6 +96,38 @@ pub type NarrowedResult = Result<Arc<[CardIdx]>, String>;
 impl Clone for NarrowedPrints {
     fn clone(&self) -> Self {
         NarrowedPrints::default()
+    }
+}
+
+/// A cache of [`super::energy::energy_details`] by card. A copy of the database starts with an
+/// empty cache.
+#[derive(Debug, Default)]
+struct EnergyDetailsCache(Mutex<HashMap<CardIdx, Option<Arc<super::energy::EnergyDetails>>>>);
+
+impl Clone for EnergyDetailsCache {
+    fn clone(&self) -> Self {
+        EnergyDetailsCache::default()
+    }
+}
+
+/// A value of the engine's own type that it makes from this data on first use and keeps for
+/// every replay over it (its readings of card texts). A copy of the database starts without.
+#[derive(Default)]
+struct Derived(OnceLock<Box<dyn std::any::Any + Send + Sync>>);
+
+impl Clone for Derived {
+    fn clone(&self) -> Self {
+        Derived::default()
+    }
+}
+
+impl std::fmt::Debug for Derived {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.get().is_some() {
+            "Derived(made)"
+        } else {
+            "Derived(not made)"
+        })
     }
 }
 
@@ -184,6 +221,8 @@ impl CardDb {
             effects,
             merged: MergedEffects::default(),
             narrowed: NarrowedPrints::default(),
+            energy: EnergyDetailsCache::default(),
+            derived: Derived::default(),
             local_names: OnceLock::new(),
             name_index: OnceLock::new(),
             lazy_names: None,
@@ -218,6 +257,29 @@ impl CardDb {
             m.insert(prints.into(), merged.clone());
         }
         merged
+    }
+
+    /// What Energy card `idx` provides (see [`super::energy::energy_details`]), read once per
+    /// card data.
+    pub fn energy_details(&self, idx: CardIdx) -> Option<Arc<super::energy::EnergyDetails>> {
+        if let Some(known) = self.energy.0.lock().ok().and_then(|m| m.get(&idx).cloned()) {
+            return known;
+        }
+        let known = super::energy::energy_details(self.card(idx)).map(Arc::new);
+        if let Ok(mut m) = self.energy.0.lock() {
+            m.insert(idx, known.clone());
+        }
+        known
+    }
+
+    /// The engine's value of type `T` kept with this data, made on first use. One type only:
+    /// asking for a second type is a bug, and panics.
+    pub fn derived<T: std::any::Any + Send + Sync + Default>(&self) -> &T {
+        self.derived
+            .0
+            .get_or_init(|| Box::new(T::default()))
+            .downcast_ref::<T>()
+            .expect("one type of derived value per card data")
     }
 
     /// The prints `make` finds, made once per card data and `key` (which must say everything

@@ -2,7 +2,7 @@
 //! cards its sub-lines move come from. When the text does not say, the tracker stops claiming
 //! exact hand and deck sizes instead of guessing.
 
-use std::cell::OnceCell;
+use std::sync::OnceLock;
 
 /// A zone cards can come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,10 +63,10 @@ pub struct EffectText {
     pub text: String,
     /// The text in lower case, and the answer of [`EffectText::zone_for`] per verb, made on
     /// first use (the same effect is asked about on each of its sub-lines).
-    lower: OnceCell<String>,
-    zones: [OnceCell<Option<Zone>>; 7],
+    lower: OnceLock<String>,
+    zones: [OnceLock<Option<Zone>>; 7],
     /// The answer of [`EffectText::touches_both_players`] (asked on each draw sub-line).
-    both_players: OnceCell<bool>,
+    both_players: OnceLock<bool>,
 }
 
 /// The zones a piece of text names as sources. Cards come from play only for some verbs (an

@@ -3,7 +3,7 @@
 
 use crate::cards::{
     Attack, Card, CardDb, CardIdx, EnergyProvision, EnergyType, PrizeSource, PrizeValue,
-    Resistance, Stage, Weakness, basic_energy_type, energy_provides,
+    Resistance, Stage, Weakness, basic_energy_type,
 };
 
 use super::cardinfo::CardInfo;
@@ -184,15 +184,17 @@ pub fn energy_provision(db: Option<&CardDb>, name: &str) -> Known<EnergyProvisio
     let Some(db) = db else {
         return Err(format!("no card data to tell what {name} provides"));
     };
-    let Some(card) = db.newest_print(name) else {
+    let Some(idx) = db.newest_print_idx(name) else {
         return Err(format!("{name} is not in the card data"));
     };
+    let card = db.card(idx);
     if card.is_basic_energy()
         && let Some(t) = card.types.first()
     {
         return Ok(EnergyProvision::basic(*t));
     }
-    energy_provides(card)
+    db.energy_details(idx)
+        .map(|d| d.provision.clone())
         .ok_or_else(|| format!("the text of {name} does not say plainly what it provides"))
 }
 

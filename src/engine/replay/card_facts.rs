@@ -4,6 +4,7 @@
 
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
@@ -17,8 +18,8 @@ use super::super::facts::{self, Known};
 use super::super::in_force::{EffectSource, KnownEffects};
 use super::super::state::{GameState, PokemonId};
 
-/// An attack's or Ability's kind and text, shared.
-pub type MemoEffect = (UseKind, Rc<EffectText>);
+pub use super::shared_facts::MemoEffect;
+use super::shared_facts::SharedFacts;
 
 /// The prints a Pokémon may be, shared (the same answer is asked for on many lines).
 pub type Prints<'a> = Rc<[&'a crate::cards::Card]>;
@@ -238,7 +239,10 @@ impl<'a> CardFacts<'a> {
         if let Some(kind) = self.kind_memo.borrow().get(name) {
             return *kind;
         }
-        let kind = self.info.kind(name);
+        let kind = match self.db() {
+            Some(db) => SharedFacts::of(db).kind(name, || self.info.kind(name)),
+            None => self.info.kind(name),
+        };
         self.kind_memo.borrow_mut().insert(Text::from(name), kind);
         kind
     }
@@ -281,29 +285,36 @@ impl<'a> CardFacts<'a> {
     }
 
     /// The effect text of a Trainer or Energy card (or a Pokémon's Abilities), memoised.
-    pub fn card_effect(&self, name: &str) -> Option<Rc<EffectText>> {
+    pub fn card_effect(&self, name: &str) -> Option<Arc<EffectText>> {
         let key = memo_key(&["card", name]);
-        if let Some(e) = self.effect_memo.borrow().get(&key) {
-            return e.as_ref().map(|(_, e)| e.clone());
-        }
-        let e = self
-            .info
-            .card_text(name)
-            .map(|e| (UseKind::Ability, Rc::new(e)));
-        self.effect_memo.borrow_mut().insert(key, e.clone());
-        e.map(|(_, e)| e)
+        self.effect(key, || {
+            self.info
+                .card_text(name)
+                .map(|e| (UseKind::Ability, Arc::new(e)))
+        })
+        .map(|(_, e)| e)
     }
 
     /// The attack or Ability a Pokémon uses, and its text, memoised.
-    pub fn use_effect(&self, pokemon: &str, what: &str) -> Option<(UseKind, Rc<EffectText>)> {
+    pub fn use_effect(&self, pokemon: &str, what: &str) -> Option<MemoEffect> {
         let key = memo_key(&["use", pokemon, what]);
+        self.effect(key, || {
+            self.info
+                .use_of(pokemon, what)
+                .map(|(k, e)| (k, Arc::new(e)))
+        })
+    }
+
+    /// The effect under `key`: this replay's memo, else the one every replay over the card
+    /// data shares, else `make`'s.
+    fn effect(&self, key: String, make: impl FnOnce() -> Option<MemoEffect>) -> Option<MemoEffect> {
         if let Some(e) = self.effect_memo.borrow().get(&key) {
             return e.clone();
         }
-        let e = self
-            .info
-            .use_of(pokemon, what)
-            .map(|(k, e)| (k, Rc::new(e)));
+        let e = match self.db() {
+            Some(db) => SharedFacts::of(db).effect(&key, make),
+            None => make(),
+        };
         self.effect_memo.borrow_mut().insert(key, e.clone());
         e
     }

@@ -28,6 +28,7 @@ use super::verdict::Step;
 
 mod card_facts;
 mod damage_model;
+mod shared_facts;
 mod judges;
 
 pub use judges::winning::reason_from_state as end_reason_from_state;

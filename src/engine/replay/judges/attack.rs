@@ -3,7 +3,7 @@
 //! cost (what each Energy provides, Special Energy conditions included), and GX attacks and
 //! VSTAR Powers once per game.
 
-use crate::cards::{EnergyProvision, Stage, can_pay, energy_details};
+use crate::cards::{EnergyProvision, Stage, can_pay};
 use crate::log::Condition::{Asleep, Paralyzed};
 use crate::log::Event;
 
@@ -299,7 +299,7 @@ fn energy_on(
     let Some(db) = j.db() else {
         return facts::energy_provision(None, energy);
     };
-    let card = db.newest_print(energy);
+    let card = db.newest_print_idx(energy);
     if let Some(t) = crate::cards::basic_energy_type(energy) {
         // "Each Basic Grass Energy attached to all of your Pokémon provides GrassGrass
         // Energy" (Meganium's Wild Growth): an Ability of a Pokémon of the same side.
@@ -328,7 +328,7 @@ fn energy_on(
         }
         return Ok(provision);
     }
-    let Some(details) = card.and_then(energy_details) else {
+    let Some(details) = card.and_then(|i| db.energy_details(i)) else {
         return facts::energy_provision(Some(db), energy);
     };
     for case in &details.conditional {
@@ -343,7 +343,7 @@ fn energy_on(
             }
         }
     }
-    Ok(details.provision)
+    Ok(details.provision.clone())
 }
 
 /// A Special Energy the card data does not have, named "<word> <Type> Energy": every such

@@ -3,7 +3,7 @@
 //! names, extra mulligan draws, the Knock Out window, trainers played this turn, Checkup
 //! progress, the Pokémon damaged by the current action). It decides nothing about legality.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::cards::CardDb;
 use crate::log::{Depth, Destination, Event, LogLine, OncePerGame, ParsedLog, Shuffled, Text};
@@ -47,7 +47,7 @@ pub enum Source {
 pub struct Action {
     pub player: Option<PlayerIdx>,
     pub source: Source,
-    pub effect: Option<Rc<EffectText>>,
+    pub effect: Option<Arc<EffectText>>,
     /// Players whose hand an effect shuffled, in order (`- X shuffled their hand.`).
     pub hand_shuffles: Vec<PlayerIdx>,
     pub puts_seen: usize,

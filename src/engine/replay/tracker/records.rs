@@ -4,7 +4,7 @@
 //! why it could not follow the line exactly). None of them is a verdict.
 
 use crate::log::Text;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::log::Condition;
 
@@ -100,7 +100,7 @@ pub struct Resolved {
     pub use_kind: Option<UseKind>,
     /// The text of the effect behind the line: the attack or Ability a `used` line names, or
     /// the effect that makes a Pokémon evolve (a sub-line).
-    pub effect: Option<Rc<EffectText>>,
+    pub effect: Option<Arc<EffectText>>,
     /// What a card list names.
     pub list: Option<ListUse>,
     /// The line cannot be followed as written (an unknown player, a Pokémon not in play, a

@@ -1,0 +1,62 @@
+//! What every replay over one card data shares: the effect texts read from it (with what was
+//! read from each) and the kind of card each name is. Kept in the card data itself (see
+//! [`CardDb::derived`]), so a log after the first reads a card's text once instead of again.
+
+use std::sync::{Arc, RwLock};
+
+use rustc_hash::FxHashMap;
+
+use crate::cards::CardDb;
+use crate::engine::cardinfo::{CardKind, UseKind};
+use crate::engine::effect::EffectText;
+
+/// An attack's or Ability's kind and text, shared.
+pub type MemoEffect = (UseKind, Arc<EffectText>);
+
+/// The readings shared by the replays over one card data.
+#[derive(Default)]
+pub struct SharedFacts {
+    /// Effect texts by the key [`super::card_facts::CardFacts`] makes (a card name, or a
+    /// Pokémon and what it used).
+    effects: RwLock<FxHashMap<Box<str>, Option<MemoEffect>>>,
+    /// The kind of card a name is.
+    kinds: RwLock<FxHashMap<Box<str>, CardKind>>,
+}
+
+impl SharedFacts {
+    /// The readings kept with `db`.
+    pub fn of(db: &CardDb) -> &SharedFacts {
+        db.derived::<SharedFacts>()
+    }
+
+    /// The effect text under `key`, made by `make` the first time it is asked for.
+    pub fn effect(
+        &self,
+        key: &str,
+        make: impl FnOnce() -> Option<MemoEffect>,
+    ) -> Option<MemoEffect> {
+        get_or_make(&self.effects, key, make)
+    }
+
+    /// The kind of card `name` is, made by `make` the first time it is asked for.
+    pub fn kind(&self, name: &str, make: impl FnOnce() -> CardKind) -> CardKind {
+        get_or_make(&self.kinds, name, make)
+    }
+}
+
+/// The value under `key`, or `make`'s, which is kept. A poisoned lock (a panic while another
+/// thread held it) only means the value is made again.
+fn get_or_make<V: Clone>(
+    map: &RwLock<FxHashMap<Box<str>, V>>,
+    key: &str,
+    make: impl FnOnce() -> V,
+) -> V {
+    if let Some(v) = map.read().ok().and_then(|m| m.get(key).cloned()) {
+        return v;
+    }
+    let v = make();
+    if let Ok(mut m) = map.write() {
+        m.insert(key.into(), v.clone());
+    }
+    v
+}
