@@ -465,6 +465,16 @@ impl CardDb {
         &self.cards
     }
 
+    /// The index of a card of this database (`None` for a card from elsewhere): found from
+    /// where the card is stored, without reading its id.
+    pub fn index_of(&self, card: &Card) -> Option<CardIdx> {
+        let size = std::mem::size_of::<Card>();
+        let offset = (card as *const Card as usize).checked_sub(self.cards.as_ptr() as usize)?;
+        let i = offset / size;
+        (offset % size == 0 && self.cards.get(i).is_some_and(|c| std::ptr::eq(c, card)))
+            .then_some(i as CardIdx)
+    }
+
     /// Card by id, e.g. `"sv6-128"`; the game-log form `"sv6_128"` is accepted too.
     pub fn by_id(&self, id: &str) -> Option<CardIdx> {
         let id = id.trim();
@@ -695,6 +705,20 @@ mod tests {
         assert_eq!(db.by_id("cel25c_15_A1"), Some(3));
         assert_eq!(db.by_id("sv5-99"), None);
         assert_eq!(db.by_id(""), None);
+    }
+
+    #[test]
+    fn index_of_a_card_is_where_it_is_stored() {
+        let db = db();
+        for (i, card) in db.cards().iter().enumerate() {
+            assert_eq!(db.index_of(card), Some(i as CardIdx), "{}", card.id);
+            assert_eq!(db.index_of(card), db.by_id(&card.id));
+        }
+        // A copy of a card, or a card of another database, is not one of this one's.
+        let copy = db.card(1).clone();
+        assert_eq!(db.index_of(&copy), None);
+        let other = self::db();
+        assert_eq!(db.index_of(other.card(0)), None);
     }
 
     #[test]

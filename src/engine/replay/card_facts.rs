@@ -224,7 +224,7 @@ impl<'a> CardFacts<'a> {
             let db = self
                 .db()
                 .ok_or_else(|| "no card data is loaded".to_string())?;
-            let idx: Vec<_> = prints.iter().filter_map(|c| db.by_id(&c.id)).collect();
+            let idx: Vec<_> = prints.iter().filter_map(|c| db.index_of(c)).collect();
             Ok(db.merged_effects(&idx))
         });
         // `prints_of` has just made this slot's memo of the Pokémon as it is.

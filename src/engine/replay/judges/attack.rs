@@ -315,7 +315,7 @@ fn energy_on(
                     c.abilities
                         .iter()
                         .any(|a| PROVIDES.find(a.text.as_bytes()).is_some())
-                        && db.by_id(&c.id).is_some_and(|i| {
+                        && db.index_of(c).is_some_and(|i| {
                             let x = db.passive_text_lower(i);
                             x.contains(&each) && x.contains(&provides)
                         })

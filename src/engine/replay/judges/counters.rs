@@ -155,7 +155,7 @@ fn putter(j: &Judging<'_, '_>) -> Result<Putter, String> {
         cards.extend(db.by_name(other).iter().map(|i| db.card(*i)));
     }
     for card in cards {
-        let Some(i) = db.by_id(&card.id) else {
+        let Some(i) = db.index_of(card) else {
             continue;
         };
         let Some(t) = db

@@ -201,7 +201,7 @@ fn models(j: &Judging<'_, '_>, claim: &DamageClaim<'_>) -> Models {
             continue;
         };
         let printed = attack.damage.map_or(0, |d| d.amount as i32);
-        let own = db.by_id(&card.id).and_then(|i| {
+        let own = db.index_of(card).and_then(|i| {
             db.effects(i)
                 .texts
                 .iter()
