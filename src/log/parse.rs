@@ -156,9 +156,23 @@ pub fn normalise(text: &str) -> Cow<'_, str> {
 
 /// `text` with its spelling variants rewritten (see [`normalise`]).
 fn rewrite_variants(text: &str) -> String {
-    text.replace(['\u{2019}', '\u{2018}'], "'")
-        .replace(['\u{00A0}', '\u{202F}'], " ")
-        .replace("Pokemon", "Pokémon")
+    // One pass: each variant is a character of its own or the word "Pokemon".
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        match c {
+            '\u{2019}' | '\u{2018}' => out.push('\''),
+            '\u{00A0}' | '\u{202F}' => out.push(' '),
+            'P' if rest.starts_with("Pokemon") => {
+                out.push_str("Pokémon");
+                rest = &rest["Pokemon".len()..];
+                continue;
+            }
+            c => out.push(c),
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    out
 }
 
 /// The byte offsets in `text` where a spelling variant that [`normalise`] rewrites starts, in
@@ -373,6 +387,27 @@ mod tests {
             .into_iter()
             .map(|l| l.event)
             .collect()
+    }
+
+    /// The one-pass rewrite gives what replacing each variant in turn gives.
+    #[test]
+    fn spelling_variants_are_rewritten_in_one_pass() {
+        let each_in_turn = |t: &str| {
+            t.replace(['\u{2019}', '\u{2018}'], "'")
+                .replace(['\u{00A0}', '\u{202F}'], " ")
+                .replace("Pokemon", "Pokémon")
+        };
+        for text in [
+            "Ann\u{2019}s Pikachu",
+            "\u{2018}Boss\u{2019}s Orders\u{2019}",
+            "PokemonPokemon Pokemo Pokemon\u{00A0}Catcher\u{202F}!",
+            "Pokémon Pokemon\u{2019}s P",
+            "Zoë\u{00A0}drew Pokemon Center Lady.",
+            "",
+            "P",
+        ] {
+            assert_eq!(rewrite_variants(text), each_in_turn(text), "{text:?}");
+        }
     }
 
     #[test]
