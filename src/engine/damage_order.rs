@@ -182,16 +182,27 @@ impl DamageCalculation {
 
     /// Work the damage out in the order of `edition`'s rulebook.
     pub fn run_under(&self, edition: RuleEdition) -> DamageResult {
+        self.work_out(edition, true)
+    }
+
+    /// The damage in the order of `edition`'s rulebook, without the notes that explain each
+    /// step (what a check that compares numbers needs).
+    pub fn damage_under(&self, edition: RuleEdition) -> i32 {
+        self.work_out(edition, false).damage
+    }
+
+    /// Work the damage out; each step's note is written only when `explain`.
+    fn work_out(&self, edition: RuleEdition, explain: bool) -> DamageResult {
         let rule = StopRule::of(edition);
         let stops_at_base = rule != StopRule::Never;
         let stops_each_step = rule == StopRule::EveryStep;
         let mut steps = Vec::new();
-        let mut push = |step, clause, value, note: String| {
+        let mut push = |step, clause, value, note: &dyn Fn() -> String| {
             steps.push(DamageStep {
                 step,
                 clause,
                 value,
-                note,
+                note: if explain { note() } else { String::new() },
             })
         };
         if self.places_counters {
@@ -200,16 +211,14 @@ impl DamageCalculation {
                 DamageStepKind::Base,
                 "attack.damage-counters",
                 self.base.max(0),
-                format!(
+                &|| format!(
                     "the attack puts {counters} damage counters: this is not damage, so Weakness, Resistance, effects on either Pokémon and damage prevention do not apply"
-                ),
-            );
+                ),);
             push(
                 DamageStepKind::Counters,
                 "attack.damage-counters",
                 counters,
-                format!("{counters} damage counters are put on the Pokémon"),
-            );
+                &|| format!("{counters} damage counters are put on the Pokémon"),);
             return DamageResult {
                 damage: self.base.max(0),
                 counters,
@@ -223,7 +232,9 @@ impl DamageCalculation {
                 step: DamageStepKind::Counters,
                 clause: "attack.damage-order",
                 value: counters,
-                note: if damage == 0 {
+                note: if !explain {
+                    String::new()
+                } else if damage == 0 {
                     "no damage, so no damage counters".to_string()
                 } else {
                     format!("{damage} damage: 1 damage counter for each 10, {counters} in all")
@@ -243,19 +254,17 @@ impl DamageCalculation {
                 DamageStepKind::Base,
                 "attack.damage-order",
                 0,
-                format!(
+                &|| format!(
                     "the base damage is {}; an attack whose base damage is 0 does no damage, so the calculation stops here",
                     self.base
-                ),
-            );
+                ),);
             return finish(steps, 0);
         }
         push(
             DamageStepKind::Base,
             "attack.damage-order",
             damage,
-            format!("the attack's base damage is {damage}"),
-        );
+            &|| format!("the attack's base damage is {damage}"),);
         // What a total of 0 or less means at a step: the end of the calculation, or a total
         // carried on to the end.
         let below = |what: String| {
@@ -275,23 +284,21 @@ impl DamageCalculation {
                 DamageStepKind::AttackerEffects,
                 "attack.damage-order",
                 damage,
-                "no effect on the attacking Pokémon changes the damage".to_string(),
-            );
+                &|| "no effect on the attacking Pokémon changes the damage".to_string(),);
         } else {
             damage = damage.saturating_add(sum(&self.attacker_effects));
             push(
                 DamageStepKind::AttackerEffects,
                 "attack.damage-order",
                 damage,
-                if damage <= 0 {
+                &|| if damage <= 0 {
                     below(describe(&self.attacker_effects))
                 } else {
                     format!(
                         "{} (all effects on the attacker added together)",
                         describe(&self.attacker_effects)
                     )
-                },
-            );
+                },);
             if damage <= 0 && stops_each_step {
                 return finish(steps, 0);
             }
@@ -303,16 +310,14 @@ impl DamageCalculation {
                 DamageStepKind::Weakness,
                 "attack.damage-order.bench",
                 damage,
-                "the Pokémon is on the Bench: Weakness does not apply to Benched Pokémon"
-                    .to_string(),
-            );
+                &|| "the Pokémon is on the Bench: Weakness does not apply to Benched Pokémon"
+                    .to_string(),);
             push(
                 DamageStepKind::Resistance,
                 "attack.damage-order.bench",
                 damage,
-                "the Pokémon is on the Bench: Resistance does not apply to Benched Pokémon"
-                    .to_string(),
-            );
+                &|| "the Pokémon is on the Bench: Resistance does not apply to Benched Pokémon"
+                    .to_string(),);
         } else if self.ignore_weakness_resistance {
             for (kind, clause, what) in [
                 (
@@ -330,8 +335,7 @@ impl DamageCalculation {
                     kind,
                     clause,
                     damage,
-                    format!("the attack's damage is not affected by {what}"),
-                );
+                    &|| format!("the attack's damage is not affected by {what}"),);
             }
         } else {
             match self.weakness {
@@ -344,15 +348,13 @@ impl DamageCalculation {
                         DamageStepKind::Weakness,
                         "attack.damage-order.weakness",
                         damage,
-                        format!("Weakness {w} to the attacker's type: +{add}"),
-                    );
+                        &|| format!("Weakness {w} to the attacker's type: +{add}"),);
                 }
                 None => push(
                     DamageStepKind::Weakness,
                     "attack.damage-order.weakness",
                     damage,
-                    "no Weakness to the attacker's type".to_string(),
-                ),
+                    &|| "no Weakness to the attacker's type".to_string(),),
             }
             match self.resistance {
                 Some(r) => {
@@ -365,12 +367,11 @@ impl DamageCalculation {
                         } else {
                             damage
                         },
-                        if damage <= 0 {
+                        &|| if damage <= 0 {
                             below(format!("Resistance -{r} to the attacker's type"))
                         } else {
                             format!("Resistance -{r} to the attacker's type")
-                        },
-                    );
+                        },);
                     if damage <= 0 && stops_each_step {
                         return finish(steps, 0);
                     }
@@ -379,8 +380,7 @@ impl DamageCalculation {
                     DamageStepKind::Resistance,
                     "attack.damage-order.resistance",
                     damage,
-                    "no Resistance to the attacker's type".to_string(),
-                ),
+                    &|| "no Resistance to the attacker's type".to_string(),),
             }
         }
 
@@ -390,23 +390,21 @@ impl DamageCalculation {
                 DamageStepKind::DefenderEffects,
                 "attack.damage-order",
                 damage,
-                "the attack's damage is not affected by effects on the defending Pokémon"
-                    .to_string(),
-            );
+                &|| "the attack's damage is not affected by effects on the defending Pokémon"
+                    .to_string(),);
         } else if self.defender_effects.is_empty() {
             push(
                 DamageStepKind::DefenderEffects,
                 "attack.damage-order",
                 damage,
-                "no effect on the defending Pokémon changes the damage".to_string(),
-            );
+                &|| "no effect on the defending Pokémon changes the damage".to_string(),);
         } else {
             damage = damage.saturating_add(sum(&self.defender_effects));
             push(
                 DamageStepKind::DefenderEffects,
                 "attack.damage-order",
                 damage.max(0),
-                if damage <= 0 {
+                &|| if damage <= 0 {
                     format!(
                         "{}: the damage cannot go below 0",
                         describe(&self.defender_effects)
@@ -416,8 +414,7 @@ impl DamageCalculation {
                         "{} (all effects on the defender added together)",
                         describe(&self.defender_effects)
                     )
-                },
-            );
+                },);
             if damage <= 0 {
                 return finish(steps, 0);
             }
@@ -429,21 +426,19 @@ impl DamageCalculation {
                 DamageStepKind::Prevent,
                 "attack.damage-order",
                 0,
-                "an effect on the defending Pokémon prevents all damage from attacks".to_string(),
-            );
+                &|| "an effect on the defending Pokémon prevents all damage from attacks".to_string(),);
             return finish(steps, 0);
         }
         push(
             DamageStepKind::Prevent,
             "attack.damage-order",
             damage,
-            if self.prevent_all_damage {
+            &|| if self.prevent_all_damage {
                 "the prevention is an effect on the defending Pokémon, which this attack ignores"
                     .to_string()
             } else {
                 "nothing prevents the damage".to_string()
-            },
-        );
+            },);
         finish(steps, damage)
     }
 }
@@ -461,6 +456,43 @@ mod tests {
 
     fn kinds(r: &DamageResult) -> Vec<&'static str> {
         r.steps.iter().map(|s| s.step.as_str()).collect()
+    }
+
+    /// The damage alone is the damage of the explained calculation, whatever is applied.
+    #[test]
+    fn damage_without_notes_is_the_explained_damage() {
+        let mut cases = 0;
+        for edition in RuleEdition::ALL {
+            for base in [-10, 0, 10, 30, 60] {
+                for position in [Position::Active, Position::Bench] {
+                    for weakness in [None, Some(WeaknessModifier::Multiply(2))] {
+                        for resistance in [None, Some(30)] {
+                            for (attacker, defender) in [(0, 0), (-40, 0), (20, -90), (0, 30)] {
+                                for flags in 0..8 {
+                                    let mut c = DamageCalculation::plain(base, position);
+                                    c.weakness = weakness;
+                                    c.resistance = resistance;
+                                    if attacker != 0 {
+                                        c.attacker_effects = effect(attacker);
+                                    }
+                                    if defender != 0 {
+                                        c.defender_effects = effect(defender);
+                                    }
+                                    c.places_counters = flags & 1 != 0;
+                                    c.ignore_defender_effects = flags & 2 != 0;
+                                    c.prevent_all_damage = flags & 4 != 0;
+                                    let explained = c.run_under(edition);
+                                    assert_eq!(c.damage_under(edition), explained.damage, "{c:?}");
+                                    assert!(explained.steps.iter().all(|s| !s.note.is_empty()));
+                                    cases += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(cases > 1000);
     }
 
     #[test]

@@ -371,6 +371,24 @@ impl<'a> CardFacts<'a> {
         names: &[Text],
         find: impl Fn(&str) -> Option<String>,
     ) -> Option<String> {
+        self.may_change_in(names, |_, text| find(text))
+    }
+
+    /// As [`CardFacts::may_change_where`], with what `find` reads of each print kept for every
+    /// replay over the card data (a function, so that its answers can be kept under it).
+    pub fn may_change_by(&self, names: &[Text], find: fn(&str) -> Option<String>) -> Option<String> {
+        let shared = self.db().map(SharedFacts::of);
+        self.may_change_in(names, |idx, text| match shared {
+            Some(shared) => shared.reading(find as usize, idx, || find(text)),
+            None => find(text),
+        })
+    }
+
+    fn may_change_in(
+        &self,
+        names: &[Text],
+        find: impl Fn(crate::cards::CardIdx, &str) -> Option<String>,
+    ) -> Option<String> {
         let db = self.db();
         for name in names {
             if basic_energy_type(name).is_some() {
@@ -386,7 +404,7 @@ impl<'a> CardFacts<'a> {
                     "{name} is in play and is not in the card data, so its effects are unknown"
                 ));
             };
-            if let Some(p) = find(db.passive_text_lower(idx)) {
+            if let Some(p) = find(idx, db.passive_text_lower(idx)) {
                 return Some(format!("{name} is in play and its text speaks of \"{p}\""));
             }
         }

@@ -6,7 +6,7 @@ use std::sync::{Arc, RwLock};
 
 use rustc_hash::FxHashMap;
 
-use crate::cards::CardDb;
+use crate::cards::{CardDb, CardIdx};
 use crate::engine::cardinfo::{CardKind, UseKind};
 use crate::engine::effect::EffectText;
 
@@ -21,6 +21,9 @@ pub struct SharedFacts {
     effects: RwLock<FxHashMap<Box<str>, Option<MemoEffect>>>,
     /// The kind of card a name is.
     kinds: RwLock<FxHashMap<Box<str>, CardKind>>,
+    /// What a reading of a print's text found, by the reading (a function's address) and the
+    /// print.
+    readings: RwLock<FxHashMap<(usize, CardIdx), Option<String>>>,
 }
 
 impl SharedFacts {
@@ -35,28 +38,44 @@ impl SharedFacts {
         key: &str,
         make: impl FnOnce() -> Option<MemoEffect>,
     ) -> Option<MemoEffect> {
-        get_or_make(&self.effects, key, make)
+        get_or_make(&self.effects, key, |k| Box::from(k), make)
     }
 
     /// The kind of card `name` is, made by `make` the first time it is asked for.
     pub fn kind(&self, name: &str, make: impl FnOnce() -> CardKind) -> CardKind {
-        get_or_make(&self.kinds, name, make)
+        get_or_make(&self.kinds, name, |k| Box::from(k), make)
+    }
+
+    /// What reading `read` found in print `idx`'s text, made by `make` the first time.
+    pub fn reading(
+        &self,
+        read: usize,
+        idx: CardIdx,
+        make: impl FnOnce() -> Option<String>,
+    ) -> Option<String> {
+        get_or_make(&self.readings, &(read, idx), |k| *k, make)
     }
 }
 
-/// The value under `key`, or `make`'s, which is kept. A poisoned lock (a panic while another
+/// The value under `key`, or `make`'s, which is kept (under `owned` of the key). A poisoned lock (a panic while another
 /// thread held it) only means the value is made again.
-fn get_or_make<V: Clone>(
-    map: &RwLock<FxHashMap<Box<str>, V>>,
-    key: &str,
+fn get_or_make<K, Q, V>(
+    map: &RwLock<FxHashMap<K, V>>,
+    key: &Q,
+    owned: impl FnOnce(&Q) -> K,
     make: impl FnOnce() -> V,
-) -> V {
+) -> V
+where
+    K: std::borrow::Borrow<Q> + std::hash::Hash + Eq,
+    Q: std::hash::Hash + Eq + ?Sized,
+    V: Clone,
+{
     if let Some(v) = map.read().ok().and_then(|m| m.get(key).cloned()) {
         return v;
     }
     let v = make();
     if let Ok(mut m) = map.write() {
-        m.insert(key.into(), v.clone());
+        m.insert(owned(key), v.clone());
     }
     v
 }

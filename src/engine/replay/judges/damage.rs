@@ -482,7 +482,7 @@ fn variant_damage(
         }
     }
     steps.extend(v.assumed.iter().map(|a| format!("[{a}]")));
-    (calc.run_under(j.edition).damage, steps.join(", "))
+    (calc.damage_under(j.edition), steps.join(", "))
 }
 
 /// Whether this judge reads the whole text of the line's attack, so that what the text does to
@@ -752,7 +752,7 @@ fn expected_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, base: i32) -> (
         calc.resistance = Some(r.amount.saturating_abs());
         steps.push(format!("Resistance to {} {}", r.energy_type, r.amount));
     }
-    (calc.run_under(j.edition).damage, steps.join(", "))
+    (calc.damage_under(j.edition), steps.join(", "))
 }
 
 /// The damage the line's own sentences add up to from `base`: the amount it states for

@@ -39,7 +39,7 @@ fn hp_may_raise(j: &Judging<'_, '_>, id: PokemonId) -> Option<String> {
     if let Some(s) = &j.state.stadium {
         names.push(s.name.clone());
     }
-    j.cards.may_change_where(&names, hp_raise_phrase)
+    j.cards.may_change_by(&names, hp_raise_phrase)
 }
 
 fn hp_may_change(j: &Judging<'_, '_>, id: PokemonId, phrases: &[&str]) -> Option<String> {
