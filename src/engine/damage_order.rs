@@ -211,14 +211,18 @@ impl DamageCalculation {
                 DamageStepKind::Base,
                 "attack.damage-counters",
                 self.base.max(0),
-                &|| format!(
-                    "the attack puts {counters} damage counters: this is not damage, so Weakness, Resistance, effects on either Pokémon and damage prevention do not apply"
-                ),);
+                &|| {
+                    format!(
+                        "the attack puts {counters} damage counters: this is not damage, so Weakness, Resistance, effects on either Pokémon and damage prevention do not apply"
+                    )
+                },
+            );
             push(
                 DamageStepKind::Counters,
                 "attack.damage-counters",
                 counters,
-                &|| format!("{counters} damage counters are put on the Pokémon"),);
+                &|| format!("{counters} damage counters are put on the Pokémon"),
+            );
             return DamageResult {
                 damage: self.base.max(0),
                 counters,
@@ -250,21 +254,17 @@ impl DamageCalculation {
         // 1. Base damage.
         let mut damage = self.base;
         if damage <= 0 && stops_at_base {
-            push(
-                DamageStepKind::Base,
-                "attack.damage-order",
-                0,
-                &|| format!(
+            push(DamageStepKind::Base, "attack.damage-order", 0, &|| {
+                format!(
                     "the base damage is {}; an attack whose base damage is 0 does no damage, so the calculation stops here",
                     self.base
-                ),);
+                )
+            });
             return finish(steps, 0);
         }
-        push(
-            DamageStepKind::Base,
-            "attack.damage-order",
-            damage,
-            &|| format!("the attack's base damage is {damage}"),);
+        push(DamageStepKind::Base, "attack.damage-order", damage, &|| {
+            format!("the attack's base damage is {damage}")
+        });
         // What a total of 0 or less means at a step: the end of the calculation, or a total
         // carried on to the end.
         let below = |what: String| {
@@ -284,21 +284,25 @@ impl DamageCalculation {
                 DamageStepKind::AttackerEffects,
                 "attack.damage-order",
                 damage,
-                &|| "no effect on the attacking Pokémon changes the damage".to_string(),);
+                &|| "no effect on the attacking Pokémon changes the damage".to_string(),
+            );
         } else {
             damage = damage.saturating_add(sum(&self.attacker_effects));
             push(
                 DamageStepKind::AttackerEffects,
                 "attack.damage-order",
                 damage,
-                &|| if damage <= 0 {
-                    below(describe(&self.attacker_effects))
-                } else {
-                    format!(
-                        "{} (all effects on the attacker added together)",
-                        describe(&self.attacker_effects)
-                    )
-                },);
+                &|| {
+                    if damage <= 0 {
+                        below(describe(&self.attacker_effects))
+                    } else {
+                        format!(
+                            "{} (all effects on the attacker added together)",
+                            describe(&self.attacker_effects)
+                        )
+                    }
+                },
+            );
             if damage <= 0 && stops_each_step {
                 return finish(steps, 0);
             }
@@ -310,14 +314,20 @@ impl DamageCalculation {
                 DamageStepKind::Weakness,
                 "attack.damage-order.bench",
                 damage,
-                &|| "the Pokémon is on the Bench: Weakness does not apply to Benched Pokémon"
-                    .to_string(),);
+                &|| {
+                    "the Pokémon is on the Bench: Weakness does not apply to Benched Pokémon"
+                        .to_string()
+                },
+            );
             push(
                 DamageStepKind::Resistance,
                 "attack.damage-order.bench",
                 damage,
-                &|| "the Pokémon is on the Bench: Resistance does not apply to Benched Pokémon"
-                    .to_string(),);
+                &|| {
+                    "the Pokémon is on the Bench: Resistance does not apply to Benched Pokémon"
+                        .to_string()
+                },
+            );
         } else if self.ignore_weakness_resistance {
             for (kind, clause, what) in [
                 (
@@ -331,11 +341,9 @@ impl DamageCalculation {
                     "Resistance",
                 ),
             ] {
-                push(
-                    kind,
-                    clause,
-                    damage,
-                    &|| format!("the attack's damage is not affected by {what}"),);
+                push(kind, clause, damage, &|| {
+                    format!("the attack's damage is not affected by {what}")
+                });
             }
         } else {
             match self.weakness {
@@ -348,13 +356,15 @@ impl DamageCalculation {
                         DamageStepKind::Weakness,
                         "attack.damage-order.weakness",
                         damage,
-                        &|| format!("Weakness {w} to the attacker's type: +{add}"),);
+                        &|| format!("Weakness {w} to the attacker's type: +{add}"),
+                    );
                 }
                 None => push(
                     DamageStepKind::Weakness,
                     "attack.damage-order.weakness",
                     damage,
-                    &|| "no Weakness to the attacker's type".to_string(),),
+                    &|| "no Weakness to the attacker's type".to_string(),
+                ),
             }
             match self.resistance {
                 Some(r) => {
@@ -367,11 +377,14 @@ impl DamageCalculation {
                         } else {
                             damage
                         },
-                        &|| if damage <= 0 {
-                            below(format!("Resistance -{r} to the attacker's type"))
-                        } else {
-                            format!("Resistance -{r} to the attacker's type")
-                        },);
+                        &|| {
+                            if damage <= 0 {
+                                below(format!("Resistance -{r} to the attacker's type"))
+                            } else {
+                                format!("Resistance -{r} to the attacker's type")
+                            }
+                        },
+                    );
                     if damage <= 0 && stops_each_step {
                         return finish(steps, 0);
                     }
@@ -380,7 +393,8 @@ impl DamageCalculation {
                     DamageStepKind::Resistance,
                     "attack.damage-order.resistance",
                     damage,
-                    &|| "no Resistance to the attacker's type".to_string(),),
+                    &|| "no Resistance to the attacker's type".to_string(),
+                ),
             }
         }
 
@@ -390,31 +404,38 @@ impl DamageCalculation {
                 DamageStepKind::DefenderEffects,
                 "attack.damage-order",
                 damage,
-                &|| "the attack's damage is not affected by effects on the defending Pokémon"
-                    .to_string(),);
+                &|| {
+                    "the attack's damage is not affected by effects on the defending Pokémon"
+                        .to_string()
+                },
+            );
         } else if self.defender_effects.is_empty() {
             push(
                 DamageStepKind::DefenderEffects,
                 "attack.damage-order",
                 damage,
-                &|| "no effect on the defending Pokémon changes the damage".to_string(),);
+                &|| "no effect on the defending Pokémon changes the damage".to_string(),
+            );
         } else {
             damage = damage.saturating_add(sum(&self.defender_effects));
             push(
                 DamageStepKind::DefenderEffects,
                 "attack.damage-order",
                 damage.max(0),
-                &|| if damage <= 0 {
-                    format!(
-                        "{}: the damage cannot go below 0",
-                        describe(&self.defender_effects)
-                    )
-                } else {
-                    format!(
-                        "{} (all effects on the defender added together)",
-                        describe(&self.defender_effects)
-                    )
-                },);
+                &|| {
+                    if damage <= 0 {
+                        format!(
+                            "{}: the damage cannot go below 0",
+                            describe(&self.defender_effects)
+                        )
+                    } else {
+                        format!(
+                            "{} (all effects on the defender added together)",
+                            describe(&self.defender_effects)
+                        )
+                    }
+                },
+            );
             if damage <= 0 {
                 return finish(steps, 0);
             }
@@ -422,23 +443,24 @@ impl DamageCalculation {
 
         // 6. Prevention, then counters.
         if self.prevent_all_damage && !self.ignore_defender_effects {
-            push(
-                DamageStepKind::Prevent,
-                "attack.damage-order",
-                0,
-                &|| "an effect on the defending Pokémon prevents all damage from attacks".to_string(),);
+            push(DamageStepKind::Prevent, "attack.damage-order", 0, &|| {
+                "an effect on the defending Pokémon prevents all damage from attacks".to_string()
+            });
             return finish(steps, 0);
         }
         push(
             DamageStepKind::Prevent,
             "attack.damage-order",
             damage,
-            &|| if self.prevent_all_damage {
-                "the prevention is an effect on the defending Pokémon, which this attack ignores"
+            &|| {
+                if self.prevent_all_damage {
+                    "the prevention is an effect on the defending Pokémon, which this attack ignores"
                     .to_string()
-            } else {
-                "nothing prevents the damage".to_string()
-            },);
+                } else {
+                    "nothing prevents the damage".to_string()
+                }
+            },
+        );
         finish(steps, damage)
     }
 }

@@ -376,7 +376,11 @@ impl<'a> CardFacts<'a> {
 
     /// As [`CardFacts::may_change_where`], with what `find` reads of each print kept for every
     /// replay over the card data (a function, so that its answers can be kept under it).
-    pub fn may_change_by(&self, names: &[Text], find: fn(&str) -> Option<String>) -> Option<String> {
+    pub fn may_change_by(
+        &self,
+        names: &[Text],
+        find: fn(&str) -> Option<String>,
+    ) -> Option<String> {
         let shared = self.db().map(SharedFacts::of);
         self.may_change_in(names, |idx, text| match shared {
             Some(shared) => shared.reading(find as usize, idx, || find(text)),

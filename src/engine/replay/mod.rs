@@ -28,8 +28,8 @@ use super::verdict::Step;
 
 mod card_facts;
 mod damage_model;
-mod shared_facts;
 mod judges;
+mod shared_facts;
 
 pub use judges::winning::reason_from_state as end_reason_from_state;
 mod log_view;
