@@ -199,6 +199,7 @@ fn spelling_variants(text: &str) -> impl Iterator<Item = usize> + '_ {
 }
 
 /// What a line looks like before its words are read.
+#[derive(Clone, Copy)]
 enum Form<'a> {
     Blank,
     Top(&'a str),
@@ -247,7 +248,9 @@ fn parse_lines(source: &str, raw: &[RawLine]) -> ParsedLog {
             }
         })
         .collect();
-    let players = discover(normalised.iter().map(|t| match form(t) {
+    // Each line's form, read once for finding the names and again for the line itself.
+    let forms: Vec<Form<'_>> = normalised.iter().map(|t| form(t)).collect();
+    let players = discover(forms.iter().map(|f| match *f {
         Form::Top(s) | Form::Sub(s) | Form::Bullet(s) => s,
         Form::Blank => "",
     }));
@@ -255,8 +258,8 @@ fn parse_lines(source: &str, raw: &[RawLine]) -> ParsedLog {
     let matcher = Matcher::english();
     let mut ctx = Context::default();
     let mut lines = Vec::with_capacity(raw.len());
-    for (r, text) in raw.iter().zip(&normalised) {
-        let (depth, event) = parse_one(text, &mut ctx, matcher, &names);
+    for (r, form) in raw.iter().zip(forms) {
+        let (depth, event) = parse_one(form, &mut ctx, matcher, &names);
         ctx.list_expected = match (&event, depth) {
             (Event::CardList { .. }, _) => false,
             (e, _) => {
@@ -297,8 +300,13 @@ fn mark_after_game(lines: &mut [LogLine]) {
     }
 }
 
-fn parse_one(text: &str, ctx: &mut Context, matcher: &Matcher, names: &[&str]) -> (Depth, Event) {
-    match form(text) {
+fn parse_one(
+    form: Form<'_>,
+    ctx: &mut Context,
+    matcher: &Matcher,
+    names: &[&str],
+) -> (Depth, Event) {
+    match form {
         Form::Blank => {
             ctx.in_breakdown = false;
             (Depth::Top, Event::Blank)

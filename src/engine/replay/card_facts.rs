@@ -32,6 +32,8 @@ struct MonPrints<'a> {
     card_id: Option<Text>,
     prints: Known<Prints<'a>>,
     effects: Option<KnownEffects>,
+    /// The lowest and highest printed HP of the prints, once asked.
+    hp: Option<Known<(i32, i32)>>,
 }
 
 impl MonPrints<'_> {
@@ -124,6 +126,7 @@ impl<'a> CardFacts<'a> {
             card_id: mon.card_id.clone(),
             prints: known.clone(),
             effects: None,
+            hp: None,
         });
         known
     }
@@ -228,7 +231,9 @@ impl<'a> CardFacts<'a> {
             Ok(db.merged_effects(&idx))
         });
         // `prints_of` has just made this slot's memo of the Pokémon as it is.
-        if let Some(Some(m)) = self.mon_prints.borrow_mut().get_mut(slot) {
+        if let Some(Some(m)) = self.mon_prints.borrow_mut().get_mut(slot)
+            && m.is_of(state.mon(id))
+        {
             m.effects = Some(known.clone());
         }
         known
@@ -249,9 +254,23 @@ impl<'a> CardFacts<'a> {
 
     /// The lowest and highest printed HP of the prints a Pokémon in play may be.
     pub fn hp_bounds(&self, state: &GameState, id: PokemonId) -> Result<(i32, i32), String> {
-        let prints = self.prints_of(state, id)?;
-        let (lo, hi) = facts::hp_range(&prints)?;
-        Ok((lo as i32, hi as i32))
+        let slot = id as usize;
+        if let Some(Some(m)) = self.mon_prints.borrow().get(slot)
+            && m.is_of(state.mon(id))
+            && let Some(hp) = &m.hp
+        {
+            return hp.clone();
+        }
+        let hp = self.prints_of(state, id).and_then(|prints| {
+            let (lo, hi) = facts::hp_range(&prints)?;
+            Ok((lo as i32, hi as i32))
+        });
+        if let Some(Some(m)) = self.mon_prints.borrow_mut().get_mut(slot)
+            && m.is_of(state.mon(id))
+        {
+            m.hp = Some(hp.clone());
+        }
+        hp
     }
 
     /// Of the prints a Pokémon in play may be, those the game client carries (see

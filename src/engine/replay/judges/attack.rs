@@ -303,11 +303,17 @@ fn energy_on(
     if let Some(t) = crate::cards::basic_energy_type(energy) {
         // "Each Basic Grass Energy attached to all of your Pokémon provides GrassGrass
         // Energy" (Meganium's Wild Growth): an Ability of a Pokémon of the same side.
-        let t = t.as_str().to_lowercase();
-        let (each, provides) = (
-            format!("each basic {t} energy attached to"),
-            format!("provides {t}{t} energy"),
-        );
+        // The phrases are written only for a print with such an Ability (rare).
+        let phrases = std::cell::OnceCell::new();
+        let phrases = || {
+            phrases.get_or_init(|| {
+                let t = t.as_str().to_lowercase();
+                (
+                    format!("each basic {t} energy attached to"),
+                    format!("provides {t}{t} energy"),
+                )
+            })
+        };
         let owner = j.state.mon(holder).owner;
         let doubled = j.state.players[owner].in_play().any(|id| {
             j.prints_of(id).is_ok_and(|prints| {
@@ -317,7 +323,8 @@ fn energy_on(
                         .any(|a| PROVIDES.find(a.text.as_bytes()).is_some())
                         && db.index_of(c).is_some_and(|i| {
                             let x = db.passive_text_lower(i);
-                            x.contains(&each) && x.contains(&provides)
+                            let (each, provides) = phrases();
+                            x.contains(each.as_str()) && x.contains(provides.as_str())
                         })
                 })
             })
