@@ -311,6 +311,38 @@ fn modelled_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, models: &Models
     {
         return None;
     }
+    let note = |unknown: &[String]| {
+        if unknown.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", unknown.join("; "))
+        }
+    };
+    // The line says Weakness or Resistance was applied: a reading in which a card in force
+    // takes it away is not what happened.
+    let against = |v: &damage_model::Variant| {
+        (claim.weakness.is_some() && v.no_weakness)
+            || (claim.resistance.is_some() && v.no_resistance)
+    };
+    // Usually one reading gives the line's damage, and there are too few readings for their
+    // number to matter: then only that one is written out (the first such reading, as below).
+    let variants = || models.models.iter().flat_map(|(_, m)| m.variants.iter());
+    if variants().filter(|v| !against(v)).count() <= 16
+        && let Some(v) = variants()
+            .filter(|v| !against(v))
+            .find(|v| variant_reading(j, claim, v, false).0 == claim.damage)
+    {
+        let unknown: Vec<String> = models
+            .models
+            .iter()
+            .flat_map(|(_, m)| m.unknown.iter().cloned())
+            .collect();
+        let (d, how) = variant_damage(j, claim, v);
+        return Some(Step::ok(
+            "attack.damage-order",
+            format!("{how} = {d}{}", note(&unknown)),
+        ));
+    }
     let mut readings: Vec<(i32, String)> = Vec::new();
     let mut unknown: Vec<String> = Vec::new();
     let mut against_line = 0;
@@ -346,11 +378,7 @@ fn modelled_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, models: &Models
             ),
         ));
     }
-    let note = if unknown.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", unknown.join("; "))
-    };
+    let note = note(&unknown);
     if let Some((d, how)) = readings.iter().find(|(d, _)| *d == claim.damage) {
         return Some(Step::ok(
             "attack.damage-order",
@@ -451,37 +479,60 @@ fn variant_damage(
     claim: &DamageClaim<'_>,
     v: &damage_model::Variant,
 ) -> (i32, String) {
+    variant_reading(j, claim, v, true)
+}
+
+/// One reading's damage, and how it is worked out when `explain` (else an empty text).
+fn variant_reading(
+    j: &Judging<'_, '_>,
+    claim: &DamageClaim<'_>,
+    v: &damage_model::Variant,
+    explain: bool,
+) -> (i32, String) {
     let position = claim
         .target
         .and_then(|t| j.state.position(t))
         .unwrap_or(Position::Active);
     let mut calc = DamageCalculation::plain(v.base, position);
-    let mut steps = vec![format!("base {}", v.base)];
-    steps.extend(v.own.iter().cloned());
+    let mut steps = Vec::new();
+    if explain {
+        steps.push(format!("base {}", v.base));
+        steps.extend(v.own.iter().cloned());
+        steps.extend(v.attacker.iter().map(|e| e.source.clone()));
+    }
     calc.attacker_effects = v.attacker.clone();
-    steps.extend(v.attacker.iter().map(|e| e.source.clone()));
     if let Some(w) = claim.weakness
         && !v.no_weakness
     {
         let modifier = defender_weakness(j, claim).unwrap_or(WeaknessModifier::Multiply(2));
         calc.weakness = Some(modifier);
-        steps.push(format!("Weakness to {} {modifier}", w.energy_type));
+        if explain {
+            steps.push(format!("Weakness to {} {modifier}", w.energy_type));
+        }
     }
     if let Some(r) = claim.resistance
         && !v.no_resistance
     {
         calc.resistance = Some(r.amount.saturating_abs());
-        steps.push(format!("Resistance to {} {}", r.energy_type, r.amount));
+        if explain {
+            steps.push(format!("Resistance to {} {}", r.energy_type, r.amount));
+        }
     }
     if !v.no_defender_effects {
         calc.defender_effects = v.defender.clone();
-        steps.extend(v.defender.iter().map(|e| e.source.clone()));
+        if explain {
+            steps.extend(v.defender.iter().map(|e| e.source.clone()));
+        }
         if let Some(p) = &v.prevent {
             calc.prevent_all_damage = true;
-            steps.push(format!("{p}: all damage prevented"));
+            if explain {
+                steps.push(format!("{p}: all damage prevented"));
+            }
         }
     }
-    steps.extend(v.assumed.iter().map(|a| format!("[{a}]")));
+    if explain {
+        steps.extend(v.assumed.iter().map(|a| format!("[{a}]")));
+    }
     (calc.damage_under(j.edition), steps.join(", "))
 }
 
