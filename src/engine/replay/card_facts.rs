@@ -239,6 +239,23 @@ impl<'a> CardFacts<'a> {
         known
     }
 
+    /// The Prize value of a Pokémon by its name and what it was seen to use (see
+    /// [`facts::prize_value`]), read once per card data.
+    pub fn prize_value(&self, name: &str, uses: &[Text]) -> super::shared_facts::PrizeValue {
+        let make = || facts::prize_value(&self.info, name, uses);
+        match self.db() {
+            Some(db) => {
+                let mut key = memo_key(&["prize", name]);
+                for u in uses {
+                    key.push('\u{1f}');
+                    key.push_str(u);
+                }
+                SharedFacts::of(db).prize_value(&key, make)
+            }
+            None => make(),
+        }
+    }
+
     /// The kind of card a name is (memoised; see [`CardInfo::kind`]).
     pub fn kind(&self, name: &str) -> CardKind {
         if let Some(kind) = self.kind_memo.borrow().get(name) {

@@ -24,7 +24,13 @@ pub struct SharedFacts {
     /// What a reading of a print's text found, by the reading (a function's address) and the
     /// print.
     readings: RwLock<FxHashMap<(usize, CardIdx), Option<String>>>,
+    /// The Prize value of a Pokémon by its name and what it was seen to use (see
+    /// [`crate::engine::facts::prize_value`]).
+    prizes: RwLock<FxHashMap<Box<str>, PrizeValue>>,
 }
+
+/// A Pokémon's Prize value, the clause that gives it, and why.
+pub type PrizeValue = crate::engine::facts::Known<(u32, &'static str, String)>;
 
 impl SharedFacts {
     /// The readings kept with `db`.
@@ -44,6 +50,11 @@ impl SharedFacts {
     /// The kind of card `name` is, made by `make` the first time it is asked for.
     pub fn kind(&self, name: &str, make: impl FnOnce() -> CardKind) -> CardKind {
         get_or_make(&self.kinds, name, |k| Box::from(k), make)
+    }
+
+    /// The Prize value under `key`, made by `make` the first time it is asked for.
+    pub fn prize_value(&self, key: &str, make: impl FnOnce() -> PrizeValue) -> PrizeValue {
+        get_or_make(&self.prizes, key, |k| Box::from(k), make)
     }
 
     /// What reading `read` found in print `idx`'s text, made by `make` the first time.

@@ -3,7 +3,6 @@
 
 use crate::log::{Event, Text};
 
-use super::super::super::facts;
 use super::super::super::resolve;
 use super::super::super::state::PlayerIdx;
 use super::super::super::verdict::Step;
@@ -63,7 +62,7 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
                 && let Some(id) = found.id()
             {
                 let m = j.state.mon(id);
-                match facts::prize_value(&j.cards.info, m.name(), &m.uses) {
+                match j.cards.prize_value(m.name(), &m.uses) {
                     Ok((n, clause, w)) => {
                         owed = owed.saturating_add(n);
                         why.push(w);

@@ -4,7 +4,6 @@
 
 use crate::log::{CardName, CardRef, Event, Text};
 
-use super::super::super::facts;
 use super::super::super::resolve::{self, Claim, Found};
 use super::super::super::state::{PlayerIdx, PokemonId, Position};
 use super::super::card_facts;
@@ -80,12 +79,11 @@ impl Tracker<'_> {
     /// Record a Knock Out for the Prize check.
     fn record_knock_out(&mut self, id: PokemonId) {
         let m = self.state.mon(id);
-        let (prizes, clause, why) = facts::prize_value(&self.cards.info, m.name(), &m.uses)
-            .unwrap_or((
-                1,
-                "pokemon.single-prize",
-                format!("{}: 1 Prize card", m.name()),
-            ));
+        let (prizes, clause, why) = self.cards.prize_value(m.name(), &m.uses).unwrap_or((
+            1,
+            "pokemon.single-prize",
+            format!("{}: 1 Prize card", m.name()),
+        ));
         let cards = card_facts::cards_in_play(&self.state, Some(&[id]));
         let was_active = self.state.position(id) == Some(Position::Active);
         self.window.knock_outs.push(KnockedOut {
