@@ -256,6 +256,14 @@ impl<'a> CardFacts<'a> {
         }
     }
 
+    /// A text of the card data (an attack's, say) in lower case, made once per card data.
+    pub fn lower(&self, text: &str) -> Arc<str> {
+        match self.db() {
+            Some(db) => SharedFacts::of(db).lower(text),
+            None => Arc::from(crate::cards::lower_case(text)),
+        }
+    }
+
     /// The kind of card a name is (memoised; see [`CardInfo::kind`]).
     pub fn kind(&self, name: &str) -> CardKind {
         if let Some(kind) = self.kind_memo.borrow().get(name) {

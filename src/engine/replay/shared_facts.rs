@@ -27,6 +27,8 @@ pub struct SharedFacts {
     /// The Prize value of a Pokémon by its name and what it was seen to use (see
     /// [`crate::engine::facts::prize_value`]).
     prizes: RwLock<FxHashMap<Box<str>, PrizeValue>>,
+    /// Texts of the card data in lower case, by the text.
+    lowered: RwLock<FxHashMap<Box<str>, Arc<str>>>,
 }
 
 /// A Pokémon's Prize value, the clause that gives it, and why.
@@ -55,6 +57,16 @@ impl SharedFacts {
     /// The Prize value under `key`, made by `make` the first time it is asked for.
     pub fn prize_value(&self, key: &str, make: impl FnOnce() -> PrizeValue) -> PrizeValue {
         get_or_make(&self.prizes, key, |k| Box::from(k), make)
+    }
+
+    /// `text` (a text of the card data) in lower case, made the first time it is asked for.
+    pub fn lower(&self, text: &str) -> Arc<str> {
+        get_or_make(
+            &self.lowered,
+            text,
+            |k| Box::from(k),
+            || Arc::from(crate::cards::lower_case(text)),
+        )
     }
 
     /// What reading `read` found in print `idx`'s text, made by `make` the first time.

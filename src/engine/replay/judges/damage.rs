@@ -82,11 +82,7 @@ pub fn damage(j: &Judging<'_, '_>) -> Step {
         ));
     }
     let attack_card = attack_card(j, claim);
-    let base = base_damage(
-        j,
-        claim,
-        attack_card.as_ref().map(|(c, t)| (*c, t.as_str())),
-    );
+    let base = base_damage(j, claim, attack_card.as_ref().map(|(c, t)| (*c, &**t)));
     let models = models(j, claim);
     match j.lines.breakdown_for(claim.index, claim.sub) {
         Some(items) => {
@@ -136,7 +132,7 @@ pub fn damage(j: &Judging<'_, '_>) -> Step {
     parts.extend(type_sentences(
         j,
         claim,
-        attack_card.as_ref().map(|(_, t)| t.as_str()),
+        attack_card.as_ref().map(|(_, t)| &**t),
         &models,
     ));
     unless_state_unsure(
@@ -187,7 +183,7 @@ fn models(j: &Judging<'_, '_>, claim: &DamageClaim<'_>) -> Models {
     }
     let copies = sources.iter().any(|(c, a)| {
         c.attack(a).is_some_and(|x| {
-            let t = crate::cards::lower_case(&x.text);
+            let t = j.cards.lower(&x.text);
             t.contains("use it as this attack")
                 || t.contains("choose 1 of") && t.contains("attacks")
         })
@@ -549,20 +545,23 @@ pub fn models_own_text(j: &Judging<'_, '_>) -> bool {
     let mut with = prints.iter().filter_map(|c| c.attack(attack)).peekable();
     with.peek().is_some()
         && with.all(|a| {
-            let text = crate::cards::lower_case(&a.text);
+            let text = j.cards.lower(&a.text);
             a.damage.is_none() && (damage_in_text(&text).is_some() || chosen_times(&text).is_some())
         })
 }
 
 /// The print of the attacker that has the attack, and the attack's text (lower case).
-fn attack_card<'a>(j: &Judging<'_, 'a>, claim: &DamageClaim<'_>) -> Option<(&'a Card, String)> {
+fn attack_card<'a>(
+    j: &Judging<'_, 'a>,
+    claim: &DamageClaim<'_>,
+) -> Option<(&'a Card, std::sync::Arc<str>)> {
     let id = claim.attacker?;
     let prints = j.prints_of(id).ok()?;
     let card = prints
         .iter()
         .copied()
         .find(|c| c.attack(claim.attack).is_some())?;
-    let text = crate::cards::lower_case(&card.attack(claim.attack)?.text);
+    let text = j.cards.lower(&card.attack(claim.attack)?.text);
     Some((card, text))
 }
 
@@ -653,7 +652,7 @@ fn copied_base(j: &Judging<'_, '_>, claim: &DamageClaim<'_>) -> Base {
         .map(|a| match a.damage {
             Some(d) if d.modifier == DamageModifier::Fixed => Some(d.amount as i32),
             Some(_) => None,
-            None => damage_in_text(&crate::cards::lower_case(&a.text)),
+            None => damage_in_text(&j.cards.lower(&a.text)),
         })
         .collect();
     bases.dedup();
