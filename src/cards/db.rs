@@ -283,7 +283,7 @@ impl CardDb {
     }
 
     /// The prints `make` finds, made once per card data and `key` (which must say everything
-    /// `make` depends on).
+    /// `make` depends on) when it finds some.
     pub fn narrowed_prints(
         &self,
         key: &str,
@@ -299,7 +299,11 @@ impl CardDb {
             return known;
         }
         let known = make();
-        if let Ok(mut m) = self.narrowed.0.lock() {
+        // Only prints found are kept: a name the data does not know is looked up again, so
+        // that the logs read cannot grow the cache beyond the card data.
+        if known.is_ok()
+            && let Ok(mut m) = self.narrowed.0.lock()
+        {
             m.insert(key.to_string(), known.clone());
         }
         known
@@ -705,6 +709,30 @@ mod tests {
         assert_eq!(db.by_id("cel25c_15_A1"), Some(3));
         assert_eq!(db.by_id("sv5-99"), None);
         assert_eq!(db.by_id(""), None);
+    }
+
+    /// Prints found are kept; a lookup that found none is made again (a log's unknown names
+    /// do not grow the cache).
+    #[test]
+    fn narrowed_prints_keeps_only_what_it_found() {
+        let db = db();
+        let calls = std::cell::Cell::new(0);
+        let find = |found: bool| {
+            calls.set(calls.get() + 1);
+            if found {
+                Ok(Arc::from(vec![0 as CardIdx]))
+            } else {
+                Err("not in the card data".to_string())
+            }
+        };
+        for _ in 0..2 {
+            assert!(db.narrowed_prints("Nobody", || find(false)).is_err());
+        }
+        assert_eq!(calls.get(), 2);
+        for _ in 0..2 {
+            assert!(db.narrowed_prints("Budew", || find(true)).is_ok());
+        }
+        assert_eq!(calls.get(), 3);
     }
 
     #[test]

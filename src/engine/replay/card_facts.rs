@@ -244,7 +244,8 @@ impl<'a> CardFacts<'a> {
     pub fn prize_value(&self, name: &str, uses: &[Text]) -> super::shared_facts::PrizeValue {
         let make = || facts::prize_value(&self.info, name, uses);
         match self.db() {
-            Some(db) => {
+            // Kept only for a Pokémon the card data has with everything it used.
+            Some(db) if self.prints_named(name, uses).is_ok() => {
                 let mut key = memo_key(&["prize", name]);
                 for u in uses {
                     key.push('\u{1f}');
@@ -252,7 +253,15 @@ impl<'a> CardFacts<'a> {
                 }
                 SharedFacts::of(db).prize_value(&key, make)
             }
-            None => make(),
+            _ => make(),
+        }
+    }
+
+    /// Whether `read` holds for `card` (a print of the card data), read once per card data.
+    pub fn holds_for(&self, card: &Card, read: fn(&Card) -> bool) -> bool {
+        match self.db().and_then(|db| Some((db, db.index_of(card)?))) {
+            Some((db, idx)) => SharedFacts::of(db).flag(read as usize, idx, || read(card)),
+            None => read(card),
         }
     }
 
@@ -270,8 +279,10 @@ impl<'a> CardFacts<'a> {
             return *kind;
         }
         let kind = match self.db() {
-            Some(db) => SharedFacts::of(db).kind(name, || self.info.kind(name)),
-            None => self.info.kind(name),
+            Some(db) if !db.by_name(name).is_empty() => {
+                SharedFacts::of(db).kind(name, || self.info.kind(name))
+            }
+            _ => self.info.kind(name),
         };
         self.kind_memo.borrow_mut().insert(Text::from(name), kind);
         kind

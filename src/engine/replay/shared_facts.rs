@@ -1,6 +1,10 @@
 //! What every replay over one card data shares: the effect texts read from it (with what was
 //! read from each) and the kind of card each name is. Kept in the card data itself (see
 //! [`CardDb::derived`]), so a log after the first reads a card's text once instead of again.
+//!
+//! Only what the card data holds is kept: a reading of a name or text the data does not know
+//! is made again each time it is asked for, so that the logs a long-running service reads
+//! cannot grow these tables beyond the card data's size.
 
 use std::sync::{Arc, RwLock};
 
@@ -27,6 +31,8 @@ pub struct SharedFacts {
     /// The Prize value of a Pokémon by its name and what it was seen to use (see
     /// [`crate::engine::facts::prize_value`]).
     prizes: RwLock<FxHashMap<Box<str>, PrizeValue>>,
+    /// What a yes-or-no reading of a print's text found, by the reading and the print.
+    flags: RwLock<FxHashMap<(usize, CardIdx), bool>>,
     /// Texts of the card data in lower case, by the text.
     lowered: RwLock<FxHashMap<Box<str>, Arc<str>>>,
 }
@@ -35,6 +41,26 @@ pub struct SharedFacts {
 pub type PrizeValue = crate::engine::facts::Known<(u32, &'static str, String)>;
 
 impl SharedFacts {
+    /// How many readings are kept, in all tables.
+    #[cfg(test)]
+    pub fn len(&self) -> usize {
+        fn size<K, V>(m: &RwLock<FxHashMap<K, V>>) -> usize {
+            m.read().map_or(0, |m| m.len())
+        }
+        size(&self.effects)
+            + size(&self.kinds)
+            + size(&self.readings)
+            + size(&self.prizes)
+            + size(&self.flags)
+            + size(&self.lowered)
+    }
+
+    /// Whether no reading is kept.
+    #[cfg(test)]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// The readings kept with `db`.
     pub fn of(db: &CardDb) -> &SharedFacts {
         db.derived::<SharedFacts>()
@@ -46,17 +72,25 @@ impl SharedFacts {
         key: &str,
         make: impl FnOnce() -> Option<MemoEffect>,
     ) -> Option<MemoEffect> {
-        get_or_make(&self.effects, key, |k| Box::from(k), make)
+        // A text found means the card (and what it used) is in the card data.
+        get_or_make(&self.effects, key, |k| Box::from(k), make, Option::is_some)
     }
 
-    /// The kind of card `name` is, made by `make` the first time it is asked for.
+    /// The kind of card `name` (a name of the card data) is, made by `make` the first time it
+    /// is asked for.
     pub fn kind(&self, name: &str, make: impl FnOnce() -> CardKind) -> CardKind {
-        get_or_make(&self.kinds, name, |k| Box::from(k), make)
+        get_or_make(&self.kinds, name, |k| Box::from(k), make, |_| true)
     }
 
-    /// The Prize value under `key`, made by `make` the first time it is asked for.
+    /// The Prize value under `key` (of a Pokémon the card data has), made by `make` the first
+    /// time it is asked for.
     pub fn prize_value(&self, key: &str, make: impl FnOnce() -> PrizeValue) -> PrizeValue {
-        get_or_make(&self.prizes, key, |k| Box::from(k), make)
+        get_or_make(&self.prizes, key, |k| Box::from(k), make, |_| true)
+    }
+
+    /// What the yes-or-no reading `read` found in print `idx`, made by `make` the first time.
+    pub fn flag(&self, read: usize, idx: CardIdx, make: impl FnOnce() -> bool) -> bool {
+        get_or_make(&self.flags, &(read, idx), |k| *k, make, |_| true)
     }
 
     /// `text` (a text of the card data) in lower case, made the first time it is asked for.
@@ -66,6 +100,7 @@ impl SharedFacts {
             text,
             |k| Box::from(k),
             || Arc::from(crate::cards::lower_case(text)),
+            |_| true,
         )
     }
 
@@ -76,17 +111,19 @@ impl SharedFacts {
         idx: CardIdx,
         make: impl FnOnce() -> Option<String>,
     ) -> Option<String> {
-        get_or_make(&self.readings, &(read, idx), |k| *k, make)
+        get_or_make(&self.readings, &(read, idx), |k| *k, make, |_| true)
     }
 }
 
-/// The value under `key`, or `make`'s, which is kept (under `owned` of the key). A poisoned lock (a panic while another
+/// The value under `key`, or `make`'s, which is kept (under `owned` of the key) when `keep`
+/// says so. A poisoned lock (a panic while another
 /// thread held it) only means the value is made again.
 fn get_or_make<K, Q, V>(
     map: &RwLock<FxHashMap<K, V>>,
     key: &Q,
     owned: impl FnOnce(&Q) -> K,
     make: impl FnOnce() -> V,
+    keep: impl FnOnce(&V) -> bool,
 ) -> V
 where
     K: std::borrow::Borrow<Q> + std::hash::Hash + Eq,
@@ -97,8 +134,61 @@ where
         return v;
     }
     let v = make();
-    if let Ok(mut m) = map.write() {
+    if keep(&v)
+        && let Ok(mut m) = map.write()
+    {
         m.insert(owned(key), v.clone());
     }
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::replay::card_facts::CardFacts;
+    use crate::log::Text;
+
+    fn db() -> CardDb {
+        let cards = CardDb::parse_set_json(
+            r#"[
+            {"id":"sv1-1","name":"Pikachu","supertype":"Pokémon","subtypes":["Basic"],"hp":"60",
+             "attacks":[{"name":"Gnaw","cost":["Colorless"],"damage":"20","text":""}]},
+            {"id":"sv1-2","name":"Switch","supertype":"Trainer","subtypes":["Item"],
+             "rules":["Switch your Active Pokémon with 1 of your Benched Pokémon."]}
+            ]"#,
+            "fixture.json",
+        )
+        .unwrap();
+        CardDb::from_cards(cards, vec![])
+    }
+
+    /// Names a log writes that the card data does not know are read again each time: however
+    /// many such names the logs hold, the shared tables do not grow.
+    #[test]
+    fn names_the_data_does_not_know_are_not_kept() {
+        let db = db();
+        for round in 0..2 {
+            let facts = CardFacts::new(Some(&db));
+            for i in 0..50 {
+                let name = format!("Nobody {i}");
+                let energy = format!("Nobody {i} Energy");
+                facts.kind(&name);
+                facts.kind(&energy);
+                facts.card_effect(&name);
+                facts.use_effect(&name, "Gnaw");
+                facts.use_effect("Pikachu", &name);
+                assert!(facts.prize_value(&name, &[Text::from("Gnaw")]).is_ok());
+            }
+            assert!(SharedFacts::of(&db).is_empty(), "round {round}");
+        }
+        // What the data has is kept, once.
+        for _ in 0..2 {
+            let facts = CardFacts::new(Some(&db));
+            facts.kind("Pikachu");
+            facts.card_effect("Switch");
+            facts.use_effect("Pikachu", "Gnaw");
+            assert!(facts.prize_value("Pikachu", &[Text::from("Gnaw")]).is_ok());
+        }
+        assert_eq!(SharedFacts::of(&db).len(), 4);
+    }
 }

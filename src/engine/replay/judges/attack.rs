@@ -291,6 +291,13 @@ fn attack_cost(
 static PROVIDES: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
     std::sync::LazyLock::new(|| memchr::memmem::Finder::new(" provides "));
 
+/// Whether one of a print's Abilities speaks of what Energy "provides".
+fn has_providing_ability(card: &crate::cards::Card) -> bool {
+    card.abilities
+        .iter()
+        .any(|a| PROVIDES.find(a.text.as_bytes()).is_some())
+}
+
 fn energy_on(
     j: &Judging<'_, '_>,
     holder: PokemonId,
@@ -318,9 +325,7 @@ fn energy_on(
         let doubled = j.state.players[owner].in_play().any(|id| {
             j.prints_of(id).is_ok_and(|prints| {
                 prints.iter().any(|c| {
-                    c.abilities
-                        .iter()
-                        .any(|a| PROVIDES.find(a.text.as_bytes()).is_some())
+                    j.cards.holds_for(c, has_providing_ability)
                         && db.index_of(c).is_some_and(|i| {
                             let x = db.passive_text_lower(i);
                             let (each, provides) = phrases();
