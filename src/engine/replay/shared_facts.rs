@@ -156,7 +156,7 @@ mod tests {
             {"id":"sv1-2","name":"Switch","supertype":"Trainer","subtypes":["Item"],
              "rules":["Switch your Active Pokémon with 1 of your Benched Pokémon."]}
             ]"#,
-            "fixture.json",
+            "the test cards",
         )
         .unwrap();
         CardDb::from_cards(cards, vec![])
