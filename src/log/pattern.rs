@@ -405,18 +405,14 @@ struct Pattern {
 
 /// A 64-bit set of the space-separated words of a text (each word sets one hashed bit).
 pub fn word_mask(text: &str) -> u64 {
-    // A plain loop: the lines are short (about 40 bytes), too short for a vector search per
-    // space to pay for its set-up.
     let bytes = text.as_bytes();
     let mut mask = 0;
     let mut start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        if b == b' ' {
-            if i > start {
-                mask |= word_bit(&bytes[start..i]);
-            }
-            start = i + 1;
+    for space in memchr::memchr_iter(b' ', bytes) {
+        if space > start {
+            mask |= word_bit(&bytes[start..space]);
         }
+        start = space + 1;
     }
     if start < bytes.len() {
         mask |= word_bit(&bytes[start..]);
