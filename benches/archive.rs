@@ -34,6 +34,8 @@ fn logs() -> Vec<Vec<u8>> {
 }
 
 fn bench(c: &mut Criterion) {
+    // The allocator as the product binary sets it up.
+    ptcg_judge::tune_allocator();
     let logs = logs();
     let sources: Vec<Source> = (0..logs.len())
         .map(|i| Source::File(i.to_string().into()))

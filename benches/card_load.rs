@@ -22,6 +22,8 @@ fn data_dir() -> Option<PathBuf> {
 }
 
 fn builtin_decode(c: &mut Criterion) {
+    // The allocator as the product binary sets it up.
+    ptcg_judge::tune_allocator();
     let bytes = ptcg_judge::cards::snapshot::builtin_bytes();
     let mut group = c.benchmark_group("card_load");
     group.sample_size(20);

@@ -52,6 +52,8 @@ fn corpus() -> (String, Vec<Vec<u8>>) {
 }
 
 fn bench(c: &mut Criterion) {
+    // The allocator as the product binary sets it up.
+    ptcg_judge::tune_allocator();
     let (label, logs) = corpus();
     let bytes: usize = logs.iter().map(Vec::len).sum();
     eprintln!("corpus: {label}, {} logs, {bytes} bytes", logs.len());

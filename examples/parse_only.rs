@@ -3,6 +3,8 @@
 //! docs/benchmarks.md). `valgrind --tool=callgrind --toggle-collect='parse_only::measured'`
 //! counts the measured rounds only.
 fn main() {
+    // The allocator as the product binary sets it up.
+    ptcg_judge::tune_allocator();
     let files: Vec<Vec<u8>> = std::env::args()
         .skip(1)
         .map(|f| std::fs::read(&f).unwrap_or_else(|e| panic!("cannot read {f}: {e}")))

@@ -7,6 +7,8 @@ use ptcg_judge::cards::CardDb;
 use ptcg_judge::engine::RuleEdition;
 
 fn main() {
+    // The allocator as the product binary sets it up.
+    ptcg_judge::tune_allocator();
     let files: Vec<Vec<u8>> = std::env::args()
         .skip(1)
         .map(|f| std::fs::read(&f).unwrap_or_else(|e| panic!("cannot read {f}: {e}")))

@@ -22,6 +22,37 @@ pub mod web;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// Make mimalloc give freed memory back after 10 ms instead of a second, and commit its arenas
+/// only as they are used. With its defaults the service's peak RSS for a maximum-size upload
+/// viewed at 8 lines at once was 468 MiB, against 304–315 MiB with the system allocator; with
+/// these, 301–327 MiB, and the mixed load as fast (`ptcg-judge-bench --quick --seconds 15`,
+/// 2026-11-26; giving memory back at once cost a fifth of the mixed load). Called by an ELF
+/// constructor of the binary, before its first allocation, and again at the start of `main`.
+pub fn tune_allocator() {
+    // The indices of `mi_option_arena_eager_commit`, `mi_option_purge_delay` (milliseconds) and
+    // `mi_option_os_tag` in the mimalloc 3 that libmimalloc-sys builds (its `mimalloc.h`). Two
+    // defaults are checked first (eager commit 2, the OS tag 100): another mimalloc, whose
+    // options are numbered otherwise, is left as it is rather than set wrongly.
+    const ARENA_EAGER_COMMIT: libmimalloc_sys::mi_option_t = 4;
+    const PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
+    const OS_TAG: libmimalloc_sys::mi_option_t = 18;
+    // SAFETY: reading and setting an option has no precondition; mimalloc checks the index.
+    unsafe {
+        if libmimalloc_sys::mi_option_get(ARENA_EAGER_COMMIT) == 2
+            && libmimalloc_sys::mi_option_get(OS_TAG) == 100
+        {
+            libmimalloc_sys::mi_option_set(ARENA_EAGER_COMMIT, 0);
+            libmimalloc_sys::mi_option_set(PURGE_DELAY, 10);
+        }
+    }
+}
+
+/// Whether [`tune_allocator`] has set mimalloc's options (for the tests).
+pub fn allocator_tuned() -> bool {
+    // SAFETY: as in `tune_allocator`.
+    unsafe { libmimalloc_sys::mi_option_get(4) == 0 && libmimalloc_sys::mi_option_get(15) == 10 }
+}
+
 use cards::CardDb;
 use engine::{Replay, RuleEdition};
 use report::Report;
@@ -41,4 +72,14 @@ pub fn verify(
         cards.map_or(0, CardDb::len),
         cards.map(|c| c.sources().to_vec()).unwrap_or_default(),
     ))
+}
+
+#[cfg(test)]
+mod allocator_tests {
+    /// The options are found at the indices the bundled mimalloc gives them, and set.
+    #[test]
+    fn the_allocator_gives_memory_back_soon() {
+        super::tune_allocator();
+        assert!(super::allocator_tuned());
+    }
 }

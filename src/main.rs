@@ -176,7 +176,21 @@ enum Command {
     },
 }
 
+/// mimalloc's options are set before the process's first allocation (see
+/// [`ptcg_judge::tune_allocator`]): an ELF constructor runs before the Rust runtime starts, so
+/// even the first arena is committed only as it is used. `main` sets them too (elsewhere).
+#[cfg(target_os = "linux")]
+#[used]
+#[unsafe(link_section = ".init_array")]
+static TUNE_ALLOCATOR: extern "C" fn() = {
+    extern "C" fn tune() {
+        ptcg_judge::tune_allocator();
+    }
+    tune
+};
+
 fn main() -> ExitCode {
+    ptcg_judge::tune_allocator();
     let cli = Cli::parse();
     match cli.command {
         Command::Verify {
