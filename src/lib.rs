@@ -29,20 +29,16 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// 2026-11-26; giving memory back at once cost a fifth of the mixed load). Called by an ELF
 /// constructor of the binary, before its first allocation, and again at the start of `main`.
 pub fn tune_allocator() {
-    // The indices of `mi_option_arena_eager_commit`, `mi_option_purge_delay` (milliseconds) and
-    // `mi_option_os_tag` in the mimalloc 3 that libmimalloc-sys builds (its `mimalloc.h`). Two
-    // defaults are checked first (eager commit 2, the OS tag 100): another mimalloc, whose
-    // options are numbered otherwise, is left as it is rather than set wrongly.
-    const ARENA_EAGER_COMMIT: libmimalloc_sys::mi_option_t = 4;
-    const PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
-    const OS_TAG: libmimalloc_sys::mi_option_t = 18;
     // SAFETY: reading and setting an option has no precondition; mimalloc checks the index.
     unsafe {
-        if libmimalloc_sys::mi_option_get(ARENA_EAGER_COMMIT) == 2
-            && libmimalloc_sys::mi_option_get(OS_TAG) == 100
+        if libmimalloc_sys::mi_option_get(mimalloc_option::ARENA_EAGER_COMMIT) == 2
+            && libmimalloc_sys::mi_option_get(mimalloc_option::OS_TAG) == 100
         {
-            libmimalloc_sys::mi_option_set(ARENA_EAGER_COMMIT, 0);
-            libmimalloc_sys::mi_option_set(PURGE_DELAY, 10);
+            libmimalloc_sys::mi_option_set(mimalloc_option::ARENA_EAGER_COMMIT, 0);
+            libmimalloc_sys::mi_option_set(
+                mimalloc_option::PURGE_DELAY,
+                mimalloc_option::PURGE_DELAY_MS,
+            );
         }
     }
 }
@@ -50,7 +46,25 @@ pub fn tune_allocator() {
 /// Whether [`tune_allocator`] has set mimalloc's options (for the tests).
 pub fn allocator_tuned() -> bool {
     // SAFETY: as in `tune_allocator`.
-    unsafe { libmimalloc_sys::mi_option_get(4) == 0 && libmimalloc_sys::mi_option_get(15) == 10 }
+    unsafe {
+        libmimalloc_sys::mi_option_get(mimalloc_option::ARENA_EAGER_COMMIT) == 0
+            && libmimalloc_sys::mi_option_get(mimalloc_option::PURGE_DELAY)
+                == mimalloc_option::PURGE_DELAY_MS
+    }
+}
+
+/// The indices of `mi_option_arena_eager_commit`, `mi_option_purge_delay` and
+/// `mi_option_os_tag` in the mimalloc 3 that libmimalloc-sys builds (its `mimalloc.h`), and the
+/// purge delay set. [`tune_allocator`] checks two defaults first (eager commit 2, the OS tag
+/// 100): another mimalloc, whose options are numbered otherwise, is left as it is rather than
+/// set wrongly.
+mod mimalloc_option {
+    use libmimalloc_sys::mi_option_t;
+    pub const ARENA_EAGER_COMMIT: mi_option_t = 4;
+    pub const PURGE_DELAY: mi_option_t = 15;
+    pub const OS_TAG: mi_option_t = 18;
+    /// Milliseconds.
+    pub const PURGE_DELAY_MS: std::ffi::c_long = 10;
 }
 
 use cards::CardDb;

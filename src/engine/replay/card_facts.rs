@@ -18,8 +18,7 @@ use super::super::facts::{self, Known};
 use super::super::in_force::{EffectSource, KnownEffects};
 use super::super::state::{GameState, PokemonId};
 
-pub use super::shared_facts::MemoEffect;
-use super::shared_facts::SharedFacts;
+use super::shared_facts::{MemoEffect, SharedFacts};
 
 /// The prints a Pokémon may be, shared (the same answer is asked for on many lines).
 pub type Prints<'a> = Rc<[&'a crate::cards::Card]>;
@@ -211,30 +210,44 @@ impl<'a> CardFacts<'a> {
 
     /// What the texts of the prints a Pokémon in play may be may change.
     pub fn effects_of(&self, state: &GameState, id: PokemonId) -> KnownEffects {
+        self.in_slot(
+            state,
+            id,
+            |m| &mut m.effects,
+            || {
+                let prints = self.prints_of(state, id)?;
+                let db = self
+                    .db()
+                    .ok_or_else(|| "no card data is loaded".to_string())?;
+                let idx: Vec<_> = prints.iter().filter_map(|c| db.index_of(c)).collect();
+                Ok(db.merged_effects(&idx))
+            },
+        )
+    }
+
+    /// A fact of a Pokémon in play kept in its slot's memo (`field`), made by `make` (which
+    /// asks [`CardFacts::prints_of`], and so makes the memo of the Pokémon as it is) when the
+    /// memo lacks it.
+    fn in_slot<T: Clone>(
+        &self,
+        state: &GameState,
+        id: PokemonId,
+        field: for<'m> fn(&'m mut MonPrints<'a>) -> &'m mut Option<T>,
+        make: impl FnOnce() -> T,
+    ) -> T {
+        let mon = state.mon(id);
         let slot = id as usize;
-        let memo = |this: &Self| {
-            let memo = this.mon_prints.borrow();
-            match memo.get(slot) {
-                Some(Some(m)) if m.is_of(state.mon(id)) => Some(m.effects.clone()),
-                _ => None,
-            }
-        };
-        if let Some(Some(known)) = memo(self) {
-            return known;
-        }
-        // The card id the log gave pins the print (see `prints_of`).
-        let known = self.prints_of(state, id).and_then(|prints| {
-            let db = self
-                .db()
-                .ok_or_else(|| "no card data is loaded".to_string())?;
-            let idx: Vec<_> = prints.iter().filter_map(|c| db.index_of(c)).collect();
-            Ok(db.merged_effects(&idx))
-        });
-        // `prints_of` has just made this slot's memo of the Pokémon as it is.
         if let Some(Some(m)) = self.mon_prints.borrow_mut().get_mut(slot)
-            && m.is_of(state.mon(id))
+            && m.is_of(mon)
+            && let Some(known) = field(m)
         {
-            m.effects = Some(known.clone());
+            return known.clone();
+        }
+        let known = make();
+        if let Some(Some(m)) = self.mon_prints.borrow_mut().get_mut(slot)
+            && m.is_of(mon)
+        {
+            *field(m) = Some(known.clone());
         }
         known
     }
@@ -290,23 +303,15 @@ impl<'a> CardFacts<'a> {
 
     /// The lowest and highest printed HP of the prints a Pokémon in play may be.
     pub fn hp_bounds(&self, state: &GameState, id: PokemonId) -> Result<(i32, i32), String> {
-        let slot = id as usize;
-        if let Some(Some(m)) = self.mon_prints.borrow().get(slot)
-            && m.is_of(state.mon(id))
-            && let Some(hp) = &m.hp
-        {
-            return hp.clone();
-        }
-        let hp = self.prints_of(state, id).and_then(|prints| {
-            let (lo, hi) = facts::hp_range(&prints)?;
-            Ok((lo as i32, hi as i32))
-        });
-        if let Some(Some(m)) = self.mon_prints.borrow_mut().get_mut(slot)
-            && m.is_of(state.mon(id))
-        {
-            m.hp = Some(hp.clone());
-        }
-        hp
+        self.in_slot(
+            state,
+            id,
+            |m| &mut m.hp,
+            || {
+                let (lo, hi) = facts::hp_range(&self.prints_of(state, id)?)?;
+                Ok((lo as i32, hi as i32))
+            },
+        )
     }
 
     /// Of the prints a Pokémon in play may be, those the game client carries (see

@@ -310,16 +310,13 @@ fn energy_on(
     if let Some(t) = crate::cards::basic_energy_type(energy) {
         // "Each Basic Grass Energy attached to all of your Pokémon provides GrassGrass
         // Energy" (Meganium's Wild Growth): an Ability of a Pokémon of the same side.
-        // The phrases are written only for a print with such an Ability (rare).
-        let phrases = std::cell::OnceCell::new();
+        // Written only for a print with an Ability that speaks of providing Energy (rare).
         let phrases = || {
-            phrases.get_or_init(|| {
-                let t = t.as_str().to_lowercase();
-                (
-                    format!("each basic {t} energy attached to"),
-                    format!("provides {t}{t} energy"),
-                )
-            })
+            let t = t.as_str().to_lowercase();
+            (
+                format!("each basic {t} energy attached to"),
+                format!("provides {t}{t} energy"),
+            )
         };
         let owner = j.state.mon(holder).owner;
         let doubled = j.state.players[owner].in_play().any(|id| {
@@ -329,7 +326,7 @@ fn energy_on(
                         && db.index_of(c).is_some_and(|i| {
                             let x = db.passive_text_lower(i);
                             let (each, provides) = phrases();
-                            x.contains(each.as_str()) && x.contains(provides.as_str())
+                            x.contains(&each) && x.contains(&provides)
                         })
                 })
             })

@@ -322,17 +322,17 @@ fn modelled_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, models: &Models
     };
     // Usually one reading gives the line's damage, and there are too few readings for their
     // number to matter: then only that one is written out (the first such reading, as below).
+    let unknown: Vec<String> = models
+        .models
+        .iter()
+        .flat_map(|(_, m)| m.unknown.iter().cloned())
+        .collect();
     let variants = || models.models.iter().flat_map(|(_, m)| m.variants.iter());
     if variants().filter(|v| !against(v)).count() <= 16
         && let Some(v) = variants()
             .filter(|v| !against(v))
             .find(|v| variant_reading(j, claim, v, false).0 == claim.damage)
     {
-        let unknown: Vec<String> = models
-            .models
-            .iter()
-            .flat_map(|(_, m)| m.unknown.iter().cloned())
-            .collect();
         let (d, how) = variant_damage(j, claim, v);
         return Some(Step::ok(
             "attack.damage-order",
@@ -340,23 +340,15 @@ fn modelled_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, models: &Models
         ));
     }
     let mut readings: Vec<(i32, String)> = Vec::new();
-    let mut unknown: Vec<String> = Vec::new();
     let mut against_line = 0;
-    for (_, m) in &models.models {
-        unknown.extend(m.unknown.iter().cloned());
-        for v in &m.variants {
-            // The line says Weakness or Resistance was applied: a reading in which a card in
-            // force takes it away is not what happened.
-            if (claim.weakness.is_some() && v.no_weakness)
-                || (claim.resistance.is_some() && v.no_resistance)
-            {
-                against_line += 1;
-                continue;
-            }
-            let (damage, how) = variant_damage(j, claim, v);
-            if !readings.iter().any(|(d, h)| *d == damage && *h == how) {
-                readings.push((damage, how));
-            }
+    for v in variants() {
+        if against(v) {
+            against_line += 1;
+            continue;
+        }
+        let (damage, how) = variant_damage(j, claim, v);
+        if !readings.iter().any(|(d, h)| *d == damage && *h == how) {
+            readings.push((damage, how));
         }
     }
     if readings.is_empty() && against_line > 0 {
