@@ -56,12 +56,12 @@ pub struct CardDb {
     effects: Vec<OnceLock<super::effects::CardEffects>>,
     /// The texts of several prints merged (what a name or a Pokémon in play may be), made on
     /// first use and shared by every replay over this data.
-    merged: MergedEffects,
+    merged: Cache<Box<[CardIdx]>, Arc<super::effects::CardEffects>>,
     /// The prints of a Pokémon name that have given attacks and Abilities, by a key the asker
     /// makes, shared by every replay over this data.
-    narrowed: NarrowedPrints,
+    narrowed: Cache<String, NarrowedResult>,
     /// What each Energy card provides, read once per card data.
-    energy: EnergyDetailsCache,
+    energy: Cache<CardIdx, Option<Arc<super::energy::EnergyDetails>>>,
     /// What the engine derives from this data for every replay over it (see
     /// [`CardDb::derived`]).
     derived: Derived,
@@ -74,41 +74,26 @@ pub struct CardDb {
     lazy_names: Option<std::sync::Arc<super::snapshot::LazyNames>>,
 }
 
-/// A cache of merged [`super::effects::CardEffects`] by the prints merged. A copy of the
-/// database starts with an empty cache.
-#[derive(Debug, Default)]
-struct MergedEffects(Mutex<HashMap<Box<[CardIdx]>, Arc<super::effects::CardEffects>>>);
+/// A cache of what is made from the cards on first use (merged effects, narrowed print lists,
+/// Energy provisions), kept while the database lives. A copy of the database starts with an
+/// empty cache.
+#[derive(Debug)]
+struct Cache<K, V>(Mutex<HashMap<K, V>>);
 
-impl Clone for MergedEffects {
-    fn clone(&self) -> Self {
-        MergedEffects::default()
+impl<K, V> Default for Cache<K, V> {
+    fn default() -> Self {
+        Cache(Mutex::new(HashMap::default()))
     }
 }
 
-/// A cache of narrowed print lists (see [`CardDb::narrowed_prints`]). A copy of the database
-/// starts with an empty cache.
-#[derive(Debug, Default)]
-struct NarrowedPrints(Mutex<HashMap<String, NarrowedResult>>);
+impl<K, V> Clone for Cache<K, V> {
+    fn clone(&self) -> Self {
+        Cache::default()
+    }
+}
 
 /// Prints found, or why none can be.
 pub type NarrowedResult = Result<Arc<[CardIdx]>, String>;
-
-impl Clone for NarrowedPrints {
-    fn clone(&self) -> Self {
-        NarrowedPrints::default()
-    }
-}
-
-/// A cache of [`super::energy::energy_details`] by card. A copy of the database starts with an
-/// empty cache.
-#[derive(Debug, Default)]
-struct EnergyDetailsCache(Mutex<HashMap<CardIdx, Option<Arc<super::energy::EnergyDetails>>>>);
-
-impl Clone for EnergyDetailsCache {
-    fn clone(&self) -> Self {
-        EnergyDetailsCache::default()
-    }
-}
 
 /// A value of the engine's own type that it makes from this data on first use and keeps for
 /// every replay over it (its readings of card texts). A copy of the database starts without.
@@ -219,9 +204,9 @@ impl CardDb {
             log_sets: OnceLock::new(),
             by_set_number: OnceLock::new(),
             effects,
-            merged: MergedEffects::default(),
-            narrowed: NarrowedPrints::default(),
-            energy: EnergyDetailsCache::default(),
+            merged: Cache::default(),
+            narrowed: Cache::default(),
+            energy: Cache::default(),
             derived: Derived::default(),
             local_names: OnceLock::new(),
             name_index: OnceLock::new(),
