@@ -24,13 +24,13 @@ impl CardName {
     pub fn parse(text: &str) -> CardName {
         let text = super::trim(text);
         if let Some(rest) = text.strip_prefix('(')
-            && let Some(close) = rest.find(") ")
+            && let Some(close) = rest.as_bytes().windows(2).position(|w| w == b") ")
         {
             let id = &rest[..close];
             if !id.is_empty()
                 && id
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
             {
                 return CardName {
                     name: Text::from(rest[close + 2..].trim()),

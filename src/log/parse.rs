@@ -3,7 +3,9 @@
 
 use std::borrow::Cow;
 
+use rustc_hash::FxHashMap;
 use serde::Serialize;
+use std::collections::hash_map::Entry;
 
 use super::build::{breakdown_item, build};
 use super::error::LogError;
@@ -255,11 +257,15 @@ fn parse_lines(source: &str, raw: &[RawLine]) -> ParsedLog {
         Form::Blank => "",
     }));
     let names: Vec<&str> = players.iter().map(Text::as_str).collect();
-    let matcher = Matcher::english();
+    let mut reader = Reader {
+        matcher: Matcher::english(),
+        names: &names,
+        read: FxHashMap::default(),
+    };
     let mut ctx = Context::default();
     let mut lines = Vec::with_capacity(raw.len());
     for (r, form) in raw.iter().zip(forms) {
-        let (depth, event) = parse_one(form, &mut ctx, matcher, &names);
+        let (depth, event) = parse_one(form, &mut ctx, &mut reader);
         ctx.list_expected = match (&event, depth) {
             (Event::CardList { .. }, _) => false,
             (e, _) => {
@@ -300,12 +306,25 @@ fn mark_after_game(lines: &mut [LogLine]) {
     }
 }
 
-fn parse_one(
-    form: Form<'_>,
-    ctx: &mut Context,
-    matcher: &Matcher,
-    names: &[&str],
-) -> (Depth, Event) {
+/// Reads a line's words against the pattern table, once per distinct line of a log: a game
+/// writes many lines more than once ("Ann drew a card.", "Bob ended their turn."), and what a
+/// line reads as depends only on its words and the log's player names.
+struct Reader<'t> {
+    matcher: &'static Matcher,
+    names: &'t [&'t str],
+    read: FxHashMap<&'t str, Option<Event>>,
+}
+
+impl<'t> Reader<'t> {
+    fn read(&mut self, content: &'t str) -> Option<Event> {
+        match self.read.entry(content) {
+            Entry::Occupied(known) => known.get().clone(),
+            Entry::Vacant(new) => new.insert(read(content, self.matcher, self.names)).clone(),
+        }
+    }
+}
+
+fn parse_one<'t>(form: Form<'t>, ctx: &mut Context, reader: &mut Reader<'t>) -> (Depth, Event) {
     match form {
         Form::Blank => {
             ctx.in_breakdown = false;
@@ -334,7 +353,7 @@ fn parse_one(
                 return (Depth::Sub, Event::Breakdown { item });
             }
             ctx.in_breakdown = false;
-            match read(content, matcher, names) {
+            match reader.read(content) {
                 Some(event) => (Depth::Sub, event),
                 None if ctx.list_expected && !content.is_empty() => {
                     (Depth::Sub, card_list(content))
@@ -344,7 +363,7 @@ fn parse_one(
         }
         Form::Top(content) => {
             ctx.in_breakdown = false;
-            match read(content, matcher, names) {
+            match reader.read(content) {
                 Some(event) => (Depth::Top, event),
                 None => (Depth::Top, unparsed(content)),
             }
@@ -364,13 +383,34 @@ fn read(content: &str, matcher: &Matcher, names: &[&str]) -> Option<Event> {
 
 fn card_list(content: &str) -> Event {
     Event::CardList {
-        cards: content
-            .split(", ")
-            .map(str::trim)
+        cards: list_items(content)
+            .map(super::trim)
             .filter(|s| !s.is_empty())
             .map(CardName::parse)
             .collect(),
     }
+}
+
+/// The items of a card list: `content.split(", ")`, found by looking for commas only.
+fn list_items(content: &str) -> impl Iterator<Item = &str> {
+    let bytes = content.as_bytes();
+    let mut start = 0;
+    let mut commas = memchr::memchr_iter(b',', bytes);
+    std::iter::from_fn(move || {
+        if start > bytes.len() {
+            return None;
+        }
+        for comma in commas.by_ref() {
+            if comma >= start && bytes.get(comma + 1) == Some(&b' ') {
+                let item = &content[start..comma];
+                start = comma + 2;
+                return Some(item);
+            }
+        }
+        let item = &content[start..];
+        start = bytes.len() + 1;
+        Some(item)
+    })
 }
 
 fn unparsed(content: &str) -> Event {
@@ -415,6 +455,24 @@ mod tests {
             "P",
         ] {
             assert_eq!(rewrite_variants(text), each_in_turn(text), "{text:?}");
+        }
+    }
+
+    /// The comma search splits a list as `split(", ")` does.
+    #[test]
+    fn list_items_are_those_of_split() {
+        for text in [
+            "",
+            ",",
+            ", ",
+            "Pikachu, Potion",
+            "a,b, c,, d, , e,",
+            "Boss's Orders, Professor's Research, ",
+            "x, , , y",
+        ] {
+            let ours: Vec<&str> = list_items(text).collect();
+            let split: Vec<&str> = text.split(", ").collect();
+            assert_eq!(ours, split, "{text:?}");
         }
     }
 

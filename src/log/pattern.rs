@@ -408,16 +408,38 @@ pub fn word_mask(text: &str) -> u64 {
     let bytes = text.as_bytes();
     let mut mask = 0;
     let mut start = 0;
-    for space in memchr::memchr_iter(b' ', bytes) {
-        if space > start {
-            mask |= word_bit(&bytes[start..space]);
+    let mut word_ends_at = |end: usize, start: &mut usize| {
+        if end > *start {
+            mask |= word_bit(&bytes[*start..end]);
         }
-        start = space + 1;
+        *start = end + 1;
+    };
+    // Eight bytes at a time: the spaces of a chunk are the zero bytes of it XOR eight spaces.
+    let mut chunks = bytes.chunks_exact(8);
+    let mut at = 0;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        let mut spaces = zero_bytes(word ^ 0x2020_2020_2020_2020);
+        while spaces != 0 {
+            word_ends_at(at + (spaces.trailing_zeros() / 8) as usize, &mut start);
+            spaces &= spaces - 1;
+        }
+        at += 8;
     }
-    if start < bytes.len() {
-        mask |= word_bit(&bytes[start..]);
+    for (i, &b) in chunks.remainder().iter().enumerate() {
+        if b == b' ' {
+            word_ends_at(at + i, &mut start);
+        }
     }
+    word_ends_at(bytes.len(), &mut start);
     mask
+}
+
+/// The high bit of each byte of `v` that is zero, and no other bit (exact: no carry crosses a
+/// byte, as the low seven bits plus 0x7F stay below 0x100).
+fn zero_bytes(v: u64) -> u64 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    !(((v & LOW7) + LOW7) | v | LOW7)
 }
 
 /// One bit for a word, from its length and its first two and last two bytes: a filter, so
@@ -836,7 +858,7 @@ fn slot_accepts(slot: Slot, value: &str) -> bool {
         // A name never holds a sentence break: a pasted log whose lines ran together must not
         // read as one card with a very long name.
         Slot::Card | Slot::Player => {
-            memchr::memchr2(b'.', b'!', value.as_bytes()).is_none()
+            !value.bytes().any(|b| b == b'.' || b == b'!')
                 || (!value.contains(". - ") && !value.contains("! "))
         }
         Slot::Text => true,
@@ -872,6 +894,10 @@ fn match_segments<'a>(
             }
             match rest.first() {
                 None => slot_accepts(*slot, s) && caps.push(s),
+                // The line's last literal: the slot is all that comes before it.
+                Some(Segment::Literal(lit, _)) if rest.len() == 1 => s
+                    .strip_suffix(lit.as_str())
+                    .is_some_and(|value| slot_accepts(*slot, value) && caps.push(value)),
                 Some(Segment::Literal(_, finder)) => {
                     let bytes = s.as_bytes();
                     let mut from = 0;
@@ -945,6 +971,29 @@ mod tests {
                 "30"
             ]
         );
+    }
+
+    /// The word filter finds the same words as splitting at each space.
+    #[test]
+    fn word_masks_are_those_of_the_split_words() {
+        let split = |t: &str| {
+            t.split(' ')
+                .filter(|w| !w.is_empty())
+                .fold(0, |m, w| m | word_bit(w.as_bytes()))
+        };
+        for text in [
+            "",
+            " ",
+            "a",
+            "Ann drew a card.",
+            "  two  spaces  and a long tail of words here ",
+            "12345678 12345678",
+            "1234567 123456789 ",
+            "Pokémon Checkup",
+            "ééééééé é",
+        ] {
+            assert_eq!(word_mask(text), split(text), "{text:?}");
+        }
     }
 
     #[test]
