@@ -30,11 +30,13 @@ fn face(s: &str) -> Option<CoinFace> {
     }
 }
 
-fn modifier(energy_type: &str, amount: &str) -> Option<TypeModifier> {
-    Some(TypeModifier {
+/// A Weakness or Resistance a line states (boxed: few lines state one, and every event is as
+/// large as the largest).
+fn modifier(energy_type: &str, amount: &str) -> Option<Box<TypeModifier>> {
+    Some(Box::new(TypeModifier {
         energy_type: Text::from(energy_type),
         amount: num(amount)?,
-    })
+    }))
 }
 
 /// Build the event a match stands for; `None` when the slot values do not fit the shape (a

@@ -416,9 +416,9 @@ pub enum Event {
         target: CardName,
         damage: i32,
         #[serde(skip_serializing_if = "Option::is_none")]
-        weakness: Option<TypeModifier>,
+        weakness: Option<Box<TypeModifier>>,
         #[serde(skip_serializing_if = "Option::is_none")]
-        resistance: Option<TypeModifier>,
+        resistance: Option<Box<TypeModifier>>,
     },
     /// `W's V took N damage.` (damage to a second Pokémon, e.g. a Benched one).
     TookDamage {
@@ -426,9 +426,9 @@ pub enum Event {
         pokemon: CardName,
         damage: i32,
         #[serde(skip_serializing_if = "Option::is_none")]
-        weakness: Option<TypeModifier>,
+        weakness: Option<Box<TypeModifier>>,
         #[serde(skip_serializing_if = "Option::is_none")]
-        resistance: Option<TypeModifier>,
+        resistance: Option<Box<TypeModifier>>,
     },
     BreakdownHeader,
     Breakdown {

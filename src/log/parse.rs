@@ -158,22 +158,32 @@ pub fn normalise(text: &str) -> Cow<'_, str> {
 
 /// `text` with its spelling variants rewritten (see [`normalise`]).
 fn rewrite_variants(text: &str) -> String {
-    // One pass: each variant is a character of its own or the word "Pokemon".
+    // One pass: each variant is a character of its own or the word "Pokemon"; the text between
+    // them is copied whole.
     let mut out = String::with_capacity(text.len() + 8);
-    let mut rest = text;
-    while let Some(c) = rest.chars().next() {
-        match c {
-            '\u{2019}' | '\u{2018}' => out.push('\''),
-            '\u{00A0}' | '\u{202F}' => out.push(' '),
-            'P' if rest.starts_with("Pokemon") => {
-                out.push_str("Pokémon");
-                rest = &rest["Pokemon".len()..];
-                continue;
-            }
-            c => out.push(c),
+    let bytes = text.as_bytes();
+    let mut copied = 0;
+    for at in memchr::memchr3_iter(0xE2, 0xC2, b'P', bytes) {
+        if at < copied {
+            continue;
         }
-        rest = &rest[c.len_utf8()..];
+        let rest = &text[at..];
+        let (with, len) = if rest.starts_with("Pokemon") {
+            ("Pokémon", "Pokemon".len())
+        } else if rest.starts_with(['\u{2019}', '\u{2018}']) {
+            ("'", 3)
+        } else if rest.starts_with('\u{00A0}') {
+            (" ", 2)
+        } else if rest.starts_with('\u{202F}') {
+            (" ", 3)
+        } else {
+            continue;
+        };
+        out.push_str(&text[copied..at]);
+        out.push_str(with);
+        copied = at + len;
     }
+    out.push_str(&text[copied..]);
     out
 }
 
@@ -260,12 +270,12 @@ fn parse_lines(source: &str, raw: &[RawLine]) -> ParsedLog {
     let mut reader = Reader {
         matcher: Matcher::english(),
         names: &names,
-        read: FxHashMap::default(),
+        read: FxHashMap::with_capacity_and_hasher(raw.len(), Default::default()),
     };
     let mut ctx = Context::default();
     let mut lines = Vec::with_capacity(raw.len());
     for (r, form) in raw.iter().zip(forms) {
-        let (depth, event) = parse_one(form, &mut ctx, &mut reader);
+        let (depth, event) = parse_one(form, &mut ctx, &mut reader, &lines);
         ctx.list_expected = match (&event, depth) {
             (Event::CardList { .. }, _) => false,
             (e, _) => {
@@ -312,19 +322,32 @@ fn mark_after_game(lines: &mut [LogLine]) {
 struct Reader<'t> {
     matcher: &'static Matcher,
     names: &'t [&'t str],
-    read: FxHashMap<&'t str, Option<Event>>,
+    /// Each line's words read so far, with the index of the line that holds the event they
+    /// read as (`None`: they read as none).
+    read: FxHashMap<&'t str, Option<u32>>,
 }
 
 impl<'t> Reader<'t> {
-    fn read(&mut self, content: &'t str) -> Option<Event> {
+    /// What `content` reads as. `lines` are the lines made so far; the event returned is the
+    /// one the next line made holds (the caller pushes it next).
+    fn read(&mut self, content: &'t str, lines: &[LogLine]) -> Option<Event> {
         match self.read.entry(content) {
-            Entry::Occupied(known) => known.get().clone(),
-            Entry::Vacant(new) => new.insert(read(content, self.matcher, self.names)).clone(),
+            Entry::Occupied(known) => known.get().map(|i| lines[i as usize].event.clone()),
+            Entry::Vacant(new) => {
+                let event = read(content, self.matcher, self.names);
+                new.insert(event.is_some().then_some(lines.len() as u32));
+                event
+            }
         }
     }
 }
 
-fn parse_one<'t>(form: Form<'t>, ctx: &mut Context, reader: &mut Reader<'t>) -> (Depth, Event) {
+fn parse_one<'t>(
+    form: Form<'t>,
+    ctx: &mut Context,
+    reader: &mut Reader<'t>,
+    lines: &[LogLine],
+) -> (Depth, Event) {
     match form {
         Form::Blank => {
             ctx.in_breakdown = false;
@@ -353,7 +376,7 @@ fn parse_one<'t>(form: Form<'t>, ctx: &mut Context, reader: &mut Reader<'t>) -> 
                 return (Depth::Sub, Event::Breakdown { item });
             }
             ctx.in_breakdown = false;
-            match reader.read(content) {
+            match reader.read(content, lines) {
                 Some(event) => (Depth::Sub, event),
                 None if ctx.list_expected && !content.is_empty() => {
                     (Depth::Sub, card_list(content))
@@ -363,7 +386,7 @@ fn parse_one<'t>(form: Form<'t>, ctx: &mut Context, reader: &mut Reader<'t>) -> 
         }
         Form::Top(content) => {
             ctx.in_breakdown = false;
-            match reader.read(content) {
+            match reader.read(content, lines) {
                 Some(event) => (Depth::Top, event),
                 None => (Depth::Top, unparsed(content)),
             }

@@ -33,6 +33,8 @@ struct MonPrints<'a> {
     effects: Option<KnownEffects>,
     /// The lowest and highest printed HP of the prints, once asked.
     hp: Option<Known<(i32, i32)>>,
+    /// Whether some print holds a reading of a card (by the reading's address), once asked.
+    some_print: Vec<(usize, bool)>,
 }
 
 impl MonPrints<'_> {
@@ -126,6 +128,7 @@ impl<'a> CardFacts<'a> {
             prints: known.clone(),
             effects: None,
             hp: None,
+            some_print: Vec::new(),
         });
         known
     }
@@ -288,6 +291,13 @@ impl<'a> CardFacts<'a> {
 
     /// The kind of card a name is (memoised; see [`CardInfo::kind`]).
     pub fn kind(&self, name: &str) -> CardKind {
+        // A name of the card data read by an earlier replay over the same data.
+        if let Some(kind) = self
+            .db()
+            .and_then(|db| SharedFacts::of(db).known_kind(name))
+        {
+            return kind;
+        }
         if let Some(kind) = self.kind_memo.borrow().get(name) {
             return *kind;
         }
@@ -312,6 +322,33 @@ impl<'a> CardFacts<'a> {
                 Ok((lo as i32, hi as i32))
             },
         )
+    }
+
+    /// Whether some print a Pokémon in play may be holds `read` (false when the prints are not
+    /// known), kept in its slot's memo.
+    pub fn some_print_holds(
+        &self,
+        state: &GameState,
+        id: PokemonId,
+        read: fn(&Card) -> bool,
+    ) -> bool {
+        let key = read as usize;
+        let mon = state.mon(id);
+        if let Some(Some(m)) = self.mon_prints.borrow().get(id as usize)
+            && m.is_of(mon)
+            && let Some(&(_, holds)) = m.some_print.iter().find(|(k, _)| *k == key)
+        {
+            return holds;
+        }
+        let holds = self
+            .prints_of(state, id)
+            .is_ok_and(|prints| prints.iter().any(|c| self.holds_for(c, read)));
+        if let Some(Some(m)) = self.mon_prints.borrow_mut().get_mut(id as usize)
+            && m.is_of(mon)
+        {
+            m.some_print.push((key, holds));
+        }
+        holds
     }
 
     /// Of the prints a Pokémon in play may be, those the game client carries (see

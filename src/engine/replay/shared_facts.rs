@@ -82,6 +82,11 @@ impl SharedFacts {
         get_or_make(&self.kinds, name, |k| Box::from(k), make, |_| true)
     }
 
+    /// The kind of a card name already read, if it has been.
+    pub fn known_kind(&self, name: &str) -> Option<CardKind> {
+        self.kinds.read().ok().and_then(|m| m.get(name).copied())
+    }
+
     /// The Prize value under `key` (of a Pokémon the card data has), made by `make` the first
     /// time it is asked for.
     pub fn prize_value(&self, key: &str, make: impl FnOnce() -> PrizeValue) -> PrizeValue {

@@ -320,16 +320,17 @@ fn energy_on(
         };
         let owner = j.state.mon(holder).owner;
         let doubled = j.state.players[owner].in_play().any(|id| {
-            j.prints_of(id).is_ok_and(|prints| {
-                prints.iter().any(|c| {
-                    j.cards.holds_for(c, has_providing_ability)
-                        && db.index_of(c).is_some_and(|i| {
-                            let x = db.passive_text_lower(i);
-                            let (each, provides) = phrases();
-                            x.contains(&each) && x.contains(&provides)
-                        })
+            j.cards.some_print_holds(j.state, id, has_providing_ability)
+                && j.prints_of(id).is_ok_and(|prints| {
+                    prints.iter().any(|c| {
+                        j.cards.holds_for(c, has_providing_ability)
+                            && db.index_of(c).is_some_and(|i| {
+                                let x = db.passive_text_lower(i);
+                                let (each, provides) = phrases();
+                                x.contains(&each) && x.contains(&provides)
+                            })
+                    })
                 })
-            })
         });
         let mut provision = facts::energy_provision(Some(db), energy)?;
         if doubled {

@@ -67,8 +67,8 @@ pub fn damage(j: &Judging<'_, '_>) -> Step {
         attack,
         target: j.resolved.pokemon.id(),
         damage: *damage,
-        weakness: weakness.as_ref(),
-        resistance: resistance.as_ref(),
+        weakness: weakness.as_deref(),
+        resistance: resistance.as_deref(),
         sub: !j.top_level(),
     };
     let mut parts = Vec::new();
