@@ -676,3 +676,17 @@ impl Event {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// Every line's event is as large as the largest kind, and each is moved several times on
+    /// its way into a report: what few lines carry (a Weakness, a Resistance) is boxed.
+    #[test]
+    fn an_event_stays_small() {
+        assert!(
+            std::mem::size_of::<super::Event>() <= 192,
+            "Event is {} bytes",
+            std::mem::size_of::<super::Event>()
+        );
+    }
+}

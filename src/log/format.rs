@@ -66,7 +66,6 @@ impl ExportFormat {
         let (mut bare, mut numbered, mut placeholder) = (0usize, 0usize, 0usize);
         let mut numbers = Vec::new();
         let mut damage_breakdowns = false;
-        let mut card_ids = false;
         for line in &log.lines {
             match &line.event {
                 Event::TurnHeader { number, player } => {
@@ -82,10 +81,8 @@ impl ExportFormat {
                 Event::BreakdownHeader => damage_breakdowns = true,
                 _ => {}
             }
-            if !card_ids && line_has_card_id(log.text(line)) {
-                card_ids = true;
-            }
         }
+        let card_ids = text_has_card_id(&log.source);
         let styles = [bare, numbered, placeholder]
             .iter()
             .filter(|n| **n > 0)
@@ -126,9 +123,10 @@ fn numbering(numbers: &[u32]) -> TurnNumbering {
     }
 }
 
-/// A `(set_number) ` card-id prefix anywhere on the line: an opening parenthesis, a token of
-/// letters, digits, `-` and `_` with at least one `_` and one digit, `) ` and a capital letter.
-fn line_has_card_id(text: &str) -> bool {
+/// Whether a line of `text` (a whole log, read in one pass) has a `(set_number) ` card-id
+/// prefix: an opening parenthesis, a token of letters, digits, `-` and `_` with at least one
+/// `_` and one digit, `) ` and, on the same line, a character that is not a lower-case letter.
+fn text_has_card_id(text: &str) -> bool {
     let bytes = text.as_bytes();
     let mut from = 0;
     while let Some(open) = memchr::memchr(b'(', &bytes[from..]).map(|i| i + from) {
@@ -140,7 +138,9 @@ fn line_has_card_id(text: &str) -> bool {
         let token = &rest[..len];
         let closes = rest.get(len) == Some(&b')')
             && rest.get(len + 1) == Some(&b' ')
-            && rest.get(len + 2).is_some_and(|b| !b.is_ascii_lowercase());
+            && rest
+                .get(len + 2)
+                .is_some_and(|b| !b.is_ascii_lowercase() && !matches!(b, b'\n' | b'\r'));
         if closes && token.contains(&b'_') && token.iter().any(u8::is_ascii_digit) {
             return true;
         }
@@ -164,13 +164,17 @@ mod tests {
 
     #[test]
     fn card_id_prefixes() {
-        assert!(line_has_card_id("A played (sv6_128) Dreepy to the Bench."));
-        assert!(line_has_card_id(
+        assert!(text_has_card_id("A played (sv6_128) Dreepy to the Bench."));
+        assert!(text_has_card_id(
             "   • (me2-5_34_ph) Kyogre, (me1_56) Alakazam"
         ));
-        assert!(!line_has_card_id("A played Dreepy (hidden) to the Bench."));
-        assert!(!line_has_card_id("A drew 2 cards (of 3)."));
-        assert!(!line_has_card_id("Bob (2) played Dreepy to the Bench."));
+        assert!(!text_has_card_id("A played Dreepy (hidden) to the Bench."));
+        assert!(!text_has_card_id("A drew 2 cards (of 3)."));
+        assert!(!text_has_card_id("Bob (2) played Dreepy to the Bench."));
+        // What follows ") " is read on the same line only.
+        assert!(!text_has_card_id("A played (sv6_128) \nDreepy."));
+        assert!(!text_has_card_id("A played (sv6_128) \r\nDreepy."));
+        assert!(text_has_card_id("Setup\r\nA played (sv6_128) Dreepy."));
     }
 
     #[test]

@@ -141,9 +141,12 @@ impl<'a> CardFacts<'a> {
         };
         let bare = id.strip_suffix("_ph").unwrap_or(id);
         // The client writes a half set "sv4-5", the data "sv4pt5".
-        let half = bare.replacen("-5_", "pt5_", 1);
-        let Some(card) = [id, bare, half.as_str()]
+        let half = bare
+            .contains("-5_")
+            .then(|| bare.replacen("-5_", "pt5_", 1));
+        let Some(card) = [Some(id), Some(bare), half.as_deref()]
             .into_iter()
+            .flatten()
             .find_map(|i| db.by_id(i))
             .map(|i| db.card(i))
         else {
