@@ -584,7 +584,7 @@ struct LiteralTrie {
 impl LiteralTrie {
     /// Literals are indexed by their first (or, backwards, last) few bytes only: the trie is a
     /// filter, the full match is checked after.
-    const DEPTH: usize = 6;
+    const DEPTH: usize = 3;
 
     /// A trie of `literals` (bytes and the pattern each belongs to).
     fn build(literals: &[(&[u8], usize)], backwards: bool) -> LiteralTrie {

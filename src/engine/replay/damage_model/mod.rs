@@ -205,11 +205,12 @@ impl InForceText<'_> {
 /// Every text in force other than the attack's own: what it does to this damage.
 fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
     let j = eval.j;
-    let mut recent: Vec<Used> = j.tracked.used.clone();
+    // What was used lately, with the use on this line when the tracker has not applied it.
+    let mut recent: std::borrow::Cow<'_, [Used]> = std::borrow::Cow::Borrowed(&j.tracked.used);
     if j.applied.is_none()
         && let Some(current) = use_on_line(j.state, j.index, j.line, j.resolved)
     {
-        recent.push(current);
+        recent.to_mut().push(current);
     }
     let source = InForce {
         cards: j.cards,
