@@ -167,6 +167,40 @@ mod tests {
         CardDb::from_cards(cards, vec![])
     }
 
+    /// Whether some print of a Pokémon in play holds a reading: what its prints say, kept for
+    /// the Pokémon in its slot and asked again once the slot holds another card.
+    #[test]
+    fn some_print_holds_follows_the_pokemon_in_its_slot() {
+        use crate::cards::Card;
+        use crate::engine::state::{GameState, Position};
+        fn gnaws(card: &Card) -> bool {
+            card.attacks.iter().any(|a| a.name == "Gnaw")
+        }
+        fn never(_: &Card) -> bool {
+            false
+        }
+        let db = db();
+        let facts = CardFacts::new(Some(&db));
+        let mut state = GameState::new(&[Text::from("Ann"), Text::from("Bob")]);
+        let pikachu = state.put_into_play(0, "Pikachu", Position::Active);
+        let nobody = state.put_into_play(1, "Nobody", Position::Active);
+        for _ in 0..2 {
+            assert!(facts.some_print_holds(&state, pikachu, gnaws));
+            assert!(!facts.some_print_holds(&state, pikachu, never));
+            assert!(
+                !facts.some_print_holds(&state, nobody, gnaws),
+                "prints not known"
+            );
+        }
+        // The same slot, another card: its prints are asked again.
+        state.pokemon[pikachu as usize]
+            .stack
+            .push(Text::from("Nobody"));
+        assert!(!facts.some_print_holds(&state, pikachu, gnaws));
+        state.pokemon[pikachu as usize].stack.pop();
+        assert!(facts.some_print_holds(&state, pikachu, gnaws));
+    }
+
     /// Names a log writes that the card data does not know are read again each time: however
     /// many such names the logs hold, the shared tables do not grow.
     #[test]
