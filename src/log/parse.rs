@@ -156,32 +156,28 @@ pub fn normalise(text: &str) -> Cow<'_, str> {
     Cow::Owned(rewrite_variants(text))
 }
 
-/// `text` with its spelling variants rewritten (see [`normalise`]).
+/// The spelling variants [`normalise`] rewrites, each with what it becomes.
+const VARIANTS: &[(&str, &str)] = &[
+    ("\u{2019}", "'"),
+    ("\u{2018}", "'"),
+    ("\u{00A0}", " "),
+    ("\u{202F}", " "),
+    ("Pokemon", "Pokémon"),
+];
+
+/// `text` with its spelling variants rewritten (see [`normalise`]): the text between them is
+/// copied whole.
 fn rewrite_variants(text: &str) -> String {
-    // One pass: each variant is a character of its own or the word "Pokemon"; the text between
-    // them is copied whole.
     let mut out = String::with_capacity(text.len() + 8);
-    let bytes = text.as_bytes();
     let mut copied = 0;
-    for at in memchr::memchr3_iter(0xE2, 0xC2, b'P', bytes) {
-        if at < copied {
-            continue;
-        }
+    for at in spelling_variants(text) {
         let rest = &text[at..];
-        let (with, len) = if rest.starts_with("Pokemon") {
-            ("Pokémon", "Pokemon".len())
-        } else if rest.starts_with(['\u{2019}', '\u{2018}']) {
-            ("'", 3)
-        } else if rest.starts_with('\u{00A0}') {
-            (" ", 2)
-        } else if rest.starts_with('\u{202F}') {
-            (" ", 3)
-        } else {
+        let Some((from, to)) = VARIANTS.iter().find(|(from, _)| rest.starts_with(from)) else {
             continue;
         };
         out.push_str(&text[copied..at]);
-        out.push_str(with);
-        copied = at + len;
+        out.push_str(to);
+        copied = at + from.len();
     }
     out.push_str(&text[copied..]);
     out

@@ -408,11 +408,11 @@ pub fn word_mask(text: &str) -> u64 {
     let bytes = text.as_bytes();
     let mut mask = 0;
     let mut start = 0;
-    let mut word_ends_at = |end: usize, start: &mut usize| {
-        if end > *start {
-            mask |= word_bit(&bytes[*start..end]);
+    let mut word_ends_at = |end: usize| {
+        if end > start {
+            mask |= word_bit(&bytes[start..end]);
         }
-        *start = end + 1;
+        start = end + 1;
     };
     // Eight bytes at a time: the spaces of a chunk are the zero bytes of it XOR eight spaces.
     let mut chunks = bytes.chunks_exact(8);
@@ -421,17 +421,17 @@ pub fn word_mask(text: &str) -> u64 {
         let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
         let mut spaces = zero_bytes(word ^ 0x2020_2020_2020_2020);
         while spaces != 0 {
-            word_ends_at(at + (spaces.trailing_zeros() / 8) as usize, &mut start);
+            word_ends_at(at + (spaces.trailing_zeros() / 8) as usize);
             spaces &= spaces - 1;
         }
         at += 8;
     }
     for (i, &b) in chunks.remainder().iter().enumerate() {
         if b == b' ' {
-            word_ends_at(at + i, &mut start);
+            word_ends_at(at + i);
         }
     }
-    word_ends_at(bytes.len(), &mut start);
+    word_ends_at(bytes.len());
     mask
 }
 

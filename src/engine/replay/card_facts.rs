@@ -33,8 +33,8 @@ struct MonPrints<'a> {
     effects: Option<KnownEffects>,
     /// The lowest and highest printed HP of the prints, once asked.
     hp: Option<Known<(i32, i32)>>,
-    /// Whether some print holds a reading of a card (by the reading's address), once asked.
-    some_print: Vec<(usize, bool)>,
+    /// Whether some print holds a reading of a card, by the reading's address, once asked.
+    some_print: Vec<(usize, Option<bool>)>,
 }
 
 impl MonPrints<'_> {
@@ -57,7 +57,8 @@ pub struct CardFacts<'a> {
     prints_memo: RefCell<FxHashMap<String, Known<Prints<'a>>>>,
     /// The same per Pokémon in play, checked against its name and uses.
     mon_prints: RefCell<Vec<Option<MonPrints<'a>>>>,
-    /// The kind of card a name is (asked on many lines).
+    /// The kind of card a name the card data lacks is (asked on many lines; the others are
+    /// in the card data's shared readings).
     kind_memo: RefCell<FxHashMap<Text, CardKind>>,
     /// What the texts of a card name's prints may change (the effect catalogue, read lazily:
     /// only the checks about to say `violation` ask).
@@ -238,7 +239,7 @@ impl<'a> CardFacts<'a> {
         &self,
         state: &GameState,
         id: PokemonId,
-        field: for<'m> fn(&'m mut MonPrints<'a>) -> &'m mut Option<T>,
+        field: impl for<'m> Fn(&'m mut MonPrints<'a>) -> &'m mut Option<T>,
         make: impl FnOnce() -> T,
     ) -> T {
         let mon = state.mon(id);
@@ -294,7 +295,7 @@ impl<'a> CardFacts<'a> {
 
     /// The kind of card a name is (memoised; see [`CardInfo::kind`]).
     pub fn kind(&self, name: &str) -> CardKind {
-        // A name of the card data read by an earlier replay over the same data.
+        // A name of the card data, read by this replay or an earlier one over the same data.
         if let Some(kind) = self
             .db()
             .and_then(|db| SharedFacts::of(db).known_kind(name))
@@ -304,14 +305,16 @@ impl<'a> CardFacts<'a> {
         if let Some(kind) = self.kind_memo.borrow().get(name) {
             return *kind;
         }
-        let kind = match self.db() {
+        match self.db() {
             Some(db) if !db.by_name(name).is_empty() => {
                 SharedFacts::of(db).kind(name, || self.info.kind(name))
             }
-            _ => self.info.kind(name),
-        };
-        self.kind_memo.borrow_mut().insert(Text::from(name), kind);
-        kind
+            _ => {
+                let kind = self.info.kind(name);
+                self.kind_memo.borrow_mut().insert(Text::from(name), kind);
+                kind
+            }
+        }
     }
 
     /// The lowest and highest printed HP of the prints a Pokémon in play may be.
@@ -336,22 +339,24 @@ impl<'a> CardFacts<'a> {
         read: fn(&Card) -> bool,
     ) -> bool {
         let key = read as usize;
-        let mon = state.mon(id);
-        if let Some(Some(m)) = self.mon_prints.borrow().get(id as usize)
-            && m.is_of(mon)
-            && let Some(&(_, holds)) = m.some_print.iter().find(|(k, _)| *k == key)
-        {
-            return holds;
-        }
-        let holds = self
-            .prints_of(state, id)
-            .is_ok_and(|prints| prints.iter().any(|c| self.holds_for(c, read)));
-        if let Some(Some(m)) = self.mon_prints.borrow_mut().get_mut(id as usize)
-            && m.is_of(mon)
-        {
-            m.some_print.push((key, holds));
-        }
-        holds
+        self.in_slot(
+            state,
+            id,
+            |m| {
+                let at = match m.some_print.iter().position(|(k, _)| *k == key) {
+                    Some(at) => at,
+                    None => {
+                        m.some_print.push((key, None));
+                        m.some_print.len() - 1
+                    }
+                };
+                &mut m.some_print[at].1
+            },
+            || {
+                self.prints_of(state, id)
+                    .is_ok_and(|prints| prints.iter().any(|c| self.holds_for(c, read)))
+            },
+        )
     }
 
     /// Of the prints a Pokémon in play may be, those the game client carries (see
