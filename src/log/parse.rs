@@ -12,7 +12,7 @@ use super::error::LogError;
 use super::event::{BreakdownItem, CardName, Event, Text};
 use super::input::{RawLine, decode, foreign_language, split_lines};
 use super::locale::{self, LocalNames, Locale, NoNames};
-use super::pattern::Matcher;
+use super::pattern::{Match, Matcher};
 use super::players::discover;
 
 /// How a line sits in the log's structure.
@@ -271,19 +271,18 @@ fn parse_lines(source: &str, raw: &[RawLine]) -> ParsedLog {
     let mut ctx = Context::default();
     let mut lines = Vec::with_capacity(raw.len());
     for (r, form) in raw.iter().zip(forms) {
-        let (depth, event) = parse_one(form, &mut ctx, &mut reader, &lines);
-        ctx.list_expected = match (&event, depth) {
-            (Event::CardList { .. }, _) => false,
-            (e, _) => {
+        let at = LineAt {
+            number: r.number,
+            span: (r.start as u32, r.end as u32),
+        };
+        parse_one(form, &mut ctx, &mut reader, &mut lines, at);
+        let event = lines.last().map(|l| &l.event);
+        ctx.list_expected = match event {
+            Some(Event::CardList { .. }) | None => false,
+            Some(e) => {
                 e.announced_list().is_some() || (ctx.list_expected && matches!(e, Event::Blank))
             }
         };
-        lines.push(LogLine {
-            number: r.number,
-            span: (r.start as u32, r.end as u32),
-            depth,
-            event,
-        });
     }
     mark_after_game(&mut lines);
     ParsedLog {
@@ -324,44 +323,81 @@ struct Reader<'t> {
 }
 
 impl<'t> Reader<'t> {
-    /// What `content` reads as. `lines` are the lines made so far; the event returned is the
-    /// one the next line made holds (the caller pushes it next).
-    fn read(&mut self, content: &'t str, lines: &[LogLine]) -> Option<Event> {
+    /// Push the line `content` reads as onto `lines` (the lines made so far) and say whether
+    /// it read as an event; nothing is pushed when it reads as none.
+    fn read_into(
+        &mut self,
+        content: &'t str,
+        lines: &mut Vec<LogLine>,
+        at: LineAt,
+        depth: Depth,
+    ) -> bool {
         match self.read.entry(content) {
-            Entry::Occupied(known) => known.get().map(|i| lines[i as usize].event.clone()),
+            Entry::Occupied(known) => match *known.get() {
+                Some(i) => {
+                    let event = lines[i as usize].event.clone();
+                    lines.push(at.line(depth, event));
+                    true
+                }
+                None => false,
+            },
             Entry::Vacant(new) => {
-                let event = read(content, self.matcher, self.names);
-                new.insert(event.is_some().then_some(lines.len() as u32));
-                event
+                let index = lines.len() as u32;
+                // The event is built straight into the line pushed, not handed up the calls.
+                let read = read(content, self.matcher, self.names, |event| {
+                    lines.push(at.line(depth, event))
+                });
+                new.insert(read.then_some(index));
+                read
             }
         }
     }
 }
 
+/// What a [`LogLine`] holds besides its depth and event.
+#[derive(Clone, Copy)]
+struct LineAt {
+    number: u32,
+    span: (u32, u32),
+}
+
+impl LineAt {
+    fn line(self, depth: Depth, event: Event) -> LogLine {
+        LogLine {
+            number: self.number,
+            span: self.span,
+            depth,
+            event,
+        }
+    }
+}
+
+/// Read one line and push it onto `lines`.
 fn parse_one<'t>(
     form: Form<'t>,
     ctx: &mut Context,
     reader: &mut Reader<'t>,
-    lines: &[LogLine],
-) -> (Depth, Event) {
+    lines: &mut Vec<LogLine>,
+    at: LineAt,
+) {
     match form {
         Form::Blank => {
             ctx.in_breakdown = false;
-            (Depth::Top, Event::Blank)
+            lines.push(at.line(Depth::Top, Event::Blank));
         }
         Form::Bullet(content) => {
             if ctx.in_breakdown
                 && let Some(item) = breakdown_item(content)
             {
-                return (Depth::List, Event::Breakdown { item });
+                return lines.push(at.line(Depth::List, Event::Breakdown { item }));
             }
             ctx.in_breakdown = false;
-            (Depth::List, card_list(content))
+            lines.push(at.line(Depth::List, card_list(content)));
         }
         Form::Sub(content) => {
             if content == "Damage breakdown:" {
                 ctx.in_breakdown = true;
-                return (Depth::Sub, Event::BreakdownHeader);
+                return lines.push(at.line(Depth::Sub, Event::BreakdownHeader));
             }
             // A breakdown's entries; its "Base damage" entry starts one even where the header
             // line is missing (cut from a pasted log).
@@ -369,35 +405,39 @@ fn parse_one<'t>(
                 && (ctx.in_breakdown || matches!(item, BreakdownItem::Base { .. }))
             {
                 ctx.in_breakdown = true;
-                return (Depth::Sub, Event::Breakdown { item });
+                return lines.push(at.line(Depth::Sub, Event::Breakdown { item }));
             }
             ctx.in_breakdown = false;
-            match reader.read(content, lines) {
-                Some(event) => (Depth::Sub, event),
-                None if ctx.list_expected && !content.is_empty() => {
-                    (Depth::Sub, card_list(content))
-                }
-                None => (Depth::Sub, unparsed(content)),
+            if reader.read_into(content, lines, at, Depth::Sub) {
+                return;
             }
+            let event = if ctx.list_expected && !content.is_empty() {
+                card_list(content)
+            } else {
+                unparsed(content)
+            };
+            lines.push(at.line(Depth::Sub, event));
         }
         Form::Top(content) => {
             ctx.in_breakdown = false;
-            match reader.read(content, lines) {
-                Some(event) => (Depth::Top, event),
-                None => (Depth::Top, unparsed(content)),
+            if !reader.read_into(content, lines, at, Depth::Top) {
+                lines.push(at.line(Depth::Top, unparsed(content)));
             }
         }
     }
 }
 
-/// Read a line's words against the pattern table: first with `{p}` bound to the known player
-/// names, then, if nothing fits, with any text as a name.
-fn read(content: &str, matcher: &Matcher, names: &[&str]) -> Option<Event> {
-    let strict = matcher.first(content, names, |m| build(m, content));
-    if strict.is_some() || names.is_empty() {
-        return strict;
-    }
-    matcher.first(content, &[], |m| build(m, content))
+/// Read a line's words against the pattern table and hand the event to `made`: first with
+/// `{p}` bound to the known player names, then, if nothing fits, with any text as a name.
+/// Whether it read as an event.
+fn read(content: &str, matcher: &Matcher, names: &[&str], made: impl FnOnce(Event)) -> bool {
+    let mut made = Some(made);
+    let mut accept = |m: &Match<'_>| {
+        let event = build(m, content)?;
+        made.take().map(|made| made(event))
+    };
+    matcher.first(content, names, &mut accept).is_some()
+        || (!names.is_empty() && matcher.first(content, &[], &mut accept).is_some())
 }
 
 fn card_list(content: &str) -> Event {
