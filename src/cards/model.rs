@@ -176,6 +176,25 @@ impl EnergyType {
         }
     }
 
+    /// The type the data spells `s` exactly ([`EnergyType::as_str`]).
+    fn spelled(s: &str) -> Option<EnergyType> {
+        Some(match s {
+            "Grass" => EnergyType::Grass,
+            "Fire" => EnergyType::Fire,
+            "Water" => EnergyType::Water,
+            "Lightning" => EnergyType::Lightning,
+            "Psychic" => EnergyType::Psychic,
+            "Fighting" => EnergyType::Fighting,
+            "Darkness" => EnergyType::Darkness,
+            "Metal" => EnergyType::Metal,
+            "Fairy" => EnergyType::Fairy,
+            "Dragon" => EnergyType::Dragon,
+            "Colorless" => EnergyType::Colorless,
+            "Free" => EnergyType::Free,
+            _ => return None,
+        })
+    }
+
     /// The one-letter symbol used in card text brackets, e.g. `[G]`, `[C]` (`N` for Dragon,
     /// `Y` for Fairy, `R` for Fire, `D` for Darkness). `Free` has none.
     pub fn symbol(self) -> Option<char> {
@@ -206,11 +225,10 @@ impl EnergyType {
 impl FromStr for EnergyType {
     type Err = UnknownValue;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let s = s.trim();
-        EnergyType::ALL
-            .into_iter()
-            .find(|t| t.as_str() == s)
-            .ok_or_else(|| UnknownValue(s.to_string()))
+        // The data's spelling as it is (the snapshot reads many), else trimmed.
+        EnergyType::spelled(s)
+            .or_else(|| EnergyType::spelled(s.trim()))
+            .ok_or_else(|| UnknownValue(s.trim().to_string()))
     }
 }
 

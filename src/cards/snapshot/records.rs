@@ -54,8 +54,38 @@ impl Serialize for Str<'_> {
 
 impl<'de: 'a, 'a> Deserialize<'de> for Str<'a> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        <&'de str>::deserialize(d).map(Str::from)
+        // Read as bytes (postcard writes a text and bytes alike): most texts are ASCII, which
+        // is checked much faster than UTF-8 in general.
+        d.deserialize_bytes(TextVisitor).map(Str::from)
     }
+}
+
+/// Reads a borrowed text written as a string or as bytes.
+struct TextVisitor;
+
+impl<'de> serde::de::Visitor<'de> for TextVisitor {
+    type Value = &'de str;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a UTF-8 text")
+    }
+
+    fn visit_borrowed_str<E: serde::de::Error>(self, v: &'de str) -> Result<&'de str, E> {
+        Ok(v)
+    }
+
+    fn visit_borrowed_bytes<E: serde::de::Error>(self, v: &'de [u8]) -> Result<&'de str, E> {
+        utf8(v).ok_or_else(|| E::invalid_value(serde::de::Unexpected::Bytes(v), &self))
+    }
+}
+
+/// `bytes` as text when they are UTF-8.
+fn utf8(bytes: &[u8]) -> Option<&str> {
+    if bytes.is_ascii() {
+        // SAFETY: ASCII bytes are valid UTF-8.
+        return Some(unsafe { std::str::from_utf8_unchecked(bytes) });
+    }
+    std::str::from_utf8(bytes).ok()
 }
 
 fn owned(list: &[Str<'_>]) -> Vec<String> {
@@ -434,5 +464,32 @@ impl SourceRecord {
             newest_set: self.newest_set,
             newest_release: self.newest_release,
         })
+    }
+}
+
+#[cfg(test)]
+mod text_tests {
+    use super::Str;
+
+    /// A text of a record is read back as written, ASCII or not, and bytes that are not
+    /// UTF-8 are refused.
+    #[test]
+    fn texts_are_read_back_and_bad_bytes_refused() {
+        for text in ["Grass", "", "Pokémon Tool", "ポケモン", "Flabébé's “Fairy” Wind"] {
+            let bytes = postcard::to_allocvec(&Str::from(text)).expect("encodes");
+            let read: Str<'_> = postcard::from_bytes(&bytes).expect("decodes");
+            assert_eq!(read.as_str(), text);
+        }
+        for bad in [&[0xFFu8][..], &[b'a', 0xC3], &[0xE2, 0x80, b'x']] {
+            let bytes = written_as_bytes(bad);
+            assert!(postcard::from_bytes::<Str<'_>>(&bytes).is_err(), "{bad:?}");
+        }
+    }
+
+    /// Bytes written as postcard writes a byte string (its length, then the bytes).
+    fn written_as_bytes(bytes: &[u8]) -> Vec<u8> {
+        let mut out = vec![bytes.len() as u8];
+        out.extend_from_slice(bytes);
+        out
     }
 }
