@@ -151,7 +151,8 @@ impl Step {
             .find(|p| p.weight() == weight)
             .map_or(Verdict::Info, |p| p.verdict);
         // Clauses heaviest first (in order within a weight), without repeats.
-        let mut clauses: Vec<&'static str> = Vec::new();
+        let mut clauses: Vec<&'static str> =
+            Vec::with_capacity(parts.iter().map(|p| p.clauses.len()).sum());
         for w in (0..=weight).rev() {
             for p in parts.iter().filter(|p| p.weight() == w) {
                 for c in &p.clauses {
@@ -162,7 +163,13 @@ impl Step {
             }
         }
         // The messages of the heaviest findings, in order, repeats dropped.
-        let mut message = String::new();
+        let mut message = String::with_capacity(
+            parts
+                .iter()
+                .filter(|p| p.weight() == weight)
+                .map(|p| p.message.len() + 2)
+                .sum(),
+        );
         let mut last: Option<usize> = None;
         for (i, p) in parts.iter().enumerate() {
             if p.weight() != weight || p.message.is_empty() {
