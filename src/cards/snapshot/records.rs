@@ -475,7 +475,13 @@ mod text_tests {
     /// UTF-8 are refused.
     #[test]
     fn texts_are_read_back_and_bad_bytes_refused() {
-        for text in ["Grass", "", "Pokémon Tool", "ポケモン", "Flabébé's “Fairy” Wind"] {
+        for text in [
+            "Grass",
+            "",
+            "Pokémon Tool",
+            "ポケモン",
+            "Flabébé's “Fairy” Wind",
+        ] {
             let bytes = postcard::to_allocvec(&Str::from(text)).expect("encodes");
             let read: Str<'_> = postcard::from_bytes(&bytes).expect("decodes");
             assert_eq!(read.as_str(), text);
