@@ -430,12 +430,9 @@ fn parse_one<'t>(
 /// Read a line's words against the pattern table and hand the event to `made`: first with
 /// `{p}` bound to the known player names, then, if nothing fits, with any text as a name.
 /// Whether it read as an event.
-fn read(content: &str, matcher: &Matcher, names: &[&str], made: impl FnOnce(Event)) -> bool {
-    let mut made = Some(made);
-    let mut accept = |m: &Match<'_>| {
-        let event = build(m, content)?;
-        made.take().map(|made| made(event))
-    };
+fn read(content: &str, matcher: &Matcher, names: &[&str], mut made: impl FnMut(Event)) -> bool {
+    // The first event built ends the search: `made` is called at most once.
+    let mut accept = |m: &Match<'_>| build(m, content).map(&mut made);
     matcher.first(content, names, &mut accept).is_some()
         || (!names.is_empty() && matcher.first(content, &[], &mut accept).is_some())
 }
