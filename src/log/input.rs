@@ -28,29 +28,40 @@ pub fn decode(bytes: &[u8]) -> Result<String, LogError> {
         let (line, column) = position(bytes, offset);
         return Err(LogError::Binary { line, column });
     }
-    let text = match std::str::from_utf8(bytes) {
-        Ok(t) => t,
-        Err(e) => {
-            let (line, column) = position(bytes, e.valid_up_to());
-            return Err(LogError::NotUtf8 { line, column });
-        }
-    };
+    let text = utf8(bytes)?;
     if text.trim().is_empty() {
         return Err(LogError::Empty);
     }
-    let head = text
-        .trim_start()
-        .get(..512)
-        .unwrap_or(text.trim_start())
-        .to_ascii_lowercase();
-    if head.starts_with("<!doctype")
-        || head.starts_with("<html")
-        || head.contains("<head>")
-        || head.contains("<body")
-    {
+    if looks_like_html(text) {
         return Err(LogError::Html);
     }
     Ok(text.to_string())
+}
+
+/// `bytes` as text, or where they stop being UTF-8. The whole input is checked at once with
+/// simdutf8 (a log is mostly ASCII); the standard library finds the place of a fault.
+fn utf8(bytes: &[u8]) -> Result<&str, LogError> {
+    if let Ok(text) = simdutf8::basic::from_utf8(bytes) {
+        return Ok(text);
+    }
+    std::str::from_utf8(bytes).map_err(|e| {
+        let (line, column) = position(bytes, e.valid_up_to());
+        LogError::NotUtf8 { line, column }
+    })
+}
+
+/// Whether the text starts like an HTML page (a saved web page instead of the export). Only
+/// its first 512 bytes are looked at, and only when they hold a `<`.
+fn looks_like_html(text: &str) -> bool {
+    let start = text.trim_start();
+    let head = start.as_bytes();
+    let head = &head[..head.len().min(512)];
+    if memchr::memchr(b'<', head).is_none() {
+        return false;
+    }
+    let head = head.to_ascii_lowercase();
+    let has = |needle: &[u8]| memchr::memmem::find(&head, needle).is_some();
+    head.starts_with(b"<!doctype") || head.starts_with(b"<html") || has(b"<head>") || has(b"<body")
 }
 
 /// Line and column (both 1-based, column in bytes) of a byte offset.
@@ -168,6 +179,14 @@ mod tests {
             decode(b"<!DOCTYPE html><html></html>"),
             Err(LogError::Html)
         ));
+        assert!(matches!(
+            decode(b"\n  saved page\n<BODY class=x>Setup</BODY>"),
+            Err(LogError::Html)
+        ));
+        assert_eq!(
+            decode(b"Setup\nAnn <3 drew a card.").unwrap(),
+            "Setup\nAnn <3 drew a card."
+        );
         let big = vec![b'a'; MAX_LOG_BYTES + 1];
         assert!(matches!(decode(&big), Err(LogError::TooLarge { .. })));
         assert_eq!(decode(b"\xEF\xBB\xBFSetup").unwrap(), "Setup");
