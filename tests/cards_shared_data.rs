@@ -72,7 +72,6 @@ fn loads_every_card_and_set() {
     // Every Pokémon has a stage.
     let no_stage: Vec<&str> = db
         .cards()
-        .iter()
         .filter(|c| c.is_pokemon() && c.stage().is_none())
         .map(|c| c.id.as_str())
         .collect();
@@ -215,7 +214,7 @@ fn prize_values_of_real_cards() {
 fn energy_cards_are_understood() {
     let Some(db) = db() else { return };
     let mut not_understood = Vec::new();
-    for c in db.cards().iter().filter(|c| c.is_energy()) {
+    for c in db.cards().filter(|c| c.is_energy()) {
         if energy_details(c).is_none() {
             not_understood.push(c.id.clone());
         }

@@ -526,7 +526,7 @@ fn make_card_snapshot_writes_a_snapshot_that_reads_back() {
         .stdout(predicate::str::contains("wrote 1 cards in 0 sets"));
     let db = ptcg_judge::cards::snapshot::decode(&std::fs::read(&out).unwrap()).unwrap();
     assert_eq!(db.len(), 1);
-    assert_eq!(db.cards()[0].hp, Some(60));
+    assert_eq!(db.card(0).hp, Some(60));
     assert!(db.sources()[0].location.starts_with("built-in, made "));
     cmd()
         .args(["make-card-snapshot", "/nonexistent/cards", "--out"])

@@ -193,7 +193,6 @@ fn verify(lines: &[String], db: &CardDb) -> Report {
 fn unmodelled_damage_tools(db: &CardDb) -> Vec<String> {
     let mut names: Vec<String> = db
         .cards()
-        .iter()
         .filter(|c| c.is_tool())
         .filter(|c| {
             let e = card_effects(c);

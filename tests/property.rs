@@ -198,7 +198,6 @@ fn the_engine_never_panics_on_any_sequence_of_events() {
         // Some Pokémon with attacks, so attack and damage lines meet real cards.
         names.extend(
             db.cards()
-                .iter()
                 .filter(|c| c.is_pokemon() && !c.attacks.is_empty())
                 .step_by(97)
                 .take(60)

@@ -5,6 +5,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use serde::Serialize;
 
+use super::card_list::CardList;
 use super::error::{CardDataError, ImportWarning};
 use super::merge::sets::{client_set_keys, number_key, set_key, split_log_id};
 use super::model::{Card, SetInfo};
@@ -25,10 +26,11 @@ pub fn number_digits(number: &str) -> String {
     }
 }
 
-/// All known cards (owned), the sets, and indexes by id and by normalised name.
+/// All known cards (owned, or read from the built-in snapshot when first asked for), the sets,
+/// and indexes by id and by normalised name.
 #[derive(Debug, Clone, Default)]
 pub struct CardDb {
-    cards: Vec<Card>,
+    cards: CardList,
     sets: Vec<SetInfo>,
     by_id: HashMap<String, CardIdx>,
     by_name: HashMap<String, Vec<CardIdx>>,
@@ -161,22 +163,28 @@ impl CardDb {
     /// Build from already-parsed cards. Duplicate ids keep the first card for `by_id`
     /// (a warning is recorded); all cards stay in the database.
     pub fn from_cards(cards: Vec<Card>, sets: Vec<SetInfo>) -> CardDb {
+        CardDb::from_list(CardList::given(cards), sets)
+    }
+
+    /// Build from a list of cards, given or read when first asked for: the indexes are built
+    /// from the cards' index fields, without reading the cards.
+    pub(crate) fn from_list(cards: CardList, sets: Vec<SetInfo>) -> CardDb {
         let mut by_id: HashMap<String, CardIdx> =
             HashMap::with_capacity_and_hasher(cards.len(), Default::default());
         let mut by_name: HashMap<String, Vec<CardIdx>> = HashMap::default();
         let mut warnings = Vec::new();
-        for (i, card) in cards.iter().enumerate() {
+        for (i, key) in cards.keys().enumerate() {
             let idx = i as CardIdx;
-            if by_id.contains_key(&card.id) {
+            if by_id.contains_key(key.id) {
                 warnings.push(ImportWarning {
-                    card_id: card.id.clone(),
+                    card_id: key.id.to_string(),
                     message: "duplicate card id; lookups by id return the first".into(),
                 });
             } else {
-                by_id.insert(card.id.clone(), idx);
+                by_id.insert(key.id.to_string(), idx);
             }
             by_name
-                .entry(normalize_name(&card.name).into_owned())
+                .entry(normalize_name(key.name).into_owned())
                 .or_default()
                 .push(idx);
         }
@@ -216,8 +224,7 @@ impl CardDb {
 
     /// What the texts of a card may change, read once per card data (see [`super::effects`]).
     pub fn effects(&self, idx: CardIdx) -> &super::effects::CardEffects {
-        self.effects[idx as usize]
-            .get_or_init(|| super::effects::card_effects(&self.cards[idx as usize]))
+        self.effects[idx as usize].get_or_init(|| super::effects::card_effects(self.card(idx)))
     }
 
     /// What the texts of these prints may change, each text once (in the order of the prints
@@ -297,8 +304,13 @@ impl CardDb {
     /// Card `i`'s names in other languages: its own, or the built-in data's (decoded on first
     /// use).
     pub fn localized(&self, i: CardIdx) -> Option<&super::localized::Localized> {
-        let card = self.cards.get(i as usize)?;
-        match &card.localized {
+        // A card of the snapshot keeps no names of its own: they are asked for without
+        // reading the card.
+        let own = match self.lazy_names {
+            Some(_) => self.cards.peek(i as usize),
+            None => self.cards.get(i as usize),
+        };
+        match own.and_then(|c| c.localized.as_deref()) {
             Some(l) => Some(l),
             None => self.lazy_names.as_ref()?.get(i as usize),
         }
@@ -327,7 +339,7 @@ impl CardDb {
         Vec<(String, String)>,
         Vec<super::load::DataSource>,
     ) {
-        let mut cards = self.cards;
+        let mut cards = self.cards.into_vec();
         if let Some(lazy) = &self.lazy_names {
             for (i, c) in cards.iter_mut().enumerate() {
                 if c.localized.is_none() {
@@ -385,8 +397,8 @@ impl CardDb {
                     v.push(id.to_string());
                 }
             };
-            for c in &self.cards {
-                add(set_key(&c.set_id), &c.set_id);
+            for c in self.cards.keys() {
+                add(set_key(c.set_id), c.set_id);
             }
             for (alias, id) in &self.set_aliases {
                 add(set_key(alias), id);
@@ -395,8 +407,8 @@ impl CardDb {
         });
         let prints = self.by_set_number.get_or_init(|| {
             let mut m: HashMap<(String, String), CardIdx> = HashMap::default();
-            for (i, c) in self.cards.iter().enumerate() {
-                m.entry((c.set_id.clone(), number_key(&c.number)))
+            for (i, c) in self.cards.keys().enumerate() {
+                m.entry((c.set_id.to_string(), number_key(c.number)))
                     .or_insert(i as CardIdx);
             }
             m
@@ -441,7 +453,7 @@ impl CardDb {
     /// The card at `idx`. Panics on an index not obtained from this database; use
     /// [`CardDb::get`] for untrusted indexes.
     pub fn card(&self, idx: CardIdx) -> &Card {
-        &self.cards[idx as usize]
+        self.get(idx).expect("a card index of this database")
     }
 
     /// The card at `idx`, or `None` when out of range.
@@ -449,19 +461,43 @@ impl CardDb {
         self.cards.get(idx as usize)
     }
 
-    /// All cards in database order.
-    pub fn cards(&self) -> &[Card] {
-        &self.cards
+    /// All cards in database order (each read now if it was not yet: see
+    /// [`super::card_list`]).
+    pub fn cards(&self) -> impl ExactSizeIterator<Item = &Card> + '_ {
+        self.cards.iter()
+    }
+
+    /// How many cards were read so far (every one, for cards read from folders).
+    pub fn cards_read(&self) -> usize {
+        self.cards.read()
+    }
+
+    /// The names of card `idx`'s attacks and Abilities, without reading the card.
+    pub fn moves(&self, idx: CardIdx) -> super::card_list::CardMoves<'_> {
+        self.cards.moves(idx as usize)
+    }
+
+    /// The id, name, set id and number of card `idx`, without reading the card.
+    pub fn key(&self, idx: CardIdx) -> super::card_list::CardKey<'_> {
+        self.cards.key(idx as usize)
+    }
+
+    /// Card `idx`, or why its record in the snapshot cannot be read (for the tests).
+    #[cfg(test)]
+    pub(crate) fn try_card(&self, idx: CardIdx) -> Result<&Card, super::snapshot::SnapshotError> {
+        self.cards.try_get(idx as usize)
+    }
+
+    /// Whether card `idx` was read (or given) already (for the tests).
+    #[cfg(test)]
+    pub(crate) fn is_read(&self, idx: CardIdx) -> bool {
+        self.cards.peek(idx as usize).is_some()
     }
 
     /// The index of a card of this database (`None` for a card from elsewhere): found from
     /// where the card is stored, without reading its id.
     pub fn index_of(&self, card: &Card) -> Option<CardIdx> {
-        let size = std::mem::size_of::<Card>();
-        let offset = (card as *const Card as usize).checked_sub(self.cards.as_ptr() as usize)?;
-        let i = offset / size;
-        (offset % size == 0 && self.cards.get(i).is_some_and(|c| std::ptr::eq(c, card)))
-            .then_some(i as CardIdx)
+        self.cards.index_of(card).map(|i| i as CardIdx)
     }
 
     /// Card by id, e.g. `"sv6-128"`; the game-log form `"sv6_128"` is accepted too.
@@ -491,9 +527,9 @@ impl CardDb {
     pub fn with_attack(&self, attack: &str) -> &[CardIdx] {
         let index = self.by_attack.get_or_init(|| {
             let mut m: HashMap<String, Vec<CardIdx>> = HashMap::default();
-            for (i, card) in self.cards.iter().enumerate() {
-                for a in &card.attacks {
-                    let v = m.entry(normalize_name(&a.name).into_owned()).or_default();
+            for i in 0..self.cards.len() {
+                for a in self.cards.moves(i).attacks {
+                    let v = m.entry(normalize_name(a).into_owned()).or_default();
                     if v.last() != Some(&(i as CardIdx)) {
                         v.push(i as CardIdx);
                     }
@@ -510,7 +546,7 @@ impl CardDb {
     /// The newest print of a name (by its set's release date; the last in database order
     /// among equals): the wording the game client uses for reprints.
     pub fn newest_print(&self, name: &str) -> Option<&Card> {
-        self.newest_print_idx(name).map(|i| &self.cards[i as usize])
+        self.newest_print_idx(name).map(|i| self.card(i))
     }
 
     /// As [`CardDb::newest_print`], its index.
@@ -521,7 +557,7 @@ impl CardDb {
             for (name, prints) in &self.by_name {
                 if let Some(best) = prints
                     .iter()
-                    .max_by_key(|i| self.release_date(&self.cards[**i as usize]))
+                    .max_by_key(|i| self.set_release_date(self.cards.key(**i as usize).set_id))
                 {
                     m.insert(name.clone(), *best);
                 }
@@ -536,8 +572,8 @@ impl CardDb {
     pub fn by_set_digits(&self, set_id: &str, digits: &str) -> &[CardIdx] {
         let index = self.by_set_digits.get_or_init(|| {
             let mut m: HashMap<(String, String), Vec<CardIdx>> = HashMap::default();
-            for (i, c) in self.cards.iter().enumerate() {
-                m.entry((c.set_id.clone(), number_digits(&c.number)))
+            for (i, c) in self.cards.keys().enumerate() {
+                m.entry((c.set_id.to_string(), number_digits(c.number)))
                     .or_default()
                     .push(i as CardIdx);
             }
@@ -569,7 +605,12 @@ impl CardDb {
 
     /// The release date of a card's set ("" when unknown): what "newest print" is ordered by.
     pub fn release_date(&self, card: &Card) -> &str {
-        self.set(&card.set_id)
+        self.set_release_date(&card.set_id)
+    }
+
+    /// The release date of set `set_id` ("" when unknown).
+    fn set_release_date(&self, set_id: &str) -> &str {
+        self.set(set_id)
             .and_then(|s| s.release_date.as_deref())
             .unwrap_or("")
     }
@@ -578,7 +619,7 @@ impl CardDb {
     /// card is in play.
     pub fn passive_text_lower(&self, idx: CardIdx) -> &str {
         self.passive_lower[idx as usize].get_or_init(|| {
-            let card = &self.cards[idx as usize];
+            let card = self.card(idx);
             let mut t = card.rules.join(" ");
             for a in &card.abilities {
                 t.push(' ');
@@ -723,7 +764,7 @@ mod tests {
     #[test]
     fn index_of_a_card_is_where_it_is_stored() {
         let db = db();
-        for (i, card) in db.cards().iter().enumerate() {
+        for (i, card) in db.cards().enumerate() {
             assert_eq!(db.index_of(card), Some(i as CardIdx), "{}", card.id);
             assert_eq!(db.index_of(card), db.by_id(&card.id));
         }

@@ -784,7 +784,7 @@ mod tests {
             let db = CardDb::load_dir(&dir).unwrap();
             assert_eq!(db.len(), 3);
             // File-name order: a.json before b.json.
-            let ids: Vec<&str> = db.cards().iter().map(|c| c.id.as_str()).collect();
+            let ids: Vec<&str> = db.cards().map(|c| c.id.as_str()).collect();
             assert_eq!(ids, ["a-1", "a-2", "b-1"]);
             assert_eq!(db.sets().len(), 2, "sets read from {dir:?}");
             assert_eq!(db.set("a").unwrap().ptcgo_code.as_deref(), Some("AAA"));

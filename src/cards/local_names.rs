@@ -99,21 +99,23 @@ impl LangIndex {
     /// Read every card's names in `lang`.
     fn build(db: &CardDb, lang: Lang) -> LangIndex {
         let mut index = LangIndex::default();
-        for (i, card) in db.cards().iter().enumerate() {
-            let Some(loc) = db.localized(i as u32) else {
+        // The cards' names and those of their attacks and Abilities, without reading them.
+        for i in 0..db.len() as u32 {
+            let Some(loc) = db.localized(i) else {
                 continue;
             };
             if let Some(name) = loc.name.get(lang) {
-                insert(&mut index.cards, name, &card.name);
+                insert(&mut index.cards, name, db.key(i).name);
             }
-            for (attack, local) in card.attacks.iter().zip(&loc.attacks) {
+            let moves = db.moves(i);
+            for (attack, local) in moves.attacks.iter().zip(&loc.attacks) {
                 if let Some(name) = local.name.get(lang) {
-                    insert(&mut index.moves, name, &attack.name);
+                    insert(&mut index.moves, name, attack);
                 }
             }
-            for (ability, local) in card.abilities.iter().zip(&loc.abilities) {
+            for (ability, local) in moves.abilities.iter().zip(&loc.abilities) {
                 if let Some(name) = local.name.get(lang) {
-                    insert(&mut index.moves, name, &ability.name);
+                    insert(&mut index.moves, name, ability);
                 }
             }
         }

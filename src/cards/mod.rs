@@ -7,6 +7,8 @@
 //!   card), names and texts in several languages ([`localized`]).
 //! - [`load`]: a folder of either layout, or several as one ([`CardDb::load_dirs`]).
 //! - [`merge`]: the same card in both sources, merged; their disagreements; set codes.
+//! - [`card_list`]: the cards of a database, given or read from the snapshot when first asked
+//!   for.
 //! - [`db`]: [`CardDb`] with indexes by id and normalised name, [`Lookup`] and [`Fact`].
 //! - [`snapshot`]: the built-in card data (both sources merged, compressed, compiled in).
 //! - [`prize`]: Prize value of a Knock Out, with its reason.
@@ -15,6 +17,7 @@
 //! - [`names`]: name normalisation for lookups from battle logs.
 //! - [`decklist`]: PTCG Live deck lists read into card lines, and the "same name" key.
 
+pub mod card_list;
 pub mod db;
 pub mod decklist;
 pub mod describe;

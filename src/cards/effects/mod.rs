@@ -142,7 +142,6 @@ impl Catalogue {
         Catalogue {
             cards: db
                 .cards()
-                .iter()
                 .map(|c| rules::read_card_with(c, &mut cache))
                 .collect(),
         }

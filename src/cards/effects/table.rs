@@ -42,7 +42,7 @@ pub fn fact_counts(db: &CardDb, cat: &Catalogue) -> Vec<FactCount> {
         .map(|fact| {
             let mut cards = 0;
             let mut names = BTreeSet::new();
-            for (i, card) in db.cards().iter().enumerate() {
+            for (i, card) in db.cards().enumerate() {
                 if cat.of(i as u32).facts().contains(fact) {
                     cards += 1;
                     names.insert(card.name.as_str());
@@ -222,7 +222,7 @@ fn reading_key(card: &Card, cat: &Catalogue, i: u32) -> Vec<(String, String)> {
 /// The card names that may change `fact`, each with the texts that do.
 pub fn render_fact(db: &CardDb, cat: &Catalogue, fact: Fact) -> String {
     let mut by_name: BTreeMap<&str, BTreeMap<String, (usize, String)>> = BTreeMap::new();
-    for (i, card) in db.cards().iter().enumerate() {
+    for (i, card) in db.cards().enumerate() {
         for t in &cat.of(i as u32).texts {
             if let Some(e) = t.effects.iter().find(|e| e.fact == fact) {
                 let label = if t.name.is_empty() {

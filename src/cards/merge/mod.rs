@@ -34,8 +34,8 @@ pub struct Matching {
 /// The cards of each set id, in database order.
 fn by_set(db: &CardDb) -> HashMap<&str, Vec<CardIdx>> {
     let mut m: HashMap<&str, Vec<CardIdx>> = HashMap::default();
-    for (i, c) in db.cards().iter().enumerate() {
-        m.entry(c.set_id.as_str()).or_default().push(i as CardIdx);
+    for i in 0..db.len() as CardIdx {
+        m.entry(db.key(i).set_id).or_default().push(i);
     }
     m
 }
@@ -162,7 +162,7 @@ fn fill(primary: &mut Card, secondary: &Card) {
 
 /// Legality of the primary's cards by regulation mark: a format is legal for a mark when some
 /// card with that mark is legal there.
-fn legal_by_mark(cards: &[Card]) -> HashMap<String, Legalities> {
+fn legal_by_mark<'a>(cards: impl IntoIterator<Item = &'a Card>) -> HashMap<String, Legalities> {
     let mut m: HashMap<String, Legalities> = HashMap::default();
     for c in cards {
         let Some(mark) = &c.regulation_mark else {

@@ -2,29 +2,36 @@
 //! sources (pokemon-tcg-data and TCGdex, merged), made by `ptcg-judge make-card-snapshot` and
 //! compiled into the binary, so the verifier has card data with no `--cards`.
 //!
-//! Form: a `u32` format number, then one [`postcard`] record (sources, set aliases, sets,
-//! cards; see [`records`]), then a second one with the cards' names in other languages
-//! (parallel to the cards), the whole compressed with zstd. The names are decoded only when
-//! first asked for ([`LazyNames`]): an English log never needs them. Cards keep their English facts
+//! Form: a `u32` format number, then one [`postcard`] record (sources, set aliases, sets, the
+//! cards' index fields, and each card's own record as bytes; see [`records`]), then a second
+//! one with the cards' names in other languages (parallel to the cards), the whole compressed
+//! with zstd. Only the index fields (id, name, set id, number) are read when the snapshot is
+//! decoded: a card's record is read when the card is first asked for ([`LazyCards`]), and the
+//! names when first asked for ([`LazyNames`]); a log of a game reads only the cards it names,
+//! and an English log no names. Cards keep their English facts
 //! (HP, types, stage, evolves-from, Weakness, Resistance, Retreat Cost, attacks with cost,
 //! damage and text, Abilities, rule boxes and card text, regulation mark, set and number,
 //! legalities) and their names, attack and Ability names in every other language the data
 //! gives; localized effect texts and import warnings are left out.
 
+mod lazy;
 mod records;
 #[cfg(test)]
 mod tests;
+
+pub use lazy::LazyCards;
 
 use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
+use super::card_list::CardList;
 use super::db::CardDb;
 use super::localized::Localized;
-use records::{CardRecord, NamesRecord, SetRecord, SourceRecord};
+use records::{Bytes, CardRecord, NamesRecord, SetRecord, SourceRecord, Str};
 
 /// The snapshot form this build reads and writes; a snapshot of another form is refused.
-pub const SNAPSHOT_FORMAT: u32 = 2;
+pub const SNAPSHOT_FORMAT: u32 = 3;
 
 /// Where the committed snapshot lives in the repository (what `make-card-snapshot` writes by
 /// default).
@@ -71,6 +78,9 @@ pub enum SnapshotError {
         /// The value.
         value: String,
     },
+    /// The cards' records and index fields do not fit together.
+    #[error("the card snapshot's list of cards is damaged: {0}")]
+    Layout(&'static str),
     /// The built-in snapshot could not be read (see the message).
     #[error("the built-in card data cannot be read: {0}")]
     Builtin(String),
@@ -85,8 +95,24 @@ struct SnapshotBody<'a> {
     /// (another source's set id, the set id the cards use).
     set_aliases: Vec<(String, String)>,
     sets: Vec<SetRecord>,
+    /// Every card's id, name, set id and number, one after another (what the indexes are
+    /// built from without reading the cards).
     #[serde(borrow)]
-    cards: Vec<CardRecord<'a>>,
+    keys: Str<'a>,
+    /// The lengths of those four fields of each card.
+    key_lengths: Vec<[u32; 4]>,
+    /// Every card's attack names, then its Ability names, one after another (what the index
+    /// of cards by attack and that of names in other languages are built from).
+    #[serde(borrow)]
+    moves: Str<'a>,
+    /// How many attacks and Abilities each card has.
+    move_counts: Vec<[u8; 2]>,
+    /// The length of each name in `moves`.
+    move_lengths: Vec<u32>,
+    /// Each card's record ([`CardRecord`]), written on its own to be read when first asked
+    /// for.
+    #[serde(borrow)]
+    cards: Vec<Bytes<'a>>,
 }
 
 /// The cards' names in other languages, parallel to the cards (`None`: none given).
@@ -98,11 +124,22 @@ struct NamesSection<'a> {
 
 /// The names section of a snapshot, kept as bytes and decoded on first use; shared by the
 /// copies of the card data made from it.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct LazyNames {
-    bytes: Vec<u8>,
+    /// The decompressed snapshot (shared with the cards' records), the section from `start`.
+    raw: Arc<Vec<u8>>,
+    start: usize,
     /// The names of each card, once decoded.
     decoded: OnceLock<Vec<Option<Localized>>>,
+}
+
+impl std::fmt::Debug for LazyNames {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LazyNames")
+            .field("bytes", &(self.raw.len() - self.start.min(self.raw.len())))
+            .field("decoded", &self.decoded.get().is_some())
+            .finish()
+    }
 }
 
 impl LazyNames {
@@ -110,13 +147,15 @@ impl LazyNames {
     /// left out, and the first failure is said once on standard error.
     pub fn get(&self, i: usize) -> Option<&Localized> {
         self.decoded
-            .get_or_init(|| match decode_names(&self.bytes) {
-                Ok(names) => names,
-                Err(e) => {
-                    eprintln!("warning: the built-in card names in other languages: {e}");
-                    Vec::new()
-                }
-            })
+            .get_or_init(
+                || match decode_names(self.raw.get(self.start..).unwrap_or(&[])) {
+                    Ok(names) => names,
+                    Err(e) => {
+                        eprintln!("warning: the built-in card names in other languages: {e}");
+                        Vec::new()
+                    }
+                },
+            )
             .get(i)?
             .as_ref()
     }
@@ -138,12 +177,46 @@ fn decode_names(bytes: &[u8]) -> Result<Vec<Option<Localized>>, SnapshotError> {
 
 /// The snapshot of `db`, compressed; `made` is the date it is made on (`YYYY-MM-DD`).
 pub fn encode(db: &CardDb, made: &str) -> Result<Vec<u8>, SnapshotError> {
+    let length = |text: &str| {
+        u32::try_from(text.len()).map_err(|_| SnapshotError::Layout("a name is too long"))
+    };
+    let count = |n: usize| {
+        u8::try_from(n).map_err(|_| SnapshotError::Layout("a card has too many attacks"))
+    };
+    let (mut keys, mut moves) = (String::new(), String::new());
+    let (mut key_lengths, mut move_counts, mut move_lengths) = (Vec::new(), Vec::new(), Vec::new());
+    let mut records = Vec::with_capacity(db.len());
+    for card in db.cards() {
+        let fields = [&card.id, &card.name, &card.set_id, &card.number];
+        let mut lengths = [0u32; 4];
+        for (len, field) in lengths.iter_mut().zip(fields) {
+            keys.push_str(field);
+            *len = length(field)?;
+        }
+        key_lengths.push(lengths);
+        let names = card
+            .attacks
+            .iter()
+            .map(|a| &a.name)
+            .chain(card.abilities.iter().map(|a| &a.name));
+        for name in names {
+            moves.push_str(name);
+            move_lengths.push(length(name)?);
+        }
+        move_counts.push([count(card.attacks.len())?, count(card.abilities.len())?]);
+        records.push(postcard::to_stdvec(&CardRecord::new(card)).map_err(SnapshotError::Encode)?);
+    }
     let body = SnapshotBody {
         made: made.to_string(),
         sources: db.sources().iter().map(SourceRecord::new).collect(),
         set_aliases: db.set_aliases().to_vec(),
         sets: db.sets().iter().map(SetRecord::new).collect(),
-        cards: db.cards().iter().map(CardRecord::new).collect(),
+        keys: Str::from(keys.as_str()),
+        key_lengths,
+        moves: Str::from(moves.as_str()),
+        move_counts,
+        move_lengths,
+        cards: records.iter().map(|r| Bytes(r)).collect(),
     };
     let names = NamesSection {
         names: (0..db.len())
@@ -175,24 +248,56 @@ pub fn decode(bytes: &[u8]) -> Result<CardDb, SnapshotError> {
     if format != SNAPSHOT_FORMAT {
         return Err(SnapshotError::Format { found: format });
     }
-    // The records borrow their texts from `raw`: only what a card keeps is copied.
+    // The cards' records are borrowed from `raw`, and only where each lies is kept: `raw` is
+    // kept whole, and a card is read from it when first asked for.
     let (body, names): (SnapshotBody<'_>, _) =
         postcard::take_from_bytes(rest).map_err(SnapshotError::Decode)?;
-    let sources = body
-        .sources
+    let names_start = names.as_ptr() as usize - raw.as_ptr() as usize;
+    let SnapshotBody {
+        made,
+        sources,
+        set_aliases,
+        sets,
+        keys,
+        key_lengths,
+        moves,
+        move_counts,
+        move_lengths,
+        cards,
+    } = body;
+    let sources = sources
         .into_iter()
-        .map(|s| s.into_source(&body.made))
+        .map(|s| s.into_source(&made))
         .collect::<Result<Vec<_>, _>>()?;
-    let cards = body
-        .cards
-        .into_iter()
-        .map(CardRecord::into_card)
+    let base = raw.as_ptr() as usize;
+    let records = cards
+        .iter()
+        .map(|Bytes(r)| {
+            let start = r.as_ptr() as usize - base;
+            let end = start + r.len();
+            match (u32::try_from(start), u32::try_from(end)) {
+                (Ok(start), Ok(end)) => Ok((start, end)),
+                _ => Err(SnapshotError::Layout("a card's record lies too far in")),
+            }
+        })
         .collect::<Result<Vec<_>, _>>()?;
-    let sets = body.sets.into_iter().map(SetRecord::into_set).collect();
-    let mut db = CardDb::from_cards(cards, sets);
-    db.add_parts(Vec::new(), body.set_aliases, sources);
+    drop(cards);
+    let keys = lazy::Keys {
+        keys: keys.as_str().to_string(),
+        key_lengths,
+        moves: moves.as_str().to_string(),
+        move_counts,
+        move_lengths,
+    };
+    let sets = sets.into_iter().map(SetRecord::into_set).collect();
+    // The records and the names section stay in `raw`, which both keep.
+    let raw = Arc::new(raw);
+    let cards = LazyCards::new(raw.clone(), records, keys)?;
+    let mut db = CardDb::from_list(CardList::lazy(cards), sets);
+    db.add_parts(Vec::new(), set_aliases, sources);
     db.set_lazy_names(Arc::new(LazyNames {
-        bytes: names.to_vec(),
+        raw,
+        start: names_start,
         decoded: OnceLock::new(),
     }));
     Ok(db)

@@ -25,7 +25,7 @@ use crate::cards::model::{
 pub(super) struct Str<'a>(Cow<'a, str>);
 
 impl Str<'_> {
-    fn as_str(&self) -> &str {
+    pub(super) fn as_str(&self) -> &str {
         &self.0
     }
 
@@ -76,6 +76,38 @@ impl<'de> serde::de::Visitor<'de> for TextVisitor {
 
     fn visit_borrowed_bytes<E: serde::de::Error>(self, v: &'de [u8]) -> Result<&'de str, E> {
         utf8(v).ok_or_else(|| E::invalid_value(serde::de::Unexpected::Bytes(v), &self))
+    }
+}
+
+/// Bytes of a record, borrowed from the decompressed snapshot when read (a card's own record,
+/// read when the card is first asked for).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Bytes<'a>(pub(super) &'a [u8]);
+
+impl Serialize for Bytes<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bytes(self.0)
+    }
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for Bytes<'a> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_bytes(BytesVisitor).map(Bytes)
+    }
+}
+
+/// Reads borrowed bytes.
+struct BytesVisitor;
+
+impl<'de> serde::de::Visitor<'de> for BytesVisitor {
+    type Value = &'de [u8];
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("bytes")
+    }
+
+    fn visit_borrowed_bytes<E: serde::de::Error>(self, v: &'de [u8]) -> Result<&'de [u8], E> {
+        Ok(v)
     }
 }
 

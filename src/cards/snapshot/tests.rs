@@ -92,7 +92,7 @@ fn round_trip_keeps_every_gameplay_fact() {
     let bytes = encode(&db, "2026-11-25").unwrap();
     let back = decode(&bytes).unwrap();
     assert_eq!(back.len(), db.len());
-    for (i, (a, b)) in db.cards().iter().zip(back.cards()).enumerate() {
+    for (i, (a, b)) in db.cards().zip(back.cards()).enumerate() {
         let mut expected = a.clone();
         // Localized effect texts are left out; names stay.
         if let Some(loc) = expected.localized.as_deref_mut() {
@@ -143,17 +143,111 @@ fn broken_bytes_are_errors_not_panics() {
     ));
     let truncated = zstd::bulk::compress(&[SNAPSHOT_FORMAT as u8, 5, b'a'], 1).unwrap();
     assert!(matches!(decode(&truncated), Err(SnapshotError::Decode(_))));
-    // A record whose Energy type this build does not know names the card.
+    // A record whose Energy type this build does not know names the card, when the card is
+    // read; the other cards still read.
     let db = sample_db();
     let raw = zstd::stream::decode_all(&encode(&db, "x").unwrap()[..]).unwrap();
     let at = raw.windows(8).position(|w| w == b"Fighting").unwrap();
     let mut bad = raw.clone();
     bad[at..at + 8].copy_from_slice(b"Fightinx");
-    let err = decode(&zstd::bulk::compress(&bad, 1).unwrap()).unwrap_err();
+    let back = decode(&zstd::bulk::compress(&bad, 1).unwrap()).unwrap();
+    let err = back.try_card(0).unwrap_err();
     assert_eq!(
         err.to_string(),
         "the card snapshot gives card \"sv4-109\" an unknown Energy type \"Fightinx\""
     );
+    assert_eq!(back.try_card(1).unwrap().name, "Gengar");
+    // A record cut short is an error of its card too.
+    let gengar = raw.windows(9).rposition(|w| w == b"Fainting ").unwrap();
+    let mut cut = raw.clone();
+    cut[gengar..gengar + 9].copy_from_slice(&[0xFF; 9]);
+    let back = decode(&zstd::bulk::compress(&cut, 1).unwrap()).unwrap();
+    assert!(matches!(back.try_card(1), Err(SnapshotError::Decode(_))));
+}
+
+/// Decoding reads no card; looking cards up by name or id reads none either; asking for one
+/// reads that one only.
+#[test]
+fn cards_are_read_when_first_asked_for() {
+    let db = sample_db();
+    let back = decode(&encode(&db, "x").unwrap()).unwrap();
+    let none_read = |db: &CardDb| (0..db.len() as u32).all(|i| !db.is_read(i));
+    assert!(none_read(&back));
+    assert_eq!(back.by_name("Gengar"), &[1]);
+    assert_eq!(back.by_id("me3-88"), Some(2));
+    assert_eq!(back.by_log_id("sv04_109"), Some(0));
+    assert_eq!(back.key(2).number, "88");
+    assert_eq!(back.newest_print_idx("Gengar"), Some(1));
+    assert!(none_read(&back));
+    assert_eq!(back.card(1).hp, Some(120));
+    assert!(back.is_read(1) && !back.is_read(0) && !back.is_read(2));
+    assert_eq!(back.index_of(back.card(1)), Some(1));
+    assert_eq!(back.index_of(db.card(1)), None);
+}
+
+/// The cards' keys must fit the list of records: a damaged list is refused when decoded.
+#[test]
+fn keys_that_do_not_fit_are_refused() {
+    let keys = |key_lengths: Vec<[u32; 4]>, move_lengths: Vec<u32>| lazy::Keys {
+        keys: "sv4-1Pikachusv41".into(),
+        key_lengths,
+        moves: "ZapStatic".into(),
+        move_counts: vec![[1, 1]],
+        move_lengths,
+    };
+    let records = vec![(0u32, 0u32)];
+    let cards = LazyCards::new(
+        Arc::default(),
+        records.clone(),
+        keys(vec![[5, 7, 3, 1]], vec![3, 6]),
+    )
+    .unwrap();
+    let key = cards.key(0);
+    assert_eq!(
+        (key.id, key.name, key.set_id, key.number),
+        ("sv4-1", "Pikachu", "sv4", "1")
+    );
+    let moves = cards.moves(0);
+    assert_eq!(
+        (moves.attacks, moves.abilities),
+        (vec!["Zap"], vec!["Static"])
+    );
+    for (key_lengths, move_lengths) in [
+        (vec![[5u32, 7, 3, 2]], vec![3, 6]),
+        (vec![[5, u32::MAX, 3, 1]], vec![3, 6]),
+        (vec![[5, 7, 3, 1]], vec![3, 7]),
+        (vec![[5, 7, 3, 1]], vec![3]),
+        (vec![[5, 7, 3, 1], [0, 0, 0, 0]], vec![3, 6]),
+    ] {
+        assert!(matches!(
+            LazyCards::new(
+                Arc::default(),
+                records.clone(),
+                keys(key_lengths, move_lengths)
+            ),
+            Err(SnapshotError::Layout(_))
+        ));
+    }
+    // A key that ends inside a character.
+    let mut inside = keys(vec![[1, 0, 0, 0]], vec![3, 6]);
+    inside.keys = "é".into();
+    assert!(LazyCards::new(Arc::default(), records.clone(), inside).is_err());
+    // A record outside the snapshot.
+    let good = || keys(vec![[5, 7, 3, 1]], vec![3, 6]);
+    assert!(LazyCards::new(Arc::default(), vec![(0, 1)], good()).is_err());
+    assert!(LazyCards::new(Arc::default(), Vec::new(), good()).is_err());
+}
+
+/// Every card of the built-in snapshot reads (a card is read only when first asked for, so
+/// a damaged record would otherwise show only then).
+#[test]
+fn every_builtin_card_reads() {
+    let db = decode(builtin_bytes()).expect("the committed snapshot decodes");
+    for i in 0..db.len() as u32 {
+        if let Err(e) = db.try_card(i) {
+            panic!("card {i} ({}): {e}", db.key(i).id);
+        }
+    }
 }
 
 #[test]
