@@ -117,6 +117,10 @@ impl LazyCards {
         self.records.len()
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.records.is_empty()
+    }
+
     /// The index fields of card `i`.
     pub fn key(&self, i: usize) -> CardKey<'_> {
         let start = match i {
