@@ -86,13 +86,7 @@ impl CardList {
     /// compiled in, and a test reads every one of its cards.
     pub fn get(&self, i: usize) -> Option<&Card> {
         let slot = self.cards.get(i)?;
-        Some(
-            slot.get_or_init(|| match self.lazy.as_ref().map(|l| l.card(i)) {
-                Some(Ok(card)) => card,
-                Some(Err(e)) => panic!("the built-in card data is damaged: {e}"),
-                None => unreachable!("a card given whole is always set"),
-            }),
-        )
+        Some(slot.get_or_init(|| read(self.lazy.as_deref(), i)))
     }
 
     /// How many cards were read (or given).
@@ -162,14 +156,19 @@ impl CardList {
         cards
             .into_iter()
             .enumerate()
-            .map(|(i, slot)| match slot.into_inner() {
-                Some(card) => card,
-                None => match lazy.as_ref().map(|l| l.card(i)) {
-                    Some(Ok(card)) => card,
-                    Some(Err(e)) => panic!("the built-in card data is damaged: {e}"),
-                    None => unreachable!("a card given whole is always set"),
-                },
+            .map(|(i, slot)| {
+                slot.into_inner()
+                    .unwrap_or_else(|| read(lazy.as_deref(), i))
             })
             .collect()
+    }
+}
+
+/// Card `i` read from its record in `lazy` (see [`CardList::get`] for the panic).
+fn read(lazy: Option<&LazyCards>, i: usize) -> Card {
+    match lazy.map(|l| l.card(i)) {
+        Some(Ok(card)) => card,
+        Some(Err(e)) => panic!("the built-in card data is damaged: {e}"),
+        None => unreachable!("a card given whole is always set"),
     }
 }
