@@ -866,7 +866,9 @@ fn slot_accepts(slot: Slot, value: &str) -> bool {
 }
 
 /// Whether `bytes` hold `a` or `b`, looked for eight bytes at a time (a slot's value is tested
-/// at every place its pattern's next literal is found).
+/// at every place its pattern's next literal is found). On values this short it costs less
+/// than `memchr::memchr2`, whose vector search takes longer to set up (parse 40.4 → 40.2
+/// instructions a byte over the English logs).
 fn holds_either(bytes: &[u8], a: u8, b: u8) -> bool {
     let (wide_a, wide_b) = (u64::from_ne_bytes([a; 8]), u64::from_ne_bytes([b; 8]));
     let mut chunks = bytes.chunks_exact(8);
