@@ -90,7 +90,7 @@ impl CardList {
     }
 
     /// How many cards were read (or given).
-    pub fn read(&self) -> usize {
+    pub fn count_read(&self) -> usize {
         self.cards.iter().filter(|c| c.get().is_some()).count()
     }
 

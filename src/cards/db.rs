@@ -469,7 +469,7 @@ impl CardDb {
 
     /// How many cards were read so far (every one, for cards read from folders).
     pub fn cards_read(&self) -> usize {
-        self.cards.read()
+        self.cards.count_read()
     }
 
     /// The names of card `idx`'s attacks and Abilities, without reading the card.

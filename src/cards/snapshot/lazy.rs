@@ -16,13 +16,13 @@ pub struct LazyCards {
     records: Vec<(u32, u32)>,
     /// Every card's id, name, set id and number, one after another.
     keys: String,
-    /// Where each of a card's four fields ends in `keys` (the first begins where the previous
-    /// card's last ends).
-    key_ends: Vec<[u32; 4]>,
+    /// Where each field begins in `keys`, and then where the last ends: field `f` of card `i`
+    /// (`f` < 4) lies between entries `4i + f` and `4i + f + 1`.
+    key_bounds: Vec<u32>,
     /// Every card's attack names, then its Ability names, one after another.
     moves: String,
-    /// Where each name ends in `moves` (the first begins where the one before ends).
-    move_ends: Vec<u32>,
+    /// Where each name begins in `moves`, and then where the last ends.
+    move_bounds: Vec<u32>,
     /// Per card: the index in `move_ends` of its first name, and how many attacks and
     /// Abilities it has.
     card_moves: Vec<(u32, [u8; 2])>,
@@ -42,18 +42,17 @@ pub(super) struct Keys {
     pub move_lengths: Vec<u32>,
 }
 
-/// Where each of `lengths` ends in `text`, one after another from its start; `None` when one
-/// ends past the text or inside a character.
-fn ends(text: &str, lengths: impl IntoIterator<Item = u32>) -> Option<Vec<u32>> {
+/// Where each of the pieces of `lengths` begins in `text`, one after another from its start,
+/// and then where the last ends; `None` when one ends past the text or inside a character.
+fn bounds(text: &str, lengths: impl IntoIterator<Item = u32>) -> Option<Vec<u32>> {
     let mut at: u32 = 0;
-    lengths
-        .into_iter()
-        .map(|len| {
+    std::iter::once(Some(0))
+        .chain(lengths.into_iter().map(|len| {
             at = at
                 .checked_add(len)
                 .filter(|&e| text.is_char_boundary(e as usize))?;
             Some(at)
-        })
+        }))
         .collect()
 }
 
@@ -86,12 +85,9 @@ impl LazyCards {
         {
             return Err(bad("a card's record lies outside the snapshot"));
         }
-        let key_ends = ends(&keys.keys, keys.key_lengths.iter().flatten().copied())
-            .ok_or(bad("a card's key lies outside the keys"))?
-            .chunks_exact(4)
-            .map(|c| [c[0], c[1], c[2], c[3]])
-            .collect();
-        let move_ends = ends(&keys.moves, keys.move_lengths.iter().copied())
+        let key_bounds = bounds(&keys.keys, keys.key_lengths.iter().flatten().copied())
+            .ok_or(bad("a card's key lies outside the keys"))?;
+        let move_bounds = bounds(&keys.moves, keys.move_lengths.iter().copied())
             .ok_or(bad("a name of an attack lies outside the names"))?;
         let mut card_moves = Vec::with_capacity(cards);
         let mut first: u32 = 0;
@@ -99,16 +95,16 @@ impl LazyCards {
             card_moves.push((first, *counts));
             first += u32::from(counts[0]) + u32::from(counts[1]);
         }
-        if first as usize != move_ends.len() {
+        if first as usize != keys.move_lengths.len() {
             return Err(bad("the cards' attacks and their names differ in number"));
         }
         Ok(LazyCards {
             raw,
             records,
             keys: keys.keys,
-            key_ends,
+            key_bounds,
             moves: keys.moves,
-            move_ends,
+            move_bounds,
             card_moves,
         })
     }
@@ -123,30 +119,19 @@ impl LazyCards {
 
     /// The index fields of card `i`.
     pub fn key(&self, i: usize) -> CardKey<'_> {
-        let start = match i {
-            0 => 0,
-            _ => self.key_ends[i - 1][3],
-        };
-        let [id, name, set_id, number] = self.key_ends[i];
-        let field = |from: u32, to: u32| &self.keys[from as usize..to as usize];
+        let field = |f: usize| piece(&self.keys, &self.key_bounds, 4 * i + f);
         CardKey {
-            id: field(start, id),
-            name: field(id, name),
-            set_id: field(name, set_id),
-            number: field(set_id, number),
+            id: field(0),
+            name: field(1),
+            set_id: field(2),
+            number: field(3),
         }
     }
 
     /// The names of card `i`'s attacks and Abilities.
     pub fn moves(&self, i: usize) -> CardMoves<'_> {
         let (first, [attacks, abilities]) = self.card_moves[i];
-        let name = |k: usize| {
-            let start = match k {
-                0 => 0,
-                _ => self.move_ends[k - 1],
-            };
-            &self.moves[start as usize..self.move_ends[k] as usize]
-        };
+        let name = |k: usize| piece(&self.moves, &self.move_bounds, k);
         let first = first as usize;
         let split = first + usize::from(attacks);
         CardMoves {
@@ -162,4 +147,10 @@ impl LazyCards {
             .map_err(SnapshotError::Decode)?;
         record.into_card()
     }
+}
+
+/// Piece `k` of `text`, whose pieces lie between consecutive entries of `bounds` (checked to
+/// fall on characters by [`LazyCards::new`]).
+fn piece<'t>(text: &'t str, bounds: &[u32], k: usize) -> &'t str {
+    &text[bounds[k] as usize..bounds[k + 1] as usize]
 }

@@ -252,7 +252,10 @@ pub fn decode(bytes: &[u8]) -> Result<CardDb, SnapshotError> {
     // kept whole, and a card is read from it when first asked for.
     let (body, names): (SnapshotBody<'_>, _) =
         postcard::take_from_bytes(rest).map_err(SnapshotError::Decode)?;
-    let names_start = names.as_ptr() as usize - raw.as_ptr() as usize;
+    // Where a slice borrowed from `raw` begins in it.
+    let base = raw.as_ptr() as usize;
+    let offset = |part: &[u8]| part.as_ptr() as usize - base;
+    let names_start = offset(names);
     let SnapshotBody {
         made,
         sources,
@@ -269,11 +272,10 @@ pub fn decode(bytes: &[u8]) -> Result<CardDb, SnapshotError> {
         .into_iter()
         .map(|s| s.into_source(&made))
         .collect::<Result<Vec<_>, _>>()?;
-    let base = raw.as_ptr() as usize;
     let records = cards
         .iter()
         .map(|Bytes(r)| {
-            let start = r.as_ptr() as usize - base;
+            let start = offset(r);
             let end = start + r.len();
             match (u32::try_from(start), u32::try_from(end)) {
                 (Ok(start), Ok(end)) => Ok((start, end)),
