@@ -111,9 +111,42 @@ pub struct Pokemon {
     /// up: the coin may have been its Asleep coin, so it may be awake.
     #[serde(skip)]
     pub may_have_woken: bool,
+    /// Which version of its identity (name, uses, card id) it has: memos of what it may be
+    /// are kept by this number (see [`Pokemon::identity_changed`]).
+    #[serde(skip)]
+    pub revision: Revision,
+}
+
+/// A number that changes whenever a Pokémon's name, uses or card id change, unique in the
+/// process: a memo made for one number is of that Pokémon as it was then. Bookkeeping, not
+/// state: two Pokémon equal in every fact are equal whatever their numbers.
+#[derive(Debug, Clone, Copy, Eq)]
+pub struct Revision(u64);
+
+impl Revision {
+    fn next() -> Revision {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        Revision(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    }
+
+    /// Whether two numbers are the same version (not a state comparison: see the type).
+    pub fn same(self, other: Revision) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl PartialEq for Revision {
+    fn eq(&self, _: &Revision) -> bool {
+        true
+    }
 }
 
 impl Pokemon {
+    /// Say that its name, uses or card id changed (each change to them calls this).
+    pub fn identity_changed(&mut self) {
+        self.revision = Revision::next();
+    }
+
     /// The Pokémon's current name (the top card of its stack).
     pub fn name(&self) -> &str {
         self.stack.last().map(Text::as_str).unwrap_or("")
@@ -315,7 +348,9 @@ impl GameState {
         position: Position,
     ) -> PokemonId {
         let id = self.put_into_play(owner, &card.name, position);
-        self.pokemon[id as usize].card_id = card.id.clone();
+        let mon = &mut self.pokemon[id as usize];
+        mon.card_id = card.id.clone();
+        mon.identity_changed();
         id
     }
 
@@ -341,6 +376,7 @@ impl GameState {
             missing_damage: 0,
             paralyzed_turn: None,
             may_have_woken: false,
+            revision: Revision::next(),
         });
         let player = &mut self.players[owner];
         match position {

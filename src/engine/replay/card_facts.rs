@@ -26,6 +26,8 @@ pub type Prints<'a> = Rc<[&'a crate::cards::Card]>;
 /// What is memoised for one Pokémon in play: its name, uses and card id when asked, the prints
 /// it may be, and what their texts may change once asked.
 struct MonPrints<'a> {
+    /// The version of the Pokémon the memo is of.
+    revision: crate::engine::state::Revision,
     name: Text,
     uses: Vec<Text>,
     card_id: Option<Text>,
@@ -41,6 +43,17 @@ impl MonPrints<'_> {
     /// Whether this memo is of `mon` as it is now (the same slot may hold another Pokémon, or
     /// the same one after it evolved or used something new).
     fn is_of(&self, mon: &crate::engine::state::Pokemon) -> bool {
+        let same = self.revision.same(mon.revision);
+        debug_assert!(
+            !same || self.same_identity(mon),
+            "{} changed its name, uses or card id without a new revision",
+            mon.name()
+        );
+        same
+    }
+
+    /// What the revision stands for: the name, uses and card id the memo was made for.
+    fn same_identity(&self, mon: &crate::engine::state::Pokemon) -> bool {
         self.name.as_str() == mon.name()
             && self.uses.as_slice() == mon.uses.as_slice()
             && self.card_id == mon.card_id
@@ -123,6 +136,7 @@ impl<'a> CardFacts<'a> {
             memo.resize_with(slot + 1, || None);
         }
         memo[slot] = Some(MonPrints {
+            revision: mon.revision,
             name: Text::from(mon.name()),
             uses: mon.uses.clone(),
             card_id: mon.card_id.clone(),

@@ -193,11 +193,13 @@ mod tests {
             );
         }
         // The same slot, another card: its prints are asked again.
-        state.pokemon[pikachu as usize]
-            .stack
-            .push(Text::from("Nobody"));
+        let mon = &mut state.pokemon[pikachu as usize];
+        mon.stack.push(Text::from("Nobody"));
+        mon.identity_changed();
         assert!(!facts.some_print_holds(&state, pikachu, gnaws));
-        state.pokemon[pikachu as usize].stack.pop();
+        let mon = &mut state.pokemon[pikachu as usize];
+        mon.stack.pop();
+        mon.identity_changed();
         assert!(facts.some_print_holds(&state, pikachu, gnaws));
     }
 

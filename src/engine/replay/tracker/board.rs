@@ -137,6 +137,7 @@ impl Tracker<'_> {
         let mon = self.state.mon_mut(id);
         if !mon.uses.iter().any(|u| u == name) {
             mon.uses.push(Text::from(name));
+            mon.identity_changed();
         }
     }
 

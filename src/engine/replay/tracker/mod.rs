@@ -565,6 +565,7 @@ fn take_attached(mon: &mut Pokemon, name: &str) {
             .position(|c| c == name)
     {
         mon.stack.remove(i);
+        mon.identity_changed();
     }
 }
 

@@ -209,6 +209,7 @@ impl Tracker<'_> {
         mon.card_id = to.id.clone();
         mon.evolved_turn = Some(turn);
         mon.uses.clear();
+        mon.identity_changed();
         Applied {
             note: None,
             conditions: cleared,
@@ -265,6 +266,7 @@ impl Tracker<'_> {
         }
         mon.conditions.clear();
         mon.uses.clear();
+        mon.identity_changed();
         self.state.players[p].hand.blur();
         self.state.players[p].deck.blur();
         Applied::default()
