@@ -1007,7 +1007,7 @@ fn reading(db: &CardDb, row: &Row, cat: Option<&Catalogue>) -> Result<Reading, S
         }
     };
     let text = effects
-        .texts
+        .texts()
         .iter()
         .find(|t| t.kind == row.kind && t.name == row.text);
     match text {

@@ -196,7 +196,7 @@ fn unmodelled_damage_tools(db: &CardDb) -> Vec<String> {
         .filter(|c| c.is_tool())
         .filter(|c| {
             let e = card_effects(c);
-            e.texts.iter().any(|t| {
+            e.texts().iter().any(|t| {
                 t.activation == Activation::InPlay
                     && t.effects
                         .iter()

@@ -151,10 +151,10 @@ fn passive_ability(db: &CardDb, name: &str) -> Option<String> {
     let prints = db.by_name(bare);
     let passive = |i: &u32| -> Vec<String> {
         card_effects(db.card(*i))
-            .texts
-            .into_iter()
+            .texts()
+            .iter()
             .filter(|t| t.kind == TextKind::Ability && t.activation == Activation::InPlay)
-            .map(|t| t.name)
+            .map(|t| t.name.clone())
             .collect()
     };
     let first = passive(prints.first()?);

@@ -236,15 +236,15 @@ impl CardDb {
         if let Some(known) = self.merged.0.lock().ok().and_then(|mut m| cache(&mut m)) {
             return known;
         }
-        let mut merged = super::effects::CardEffects::default();
+        let mut texts: Vec<super::effects::TextEffects> = Vec::new();
         for &idx in prints {
-            for text in &self.effects(idx).texts {
-                if !merged.texts.contains(text) {
-                    merged.texts.push(text.clone());
+            for text in self.effects(idx).texts() {
+                if !texts.contains(text) {
+                    texts.push(text.clone());
                 }
             }
         }
-        let merged = Arc::new(merged);
+        let merged = Arc::new(super::effects::CardEffects::new(texts));
         if let Ok(mut m) = self.merged.0.lock() {
             m.insert(prints.into(), merged.clone());
         }

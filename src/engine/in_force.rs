@@ -15,7 +15,7 @@
 use std::sync::Arc;
 
 use crate::cards::basic_energy_type;
-use crate::cards::effects::{Activation, CardEffects, Effect, Fact, Reach, TextEffects};
+use crate::cards::effects::{Activation, CardEffects, Effect, Fact, FactSet, Reach, TextEffects};
 use crate::log::Text;
 
 use super::state::{GameState, PlayerIdx, PokemonId};
@@ -283,7 +283,13 @@ fn doubt_in(
             });
         }
     };
-    for text in &effects.texts {
+    // A card none of whose texts that act from where it is changes a fact asked about: no
+    // doubt.
+    let acting = filter.facts_of(&effects);
+    if !asks.iter().any(|a| acting.contains(a.fact)) {
+        return None;
+    }
+    for text in effects.texts() {
         if !filter.acts(text) {
             continue;
         }
@@ -308,6 +314,15 @@ fn doubt_in(
 }
 
 impl TextFilter<'_> {
+    /// The facts the texts of `effects` that act may change, or more (never fewer): a fact
+    /// outside it is changed by none of them.
+    pub fn facts_of(&self, effects: &CardEffects) -> FactSet {
+        match self {
+            TextFilter::InPlay => effects.in_play_facts(),
+            TextFilter::Used { .. } => effects.facts(),
+        }
+    }
+
     /// Whether `text` acts from where its card is.
     pub fn acts(&self, text: &TextEffects) -> bool {
         match *self {
@@ -490,37 +505,31 @@ mod tests {
         Table(vec![
             (
                 "Raikou V",
-                CardEffects {
-                    texts: vec![text(
-                        TextKind::Attack,
-                        "Lightning Rondo",
-                        Activation::WhenUsed,
-                        &[(Fact::DamageDealt, Reach::Holder)],
-                    )],
-                },
+                CardEffects::new(vec![text(
+                    TextKind::Attack,
+                    "Lightning Rondo",
+                    Activation::WhenUsed,
+                    &[(Fact::DamageDealt, Reach::Holder)],
+                )]),
             ),
             (
                 "Zapdos",
-                CardEffects {
-                    texts: vec![text(
-                        TextKind::Ability,
-                        "Lightning Symbol",
-                        Activation::InPlay,
-                        &[(Fact::DamageDealt, Reach::OwnSide)],
-                    )],
-                },
+                CardEffects::new(vec![text(
+                    TextKind::Ability,
+                    "Lightning Symbol",
+                    Activation::InPlay,
+                    &[(Fact::DamageDealt, Reach::OwnSide)],
+                )]),
             ),
             ("Mimikyu", CardEffects::default()),
             (
                 "Hero's Cape",
-                CardEffects {
-                    texts: vec![text(
-                        TextKind::TrainerRules,
-                        "",
-                        Activation::InPlay,
-                        &[(Fact::MaxHp, Reach::Holder)],
-                    )],
-                },
+                CardEffects::new(vec![text(
+                    TextKind::TrainerRules,
+                    "",
+                    Activation::InPlay,
+                    &[(Fact::MaxHp, Reach::Holder)],
+                )]),
             ),
         ])
     }

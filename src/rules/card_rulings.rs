@@ -38,7 +38,7 @@ pub fn card_rulings(card: &Card, effects: &CardEffects) -> Vec<CardRuling> {
             "its text may change what the rules say",
         );
     }
-    for text in &effects.texts {
+    for text in effects.texts() {
         let who = if text.name.is_empty() {
             "its text".to_string()
         } else {

@@ -112,7 +112,7 @@ impl Tally {
 
 fn tally_card(db: &CardDb, cat: &Catalogue, idx: CardIdx, weight: u64, rows: &mut [Tally]) {
     let card = db.card(idx);
-    for t in &cat.of(idx).texts {
+    for t in cat.of(idx).texts() {
         let lower = super::text::normalise(&super::table::printed_words(card, t), &[]);
         for (row, fact) in rows.iter_mut().zip(Fact::ALL) {
             if let Some(c) = classify(t, fact, &lower) {

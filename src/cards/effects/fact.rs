@@ -167,6 +167,11 @@ impl FactSet {
         FactSet(self.0 | other.0)
     }
 
+    /// Whether the two sets share a fact.
+    pub const fn intersects(self, other: FactSet) -> bool {
+        self.0 & other.0 != 0
+    }
+
     pub fn iter(self) -> impl Iterator<Item = Fact> {
         Fact::ALL.into_iter().filter(move |f| self.contains(*f))
     }

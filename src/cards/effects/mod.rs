@@ -91,15 +91,45 @@ fn no_facts(f: &FactSet) -> bool {
 /// What a card's texts may change.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct CardEffects {
-    pub texts: Vec<TextEffects>,
+    texts: Vec<TextEffects>,
+    /// The facts the texts that act while the card is in play may change, read once: the
+    /// checks ask it of every card in play at every attack, and most answer none.
+    #[serde(skip)]
+    in_play_facts: FactSet,
+    /// The facts any of its texts may change, read once.
+    #[serde(skip)]
+    facts: FactSet,
 }
 
 impl CardEffects {
+    pub fn new(texts: Vec<TextEffects>) -> CardEffects {
+        let (mut in_play_facts, mut facts) = (FactSet::EMPTY, FactSet::EMPTY);
+        for text in &texts {
+            facts = facts.union(text.facts());
+            if text.activation == Activation::InPlay {
+                in_play_facts = in_play_facts.union(text.facts());
+            }
+        }
+        CardEffects {
+            texts,
+            in_play_facts,
+            facts,
+        }
+    }
+
+    /// Each text of the card: its attacks, Abilities and rules.
+    pub fn texts(&self) -> &[TextEffects] {
+        &self.texts
+    }
+
     /// Every fact any text of the card may change.
     pub fn facts(&self) -> FactSet {
-        self.texts
-            .iter()
-            .fold(FactSet::EMPTY, |s, t| s.union(t.facts()))
+        self.facts
+    }
+
+    /// Every fact a text that acts while the card is in play may change.
+    pub fn in_play_facts(&self) -> FactSet {
+        self.in_play_facts
     }
 
     /// The texts that act while the card is in play.

@@ -442,7 +442,7 @@ pub fn read_card_with<'a>(card: &'a Card, cache: &mut TextCache<'a>) -> CardEffe
             });
         }
     }
-    CardEffects { texts }
+    CardEffects::new(texts)
 }
 
 /// The card's own name as its text may write it, each with what it is read as.

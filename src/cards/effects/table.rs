@@ -202,7 +202,7 @@ pub fn render_name(db: &CardDb, cat: &Catalogue, name: &str, fact: Option<Fact>)
         let card = db.card(*first);
         let list: Vec<&str> = ids.iter().map(|i| db.card(*i).id.as_str()).collect();
         let _ = writeln!(out, "\n{} ({})", list.join(", "), card.supertype);
-        for t in &cat.of(*first).texts {
+        for t in cat.of(*first).texts() {
             if fact.is_none_or(|f| t.facts().contains(f)) {
                 describe_text(&mut out, card, t);
             }
@@ -213,7 +213,7 @@ pub fn render_name(db: &CardDb, cat: &Catalogue, name: &str, fact: Option<Fact>)
 
 fn reading_key(card: &Card, cat: &Catalogue, i: u32) -> Vec<(String, String)> {
     cat.of(i)
-        .texts
+        .texts()
         .iter()
         .map(|t| (original(card, t), format!("{t:?}")))
         .collect()
@@ -223,7 +223,7 @@ fn reading_key(card: &Card, cat: &Catalogue, i: u32) -> Vec<(String, String)> {
 pub fn render_fact(db: &CardDb, cat: &Catalogue, fact: Fact) -> String {
     let mut by_name: BTreeMap<&str, BTreeMap<String, (usize, String)>> = BTreeMap::new();
     for (i, card) in db.cards().enumerate() {
-        for t in &cat.of(i as u32).texts {
+        for t in cat.of(i as u32).texts() {
             if let Some(e) = t.effects.iter().find(|e| e.fact == fact) {
                 let label = if t.name.is_empty() {
                     format!("{} ({})", t.kind.id(), reach_id(e.reach))

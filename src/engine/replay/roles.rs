@@ -150,7 +150,7 @@ fn used(cards: &CardFacts<'_>, pokemon: &str, name: &str) -> Role {
         return Role::Report;
     };
     let mut found = false;
-    for text in effects.texts.iter().filter(|t| t.name == name) {
+    for text in effects.texts().iter().filter(|t| t.name == name) {
         found = true;
         match (text.kind, text.activation) {
             (TextKind::Attack, _) | (_, Activation::WhenUsed) => return Role::Action,

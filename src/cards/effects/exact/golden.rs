@@ -52,7 +52,7 @@ fn reading(on: &On, text: &str) -> String {
     };
     let c = card(&json.to_string());
     let effects = read_card(&c);
-    let Some(t) = effects.texts.first() else {
+    let Some(t) = effects.texts().first() else {
         return "(nothing read) |".to_string();
     };
     let exact: Vec<String> = t.exact.iter().map(|e| e.to_string()).collect();

@@ -14,11 +14,11 @@ mod matching;
 mod sub_lines;
 
 use crate::cards::effects::exact::{Amount, DamageMod, Exact, Step};
-use crate::cards::effects::{Fact, TextEffects, TextKind};
+use crate::cards::effects::{Fact, FactSet, TextEffects, TextKind};
 use crate::log::Text;
 
 use super::super::damage_order::DamageEffect;
-use super::super::in_force::{Used, UsedKind, each_source};
+use super::super::in_force::{TextFilter, Used, UsedKind, each_source};
 use super::super::state::PokemonId;
 use super::card_facts::InForce;
 use super::judges::Judging;
@@ -65,6 +65,17 @@ const DAMAGE_FACTS: [Fact; 3] = [
     Fact::DamageTaken,
     Fact::WeaknessResistance,
 ];
+
+/// [`DAMAGE_FACTS`] as a set.
+const DAMAGE_FACT_SET: FactSet = {
+    let mut set = FactSet::EMPTY;
+    let mut i = 0;
+    while i < DAMAGE_FACTS.len() {
+        set = set.with(DAMAGE_FACTS[i]);
+        i += 1;
+    }
+    set
+};
 
 /// The model for the attack `attack` by `attacker` on `defender` (line `j.index`), from the
 /// printed base damage `printed` of the print whose text is `own`.
@@ -224,13 +235,18 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
         &source,
         &mut |src, known, filter| {
             let Ok(effects) = known else { return };
+            // A card none of whose texts that act from where it is changes damage adds
+            // nothing.
+            if !filter.facts_of(&effects).intersects(DAMAGE_FACT_SET) {
+                return;
+            }
             // The attack itself is step 1.
             if src.used.is_some_and(|u| u.line == j.index) {
                 return;
             }
             let used = src.used.map(|u| recent_ref(&recent, u));
             let mut by_name: Vec<InForceText<'_>> = Vec::new();
-            for text in effects.texts.iter().filter(|t| filter.acts(t)) {
+            for text in effects.texts().iter().filter(|t| filter.acts(t)) {
                 if !text.effects.iter().any(|e| DAMAGE_FACTS.contains(&e.fact)) {
                     continue;
                 }
@@ -276,9 +292,9 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
             continue;
         };
         let texts: Vec<TextEffects> = effects
-            .texts
+            .texts()
             .iter()
-            .filter(|t| super::super::in_force::TextFilter::InPlay.acts(t))
+            .filter(|t| TextFilter::InPlay.acts(t))
             .filter(|t| t.effects.iter().any(|e| DAMAGE_FACTS.contains(&e.fact)))
             .cloned()
             .collect();
@@ -642,10 +658,10 @@ fn attachments_unsure(j: &Judging<'_, '_>, id: PokemonId) -> Result<Vec<MaybeOn>
             return Ok(false);
         }
         let exact = effects
-            .texts
+            .texts()
             .iter()
             .all(|t| !DAMAGE_FACTS.iter().any(|f| t.inexact.contains(*f)));
-        if exact && holder_only(&effects.texts) {
+        if exact && holder_only(effects.texts()) {
             Ok(true)
         } else {
             Err(())

@@ -117,7 +117,7 @@ fn putter(j: &Judging<'_, '_>) -> Result<Putter, String> {
         Source::Trainer(card) | Source::Stadium(card) | Source::Activated(card) => {
             let mut texts = Vec::new();
             for i in db.by_name(card) {
-                for t in &db.effects(*i).texts {
+                for t in db.effects(*i).texts() {
                     if t.facts().contains(Fact::DamageCounters) && !texts.contains(t) {
                         texts.push(t.clone());
                     }
@@ -160,7 +160,7 @@ fn putter(j: &Judging<'_, '_>) -> Result<Putter, String> {
         };
         let Some(t) = db
             .effects(i)
-            .texts
+            .texts()
             .iter()
             .find(|t| t.name == name.as_str() && (t.kind == kind || !card.is_pokemon()))
         else {

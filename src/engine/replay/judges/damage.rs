@@ -199,7 +199,7 @@ fn models(j: &Judging<'_, '_>, claim: &DamageClaim<'_>) -> Models {
         let printed = attack.damage.map_or(0, |d| d.amount as i32);
         let own = db.index_of(card).and_then(|i| {
             db.effects(i)
-                .texts
+                .texts()
                 .iter()
                 .find(|t| t.kind == TextKind::Attack && t.name == *name)
         });
