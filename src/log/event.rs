@@ -23,18 +23,16 @@ impl CardName {
     /// Split an optional `(set_number) ` prefix off a card name.
     pub fn parse(text: &str) -> CardName {
         let text = super::trim(text);
-        if let Some(rest) = text.strip_prefix('(')
-            && let Some(close) = rest.as_bytes().windows(2).position(|w| w == b") ")
-        {
-            let id = &rest[..close];
-            if !id.is_empty()
-                && id
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
-            {
+        if let Some(rest) = text.strip_prefix('(') {
+            // The id is letters, digits, `_` and `-` up to the first `) `.
+            let id_len = rest
+                .bytes()
+                .position(|b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'-'))
+                .unwrap_or(rest.len());
+            if id_len > 0 && rest.as_bytes()[id_len..].starts_with(b") ") {
                 return CardName {
-                    name: Text::from(rest[close + 2..].trim()),
-                    id: Some(Text::from(id)),
+                    name: Text::from(super::trim(&rest[id_len + 2..])),
+                    id: Some(Text::from(&rest[..id_len])),
                 };
             }
         }
@@ -679,6 +677,34 @@ impl Event {
 
 #[cfg(test)]
 mod tests {
+    use super::CardName;
+
+    /// A card id is split off only when it is a whole `(id) ` prefix of letters, digits, `_`
+    /// and `-`.
+    #[test]
+    fn a_card_id_prefix_is_split_off() {
+        for (text, name, id) in [
+            ("(sv6_37) Lampent", "Lampent", Some("sv6_37")),
+            ("  (sv4-5_12)  Ditto  ", "Ditto", Some("sv4-5_12")),
+            (
+                "(me1_56_ph) Mega Lucario ex",
+                "Mega Lucario ex",
+                Some("me1_56_ph"),
+            ),
+            ("() Lampent", "() Lampent", None),
+            ("(sv6 37) Lampent", "(sv6 37) Lampent", None),
+            ("(sv6_37)Lampent", "(sv6_37)Lampent", None),
+            ("(sv6_37) ", "(sv6_37)", None),
+            ("(Team Rocket's) Mewtwo) ", "(Team Rocket's) Mewtwo)", None),
+            ("Pikachu (sv1_1) ", "Pikachu (sv1_1)", None),
+            ("(é) Eevee", "(é) Eevee", None),
+        ] {
+            let card = CardName::parse(text);
+            assert_eq!(card.name, name, "{text:?}");
+            assert_eq!(card.id.as_deref(), id, "{text:?}");
+        }
+    }
+
     /// Every line's event is as large as the largest kind, and each is moved several times on
     /// its way into a report: what few lines carry (a Weakness, a Resistance) is boxed.
     #[test]

@@ -528,38 +528,36 @@ impl Pattern {
     }
 }
 
-/// A set of pattern indices (the table has fewer than 256 patterns).
+/// A set of pattern indices (the table has at most 128 patterns).
 #[derive(Clone, Copy, Default)]
-struct PatternSet([u64; 4]);
+struct PatternSet(u128);
 
 impl PatternSet {
+    /// The most patterns a set holds.
+    const CAPACITY: usize = 128;
+
     fn insert(&mut self, i: usize) {
-        self.0[i / 64] |= 1 << (i % 64);
+        self.0 |= 1 << i;
     }
 
     fn union(&mut self, other: &PatternSet) {
-        for (a, b) in self.0.iter_mut().zip(other.0) {
-            *a |= b;
-        }
+        self.0 |= other.0;
     }
 
     fn intersect(&mut self, other: &PatternSet) {
-        for (a, b) in self.0.iter_mut().zip(other.0) {
-            *a &= b;
-        }
+        self.0 &= other.0;
     }
 
     /// Members in ascending order.
     fn iter(self) -> impl Iterator<Item = usize> {
-        self.0.into_iter().enumerate().flat_map(|(w, mut bits)| {
-            std::iter::from_fn(move || {
-                if bits == 0 {
-                    return None;
-                }
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                Some(w * 64 + b)
-            })
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let b = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            Some(b)
         })
     }
 }
@@ -751,8 +749,8 @@ impl Matcher {
         let mut patterns: Vec<Pattern> =
             table.iter().map(|(s, t)| Pattern::compile(*s, t)).collect();
         assert!(
-            patterns.len() <= 256,
-            "the pattern set holds at most 256 patterns"
+            patterns.len() <= PatternSet::CAPACITY,
+            "the pattern set holds at most 128 patterns"
         );
         // Most specific first, so the first pattern that matches and builds is the best one.
         patterns.sort_by_key(|p| std::cmp::Reverse(p.specificity));
