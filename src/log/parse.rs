@@ -267,6 +267,7 @@ fn parse_lines(source: &str, raw: &[RawLine]) -> ParsedLog {
         matcher: Matcher::english(),
         names: &names,
         read: FxHashMap::with_capacity_and_hasher(raw.len(), Default::default()),
+        found: Match::empty(),
     };
     let mut ctx = Context::default();
     let mut lines = Vec::with_capacity(raw.len());
@@ -320,6 +321,8 @@ struct Reader<'t> {
     /// Each line's words read so far, with the index of the line that holds the event they
     /// read as (`None`: they read as none).
     read: FxHashMap<&'t str, Option<u32>>,
+    /// The match each line is read into.
+    found: Match<'t>,
 }
 
 impl<'t> Reader<'t> {
@@ -344,9 +347,13 @@ impl<'t> Reader<'t> {
             Entry::Vacant(new) => {
                 let index = lines.len() as u32;
                 // The event is built straight into the line pushed, not handed up the calls.
-                let read = read(content, self.matcher, self.names, |event| {
-                    lines.push(at.line(depth, event))
-                });
+                let read = read(
+                    content,
+                    self.matcher,
+                    self.names,
+                    &mut self.found,
+                    |event| lines.push(at.line(depth, event)),
+                );
                 new.insert(read.then_some(index));
                 read
             }
@@ -430,11 +437,19 @@ fn parse_one<'t>(
 /// Read a line's words against the pattern table and hand the event to `made`: first with
 /// `{p}` bound to the known player names, then, if nothing fits, with any text as a name.
 /// Whether it read as an event.
-fn read(content: &str, matcher: &Matcher, names: &[&str], mut made: impl FnMut(Event)) -> bool {
+fn read<'t>(
+    content: &'t str,
+    matcher: &Matcher,
+    names: &[&str],
+    found: &mut Match<'t>,
+    mut made: impl FnMut(Event),
+) -> bool {
     // The first event built ends the search: `made` is called at most once.
     let mut accept = |m: &Match<'_>| build(m, content).map(&mut made);
-    matcher.first(content, names, &mut accept).is_some()
-        || (!names.is_empty() && matcher.first(content, &[], &mut accept).is_some())
+    matcher
+        .first_in(content, names, found, &mut accept)
+        .is_some()
+        || (!names.is_empty() && matcher.first_in(content, &[], found, &mut accept).is_some())
 }
 
 fn card_list(content: &str) -> Event {

@@ -548,16 +548,22 @@ impl PatternSet {
         self.0 &= other.0;
     }
 
-    /// Members in ascending order.
+    /// Members in ascending order (the low half, then the high half: a 64-bit word's lowest
+    /// bit is found and cleared in one instruction each).
     fn iter(self) -> impl Iterator<Item = usize> {
-        let mut bits = self.0;
+        let (mut low, mut high) = (self.0 as u64, (self.0 >> 64) as u64);
         std::iter::from_fn(move || {
-            if bits == 0 {
-                return None;
+            if low != 0 {
+                let b = low.trailing_zeros() as usize;
+                low &= low - 1;
+                Some(b)
+            } else if high != 0 {
+                let b = high.trailing_zeros() as usize;
+                high &= high - 1;
+                Some(64 + b)
+            } else {
+                None
             }
-            let b = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            Some(b)
         })
     }
 }
@@ -738,6 +744,16 @@ pub struct Match<'a> {
     pub captures: Captures<'a>,
 }
 
+impl Match<'_> {
+    /// A match to build into (its shape and slots are set by [`Matcher::first_in`]).
+    pub fn empty() -> Self {
+        Match {
+            shape: Shape::GameDrawn,
+            captures: Captures::new(),
+        }
+    }
+}
+
 impl Matcher {
     /// The English table, compiled once.
     pub fn english() -> &'static Matcher {
@@ -810,12 +826,20 @@ impl Matcher {
         &self,
         line: &'a str,
         players: &[&str],
+        accept: impl FnMut(&Match<'a>) -> Option<T>,
+    ) -> Option<T> {
+        self.first_in(line, players, &mut Match::empty(), accept)
+    }
+
+    /// As [`Matcher::first`], with the match built in `found` (a reader of many lines keeps
+    /// one rather than setting up its slots for each line).
+    pub fn first_in<'a, T>(
+        &self,
+        line: &'a str,
+        players: &[&str],
+        found: &mut Match<'a>,
         mut accept: impl FnMut(&Match<'a>) -> Option<T>,
     ) -> Option<T> {
-        let mut found = Match {
-            shape: Shape::GameDrawn,
-            captures: Captures::new(),
-        };
         let words = word_mask(line);
         for i in self.candidates(line, players).iter() {
             let pattern = &self.patterns[i];
@@ -825,7 +849,7 @@ impl Matcher {
             found.captures.truncate(0);
             if match_segments(&pattern.segments, line, players, &mut found.captures) {
                 found.shape = pattern.shape;
-                if let Some(value) = accept(&found) {
+                if let Some(value) = accept(found) {
                     return Some(value);
                 }
             }
@@ -958,6 +982,18 @@ mod tests {
                 assert!(!holds_either(&other, b'.', b'!'));
             }
         }
+    }
+
+    /// Members come out in ascending order, across both halves of the word.
+    #[test]
+    fn a_pattern_set_lists_its_members_in_order() {
+        let members = [0, 1, 5, 63, 64, 65, 100, 127];
+        let mut set = PatternSet::default();
+        for m in members.iter().rev() {
+            set.insert(*m);
+        }
+        assert_eq!(set.iter().collect::<Vec<_>>(), members);
+        assert_eq!(PatternSet::default().iter().count(), 0);
     }
 
     #[test]

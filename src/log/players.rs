@@ -61,7 +61,7 @@ pub fn discover<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<super::event::T
         let Some((name, weight)) = name_in(line) else {
             continue;
         };
-        let name = name.trim();
+        let name = super::trim(name);
         if name.is_empty() || name.len() > 64 {
             continue;
         }
