@@ -143,7 +143,7 @@ impl LogCounts {
                     true
                 }
                 Verdict::Unverified => {
-                    let clause = s.clauses.first().map_or("tracker", |c| c.as_str());
+                    let clause = s.clauses.first().map_or("tracker", |c| &**c);
                     *c.unverified_by_clause
                         .entry(clause.to_string())
                         .or_default() += 1;

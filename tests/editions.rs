@@ -473,7 +473,7 @@ fn each_edition_judges_its_own_differences() {
             );
             if !clause.is_empty() {
                 assert!(
-                    step.clauses.iter().any(|c| c.as_str() == *clause),
+                    step.clauses.iter().any(|c| *c == *clause),
                     "{} under {}: {:?}",
                     case.why,
                     edition.id(),

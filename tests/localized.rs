@@ -21,7 +21,7 @@ const FLOORS: [(&str, usize); 2] = [("damage", 57), ("second-supporter", 88)];
 
 fn checkable(step: &StepReport) -> bool {
     let cites = |prefix: &str| step.clauses.iter().any(|c| c.starts_with(prefix));
-    match step.event.as_str() {
+    match &*step.event {
         "attack" | "took-damage" | "knock-out" | "took-prizes" | "evolve" | "retreat"
         | "play-to-stadium" | "game-end" => true,
         "attach" => step.depth == "action" || step.verdict != Verdict::Info,

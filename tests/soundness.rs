@@ -20,7 +20,7 @@ use ptcg_judge::report::StepReport;
 /// game.
 fn checkable(step: &StepReport) -> bool {
     let cites = |prefix: &str| step.clauses.iter().any(|c| c.starts_with(prefix));
-    match step.event.as_str() {
+    match &*step.event {
         "attack" | "took-damage" | "knock-out" | "took-prizes" | "evolve" | "retreat"
         | "play-to-stadium" | "game-end" => true,
         "attach" => step.depth == "action" || step.verdict != Verdict::Info,

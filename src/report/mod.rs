@@ -3,7 +3,7 @@
 pub mod model;
 pub mod text;
 
-pub use model::{GameResult, PlayerReport, REPORT_FORMAT, Report, StepReport, Summary};
+pub use model::{GameResult, Label, PlayerReport, REPORT_FORMAT, Report, StepReport, Summary};
 pub use text::render_text;
 
 /// Render a report as pretty JSON.

@@ -100,11 +100,11 @@ pub struct StepReport {
     /// The player whose turn it was (`null` during setup).
     pub player: Option<Text>,
     /// The kind of event the line is (`attack`, `knock-out`, `turn-header`, …).
-    pub event: Text,
+    pub event: Label,
     /// `action`, `sub` (a `- ` line) or `list` (a `•` line).
-    pub depth: Text,
+    pub depth: Label,
     pub verdict: Verdict,
-    pub clauses: Vec<Text>,
+    pub clauses: Vec<Label>,
     pub message: String,
     /// The typed event, for tools that want the numbers.
     pub data: Event,
@@ -113,6 +113,10 @@ pub struct StepReport {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub english: Option<String>,
 }
+
+/// A word of the report's own vocabulary (an event kind, a depth, a clause id): the engine's
+/// reports point at its static names, a report read back owns its copy.
+pub type Label = std::borrow::Cow<'static, str>;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Summary {
@@ -175,7 +179,9 @@ impl Report {
                     .collect()
             })
             .unwrap_or_default();
-        let mut step_of = |line: crate::log::LogLine, rec: crate::engine::StepRecord| {
+        // Each step takes its line's event and its record's message (rather than moving the
+        // whole line and record out of their lists first).
+        let mut step_of = |line: &mut crate::log::LogLine, rec: &mut crate::engine::StepRecord| {
             match rec.step.verdict {
                 Verdict::Ok => summary.ok += 1,
                 Verdict::Violation => summary.violations += 1,
@@ -224,8 +230,8 @@ impl Report {
                 text,
                 turn: rec.turn,
                 player: rec.to_move.and_then(name),
-                event: Text::const_new(line.event.kind()),
-                depth: Text::const_new(match line.depth {
+                event: Label::Borrowed(line.event.kind()),
+                depth: Label::Borrowed(match line.depth {
                     crate::log::Depth::Top => "action",
                     crate::log::Depth::Sub => "sub",
                     crate::log::Depth::List => "list",
@@ -235,10 +241,10 @@ impl Report {
                     .step
                     .clauses
                     .iter()
-                    .map(|c| Text::const_new(c))
+                    .map(|c| Label::Borrowed(c))
                     .collect(),
-                message: rec.step.message,
-                data: line.event,
+                message: std::mem::take(&mut rec.step.message),
+                data: std::mem::replace(&mut line.event, Event::Blank),
                 english,
             }
         };
@@ -250,11 +256,13 @@ impl Report {
         while !lines.is_empty() && !records.is_empty() {
             let n = STEPS_PER_CHUNK.min(lines.len()).min(records.len());
             steps.extend(
-                lines
-                    .drain(..n)
-                    .zip(records.drain(..n))
+                lines[..n]
+                    .iter_mut()
+                    .zip(&mut records[..n])
                     .map(|(l, r)| step_of(l, r)),
             );
+            lines.drain(..n);
+            records.drain(..n);
             lines.shrink_to_fit();
             records.shrink_to_fit();
         }

@@ -849,12 +849,14 @@ fn type_sentences(
         t.contains("weakness or resistance") || t.contains("weakness and resistance")
     });
     // The cards whose effects on Weakness and Resistance the damage model evaluated are no
-    // doubt here; what they do is in its readings.
-    let names: Vec<Text> = j
-        .cards_in_play(None)
-        .into_iter()
-        .filter(|n| !models.modelled.iter().any(|(c, _)| c == n))
-        .collect();
+    // doubt here; what they do is in its readings. Listed only when the line and the card data
+    // disagree (they seldom do).
+    let names = || -> Vec<Text> {
+        j.cards_in_play(None)
+            .into_iter()
+            .filter(|n| !models.modelled.iter().any(|(c, _)| c == n))
+            .collect()
+    };
     let variants: Vec<&damage_model::Variant> = models
         .models
         .iter()
@@ -913,7 +915,7 @@ fn type_sentences(
             }
             continue;
         }
-        if let Some(why) = j.cards.may_change(&names, &[&what.to_lowercase()]) {
+        if let Some(why) = j.cards.may_change(&names(), &[&what.to_lowercase()]) {
             parts.push(Step::cannot_check(
                 clause,
                 format!("{what} may be changed: {why}"),
