@@ -151,7 +151,7 @@ fn sum(effects: &[DamageEffect]) -> i32 {
 fn describe(effects: &[DamageEffect]) -> String {
     effects
         .iter()
-        .map(|e| format!("{} {:+}", e.source, e.amount))
+        .map(|e| sentence!("{} {:+}", e.source, e.amount))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -212,7 +212,7 @@ impl DamageCalculation {
                 "attack.damage-counters",
                 self.base.max(0),
                 &|| {
-                    format!(
+                    sentence!(
                         "the attack puts {counters} damage counters: this is not damage, so Weakness, Resistance, effects on either Pokémon and damage prevention do not apply"
                     )
                 },
@@ -221,7 +221,7 @@ impl DamageCalculation {
                 DamageStepKind::Counters,
                 "attack.damage-counters",
                 counters,
-                &|| format!("{counters} damage counters are put on the Pokémon"),
+                &|| sentence!("{counters} damage counters are put on the Pokémon"),
             );
             return DamageResult {
                 damage: self.base.max(0),
@@ -241,7 +241,7 @@ impl DamageCalculation {
                 } else if damage == 0 {
                     "no damage, so no damage counters".to_string()
                 } else {
-                    format!("{damage} damage: 1 damage counter for each 10, {counters} in all")
+                    sentence!("{damage} damage: 1 damage counter for each 10, {counters} in all")
                 },
             });
             DamageResult {
@@ -255,7 +255,7 @@ impl DamageCalculation {
         let mut damage = self.base;
         if damage <= 0 && stops_at_base {
             push(DamageStepKind::Base, "attack.damage-order", 0, &|| {
-                format!(
+                sentence!(
                     "the base damage is {}; an attack whose base damage is 0 does no damage, so the calculation stops here",
                     self.base
                 )
@@ -263,15 +263,15 @@ impl DamageCalculation {
             return finish(steps, 0);
         }
         push(DamageStepKind::Base, "attack.damage-order", damage, &|| {
-            format!("the attack's base damage is {damage}")
+            sentence!("the attack's base damage is {damage}")
         });
         // What a total of 0 or less means at a step: the end of the calculation, or a total
         // carried on to the end.
         let below = |what: String| {
             if stops_each_step {
-                format!("{what}: {STOP}")
+                sentence!("{what}: {STOP}")
             } else {
-                format!(
+                sentence!(
                     "{what}: the total is 0 or less, and in this edition it is carried on (only \
                      a total of 0 or less at the end means no damage counters)"
                 )
@@ -296,7 +296,7 @@ impl DamageCalculation {
                     if damage <= 0 {
                         below(describe(&self.attacker_effects))
                     } else {
-                        format!(
+                        sentence!(
                             "{} (all effects on the attacker added together)",
                             describe(&self.attacker_effects)
                         )
@@ -342,7 +342,7 @@ impl DamageCalculation {
                 ),
             ] {
                 push(kind, clause, damage, &|| {
-                    format!("the attack's damage is not affected by {what}")
+                    sentence!("the attack's damage is not affected by {what}")
                 });
             }
         } else {
@@ -356,7 +356,7 @@ impl DamageCalculation {
                         DamageStepKind::Weakness,
                         "attack.damage-order.weakness",
                         damage,
-                        &|| format!("Weakness {w} to the attacker's type: +{add}"),
+                        &|| sentence!("Weakness {w} to the attacker's type: +{add}"),
                     );
                 }
                 None => push(
@@ -379,9 +379,9 @@ impl DamageCalculation {
                         },
                         &|| {
                             if damage <= 0 {
-                                below(format!("Resistance -{r} to the attacker's type"))
+                                below(sentence!("Resistance -{r} to the attacker's type"))
                             } else {
-                                format!("Resistance -{r} to the attacker's type")
+                                sentence!("Resistance -{r} to the attacker's type")
                             }
                         },
                     );
@@ -424,12 +424,12 @@ impl DamageCalculation {
                 damage.max(0),
                 &|| {
                     if damage <= 0 {
-                        format!(
+                        sentence!(
                             "{}: the damage cannot go below 0",
                             describe(&self.defender_effects)
                         )
                     } else {
-                        format!(
+                        sentence!(
                             "{} (all effects on the defender added together)",
                             describe(&self.defender_effects)
                         )

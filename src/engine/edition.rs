@@ -65,7 +65,7 @@ impl FromStr for RuleEdition {
             .find(|e| e.id() == s)
             .ok_or_else(|| {
                 let ids: Vec<_> = RuleEdition::ALL.iter().map(|e| e.id()).collect();
-                format!(
+                sentence!(
                     "unknown rule edition {s:?}; expected one of {}",
                     ids.join(", ")
                 )

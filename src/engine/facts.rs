@@ -35,14 +35,14 @@ pub fn pokemon_prints<'a>(
             .filter(|i| db.card(*i).is_pokemon())
             .collect();
         if prints.is_empty() {
-            return Err(format!("{name} is not in the card data"));
+            return Err(sentence!("{name} is not in the card data"));
         }
         for u in uses {
             let u = u.as_ref();
             prints.retain(|i| db.card(*i).has_attack_or_ability(u));
             if prints.is_empty() {
                 // The Pokémon did something no known print can: it is a print the data lacks.
-                return Err(format!(
+                return Err(sentence!(
                     "no print of {name} in the card data has {u}, so this {name} is a print the data does not have"
                 ));
             }
@@ -60,18 +60,21 @@ pub fn agree<'c, T: PartialEq + Clone + std::fmt::Debug>(
 ) -> Known<T> {
     let values: Vec<(&str, Option<T>)> = prints.iter().map(|c| (c.id.as_str(), f(c))).collect();
     let Some((_, first)) = values.first() else {
-        return Err(format!("no print to read its {what} from"));
+        return Err(sentence!("no print to read its {what} from"));
     };
     let Some(first) = first.clone() else {
-        return Err(format!(
+        return Err(sentence!(
             "the card data gives no {what} for {}",
             prints[0].name
         ));
     };
     if let Some((id, other)) = values.iter().find(|(_, v)| v.as_ref() != Some(&first)) {
-        return Err(format!(
+        return Err(sentence!(
             "the prints of {} disagree on its {what} ({}: {:?}, {id}: {:?})",
-            prints[0].name, prints[0].id, first, other
+            prints[0].name,
+            prints[0].id,
+            first,
+            other
         ));
     }
     Ok(first)
@@ -94,7 +97,7 @@ pub fn hp_range(prints: &[&Card]) -> Known<(u32, u32)> {
         });
     match range {
         Some(Some(range)) => Ok(range),
-        _ => Err(format!(
+        _ => Err(sentence!(
             "the card data gives no HP for some prints of {}",
             prints.first().map_or("it", |c| c.name.as_str())
         )),
@@ -134,7 +137,7 @@ pub fn attack<'a>(prints: &[&'a Card], name: &str) -> Known<Option<&'a Attack>> 
     match with.first() {
         None => Ok(None),
         Some(first) if with.iter().all(|a| a == first) => Ok(Some(first)),
-        Some(_) => Err(format!(
+        Some(_) => Err(sentence!(
             "the prints of {} disagree on the attack {name}",
             prints[0].name
         )),
@@ -182,10 +185,10 @@ pub fn energy_provision(db: Option<&CardDb>, name: &str) -> Known<EnergyProvisio
         return Ok(EnergyProvision::basic(t));
     }
     let Some(db) = db else {
-        return Err(format!("no card data to tell what {name} provides"));
+        return Err(sentence!("no card data to tell what {name} provides"));
     };
     let Some(idx) = db.newest_print_idx(name) else {
-        return Err(format!("{name} is not in the card data"));
+        return Err(sentence!("{name} is not in the card data"));
     };
     let card = db.card(idx);
     if card.is_basic_energy()
@@ -195,7 +198,7 @@ pub fn energy_provision(db: Option<&CardDb>, name: &str) -> Known<EnergyProvisio
     }
     db.energy_details(idx)
         .map(|d| d.provision.clone())
-        .ok_or_else(|| format!("the text of {name} does not say plainly what it provides"))
+        .ok_or_else(|| sentence!("the text of {name} does not say plainly what it provides"))
 }
 
 /// The type a Special Energy's name ends in ("Telepathic Psychic Energy" -> Psychic); `None`
@@ -223,7 +226,7 @@ pub fn prize_value(
         if values.iter().all(|v| v.prizes == values[0].prizes) {
             let v = &values[0];
             let clause = prize_clause(v, name);
-            return Ok((u32::from(v.prizes), clause, format!("{name}: {v}")));
+            return Ok((u32::from(v.prizes), clause, sentence!("{name}: {v}")));
         }
     }
     // Not in the data: every Prize-changing rule box of modern cards is part of the name.
@@ -232,10 +235,10 @@ pub fn prize_value(
         return Ok((
             1,
             "pokemon.single-prize",
-            format!("{name}: no rule-box kind in its name, 1 Prize card"),
+            sentence!("{name}: no rule-box kind in its name, 1 Prize card"),
         ));
     }
-    Ok((n, clause, format!("{name}: {why}")))
+    Ok((n, clause, sentence!("{name}: {why}")))
 }
 
 /// The clause that gives a print's Prize value (its rule box, its kind, or the single Prize).

@@ -102,7 +102,7 @@ impl Doubt {
     /// One sentence for the step's message.
     pub fn sentence(&self) -> String {
         if let Some(why) = &self.unknown {
-            return format!(
+            return sentence!(
                 "{} ({}) may change {}: {why}",
                 self.card,
                 self.place,
@@ -112,9 +112,9 @@ impl Doubt {
         let text = if self.text.is_empty() {
             String::new()
         } else {
-            format!(" with {}", self.text)
+            sentence!(" with {}", self.text)
         };
-        format!(
+        sentence!(
             "{} ({}){text} may change {}; its effect is not modelled",
             self.card,
             self.place,
@@ -465,7 +465,7 @@ mod tests {
                 .iter()
                 .find(|(n, _)| *n == name)
                 .map(|(_, e)| Arc::new(e.clone()))
-                .ok_or_else(|| format!("{name} is not in the card data"))
+                .ok_or_else(|| sentence!("{name} is not in the card data"))
         }
     }
 

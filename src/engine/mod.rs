@@ -1,6 +1,10 @@
 //! The verifying engine: replays a parsed battle log into the visible game state and gives
 //! every line a [`Step`] (verdict, clauses applied, message). Pure: no IO.
 
+// First, so that every module of the engine may write `sentence!`.
+#[macro_use]
+mod sentence;
+
 pub mod card_era;
 pub mod cardinfo;
 pub mod checkup_order;

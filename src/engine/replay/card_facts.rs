@@ -217,7 +217,7 @@ impl<'a> CardFacts<'a> {
             Some(db) => {
                 let prints = db.by_name(name);
                 if prints.is_empty() {
-                    Err(format!("{name} is not in the card data"))
+                    Err(sentence!("{name} is not in the card data"))
                 } else {
                     Ok(db.merged_effects(prints))
                 }
@@ -523,12 +523,14 @@ impl<'a> CardFacts<'a> {
                 );
             };
             let Some(idx) = db.newest_print_idx(name) else {
-                return Some(format!(
+                return Some(sentence!(
                     "{name} is in play and is not in the card data, so its effects are unknown"
                 ));
             };
             if let Some(p) = find(idx, db.passive_text_lower(idx)) {
-                return Some(format!("{name} is in play and its text speaks of \"{p}\""));
+                return Some(sentence!(
+                    "{name} is in play and its text speaks of \"{p}\""
+                ));
             }
         }
         None

@@ -211,8 +211,8 @@ mod tests {
         for round in 0..2 {
             let facts = CardFacts::new(Some(&db));
             for i in 0..50 {
-                let name = format!("Nobody {i}");
-                let energy = format!("Nobody {i} Energy");
+                let name = sentence!("Nobody {i}");
+                let energy = sentence!("Nobody {i} Energy");
                 facts.kind(&name);
                 facts.kind(&energy);
                 facts.card_effect(&name);

@@ -162,7 +162,7 @@ fn parse_condition(field: &str, s: &str) -> Result<Condition, RequestError> {
     .ok_or_else(|| {
         RequestError::new(
             field,
-            format!("unknown Special Condition {t:?}; expected Poisoned, Burned, Asleep, Paralyzed or Confused"),
+            sentence!("unknown Special Condition {t:?}; expected Poisoned, Burned, Asleep, Paralyzed or Confused"),
         )
     })
 }
@@ -173,7 +173,7 @@ fn parse_coin(field: &str, s: &str) -> Result<Coin, RequestError> {
         "tails" | "t" => Ok(Coin::Tails),
         other => Err(RequestError::new(
             field,
-            format!("{other:?} is not a coin result; write heads or tails"),
+            sentence!("{other:?} is not a coin result; write heads or tails"),
         )),
     }
 }
@@ -184,7 +184,7 @@ fn multiple_of_ten(field: &str, v: i64) -> Result<i64, RequestError> {
     } else {
         Err(RequestError::new(
             field,
-            format!("{v} is not a multiple of 10; damage comes in counters of 10"),
+            sentence!("{v} is not a multiple of 10; damage comes in counters of 10"),
         ))
     }
 }
@@ -192,7 +192,7 @@ fn multiple_of_ten(field: &str, v: i64) -> Result<i64, RequestError> {
 fn mons(req: &CheckupRequest) -> Result<Vec<Mon>, RequestError> {
     let mut out = Vec::new();
     for (i, p) in req.players.iter().enumerate() {
-        let f = |s: &str| format!("players[{i}].{s}");
+        let f = |s: &str| sentence!("players[{i}].{s}");
         let name = p.name.trim().to_string();
         let a = &p.active;
         let hp = multiple_of_ten(
@@ -210,12 +210,12 @@ fn mons(req: &CheckupRequest) -> Result<Vec<Mon>, RequestError> {
         )?;
         let mut conditions: Vec<Condition> = Vec::new();
         for (j, c) in a.conditions.iter().enumerate() {
-            let field = f(&format!("active.conditions[{j}]"));
+            let field = f(&sentence!("active.conditions[{j}]"));
             let c = parse_condition(&field, c)?;
             if conditions.contains(&c) {
                 return Err(RequestError::new(
                     field,
-                    format!("{} is listed twice", c.as_str()),
+                    sentence!("{} is listed twice", c.as_str()),
                 ));
             }
             if exclusive(c)
@@ -223,7 +223,7 @@ fn mons(req: &CheckupRequest) -> Result<Vec<Mon>, RequestError> {
             {
                 return Err(RequestError::new(
                     field,
-                    format!(
+                    sentence!(
                         "a Pokémon cannot be {} and {} at once: Asleep, Confused and Paralyzed replace each other (conditions.replace)",
                         other.as_str(),
                         c.as_str()
@@ -259,14 +259,14 @@ fn mons(req: &CheckupRequest) -> Result<Vec<Mon>, RequestError> {
         let coins = match req.coins.get(p.name.trim()) {
             Some(list) if list.len() > 10 => {
                 return Err(RequestError::new(
-                    format!("coins.{name}"),
+                    sentence!("coins.{name}"),
                     "at most 10 coins",
                 ));
             }
             Some(list) => list
                 .iter()
                 .enumerate()
-                .map(|(k, c)| parse_coin(&format!("coins.{name}[{k}]"), c))
+                .map(|(k, c)| parse_coin(&sentence!("coins.{name}[{k}]"), c))
                 .collect::<Result<Vec<_>, _>>()?,
             None => Vec::new(),
         };
@@ -278,7 +278,7 @@ fn mons(req: &CheckupRequest) -> Result<Vec<Mon>, RequestError> {
                 .map(str::trim)
                 .filter(|n| !n.is_empty())
                 .map(|n| n.chars().take(64).collect())
-                .unwrap_or_else(|| format!("{name}'s Active Pokémon")),
+                .unwrap_or_else(|| sentence!("{name}'s Active Pokémon")),
             hp,
             damage,
             conditions,
@@ -289,7 +289,7 @@ fn mons(req: &CheckupRequest) -> Result<Vec<Mon>, RequestError> {
             burn,
             coins,
             next_coin: 0,
-            coin_field: format!("coins.{name}"),
+            coin_field: sentence!("coins.{name}"),
         });
     }
     Ok(out)
@@ -300,7 +300,7 @@ impl Mon {
         let c = self.coins.get(self.next_coin).copied().ok_or_else(|| {
             RequestError::new(
                 self.coin_field.clone(),
-                format!(
+                sentence!(
                     "coin {} for {}'s {} ({why}) is not given",
                     self.next_coin + 1,
                     self.player,
@@ -336,13 +336,13 @@ pub fn answer(req: &CheckupRequest) -> Result<CheckupAnswer, RequestError> {
         .ok_or_else(|| {
             RequestError::new(
                 "turn_ended",
-                format!("{:?} is not one of the players", req.turn_ended),
+                sentence!("{:?} is not one of the players", req.turn_ended),
             )
         })?;
     for name in req.coins.keys() {
         if !mons.iter().any(|m| m.player == name.trim()) {
             return Err(RequestError::new(
-                format!("coins.{name}"),
+                sentence!("coins.{name}"),
                 "not one of the players",
             ));
         }
@@ -354,14 +354,14 @@ pub fn answer(req: &CheckupRequest) -> Result<CheckupAnswer, RequestError> {
     let mut before = Vec::new();
     let mut after = Vec::new();
     for (i, e) in req.other_effects.iter().enumerate() {
-        let f = |s: &str| format!("other_effects[{i}].{s}");
+        let f = |s: &str| sentence!("other_effects[{i}].{s}");
         let target = mons
             .iter()
             .position(|m| m.player == e.target.trim())
             .ok_or_else(|| {
                 RequestError::new(
                     f("target"),
-                    format!("{:?} is not one of the players", e.target),
+                    sentence!("{:?} is not one of the players", e.target),
                 )
             })?;
         let damage = multiple_of_ten(
@@ -370,7 +370,7 @@ pub fn answer(req: &CheckupRequest) -> Result<CheckupAnswer, RequestError> {
         )?;
         let source: String = e.source.trim().chars().take(80).collect();
         let source = if source.is_empty() {
-            format!("effect {}", i + 1)
+            sentence!("effect {}", i + 1)
         } else {
             source
         };
@@ -385,7 +385,7 @@ pub fn answer(req: &CheckupRequest) -> Result<CheckupAnswer, RequestError> {
             Some(other) => {
                 return Err(RequestError::new(
                     f("when"),
-                    format!("{other:?} is neither before nor after"),
+                    sentence!("{other:?} is neither before nor after"),
                 ));
             }
         }
@@ -393,8 +393,8 @@ pub fn answer(req: &CheckupRequest) -> Result<CheckupAnswer, RequestError> {
     if edition.other_effects_all_one_side() && !before.is_empty() && !after.is_empty() {
         let (i, ..) = after[0];
         return Err(RequestError::new(
-            format!("other_effects[{i}].when"),
-            format!(
+            sentence!("other_effects[{i}].when"),
+            sentence!(
                 "under the {} every other between-turn effect comes before the Special Conditions or every one after them (checkup.order); this one is after while other_effects[{}] is before",
                 edition.title(),
                 before[0].0
@@ -410,7 +410,7 @@ pub fn answer(req: &CheckupRequest) -> Result<CheckupAnswer, RequestError> {
         clause: "checkup.order",
         player: None,
         damage: None,
-        note: format!(
+        note: sentence!(
             "{}'s turn has ended: Pokémon Checkup checks both Active Pokémon, Special Conditions in the order Poisoned, Burned, Asleep, Paralyzed, with other between-turn effects wholly before or after them",
             mons[ended].player
         ),
@@ -429,9 +429,9 @@ pub fn answer(req: &CheckupRequest) -> Result<CheckupAnswer, RequestError> {
                 player: Some(m.player.clone()),
                 damage: Some(m.damage),
                 note: if *damage >= 0 {
-                    format!("{source} ({when} the Special Conditions): {} damage counters on {}, {before} → {} damage", damage / 10, m.pokemon, m.damage)
+                    sentence!("{source} ({when} the Special Conditions): {} damage counters on {}, {before} → {} damage", damage / 10, m.pokemon, m.damage)
                 } else {
-                    format!("{source} ({when} the Special Conditions): heals {} damage from {}, {before} → {} damage", -damage, m.pokemon, m.damage)
+                    sentence!("{source} ({when} the Special Conditions): heals {} damage from {}, {before} → {} damage", -damage, m.pokemon, m.damage)
                 },
             });
         }
@@ -460,13 +460,15 @@ pub fn answer(req: &CheckupRequest) -> Result<CheckupAnswer, RequestError> {
                     let extra = if m.poison == usual {
                         String::new()
                     } else {
-                        format!(" (a card changes the usual {usual})")
+                        sentence!(" (a card changes the usual {usual})")
                     };
                     note(
                         m,
-                        format!(
+                        sentence!(
                             "Poisoned: {} damage counter(s) on {}{extra} → {} damage",
-                            m.poison, m.pokemon, m.damage
+                            m.poison,
+                            m.pokemon,
+                            m.damage
                         ),
                     );
                 }
@@ -475,13 +477,13 @@ pub fn answer(req: &CheckupRequest) -> Result<CheckupAnswer, RequestError> {
                     let extra = if m.burn == usual {
                         String::new()
                     } else {
-                        format!(" (a card changes the usual {usual})")
+                        sentence!(" (a card changes the usual {usual})")
                     };
                     if edition.burn_coin() == BurnCoin::Unstated {
                         m.damage += m.burn * 10;
                         note(
                             m,
-                            format!(
+                            sentence!(
                                 "Burned: {} damage counters on {}{extra} → {} damage; the {} gives no coin for Burned (E-28: the usual 2 counters), so nothing here ends it",
                                 m.burn,
                                 m.pokemon,
@@ -500,9 +502,11 @@ pub fn answer(req: &CheckupRequest) -> Result<CheckupAnswer, RequestError> {
                         };
                         note(
                             m,
-                            format!(
+                            sentence!(
                                 "Burned: {} damage counters on {}{extra} → {} damage, then a coin: {end}",
-                                m.burn, m.pokemon, m.damage
+                                m.burn,
+                                m.pokemon,
+                                m.damage
                             ),
                         );
                     } else {
@@ -512,14 +516,16 @@ pub fn answer(req: &CheckupRequest) -> Result<CheckupAnswer, RequestError> {
                         }
                         note(
                             m,
-                            format!(
+                            sentence!(
                                 "Burned (coin first under the {}): {} → {}; it stays Burned",
                                 edition.title(),
                                 coin_word(coin),
                                 if coin == Coin::Tails {
-                                    format!(
+                                    sentence!(
                                         "{} damage counters on {}{extra}, {} damage",
-                                        m.burn, m.pokemon, m.damage
+                                        m.burn,
+                                        m.pokemon,
+                                        m.damage
                                     )
                                 } else {
                                     "no damage".to_string()
@@ -532,9 +538,12 @@ pub fn answer(req: &CheckupRequest) -> Result<CheckupAnswer, RequestError> {
                     let coin = m.coin("Asleep")?;
                     if coin == Coin::Heads {
                         m.recover(Condition::Asleep);
-                        note(m, format!("Asleep: coin heads: {} wakes up", m.pokemon));
+                        note(m, sentence!("Asleep: coin heads: {} wakes up", m.pokemon));
                     } else {
-                        note(m, format!("Asleep: coin tails: {} stays Asleep", m.pokemon));
+                        note(
+                            m,
+                            sentence!("Asleep: coin tails: {} stays Asleep", m.pokemon),
+                        );
                     }
                 }
                 Condition::Paralyzed => {
@@ -543,15 +552,16 @@ pub fn answer(req: &CheckupRequest) -> Result<CheckupAnswer, RequestError> {
                         m.recover(Condition::Paralyzed);
                         note(
                             m,
-                            format!(
+                            sentence!(
                                 "Paralyzed: {}'s turn has just ended, so {} recovers",
-                                m.player, m.pokemon
+                                m.player,
+                                m.pokemon
                             ),
                         );
                     } else if owner_turn {
                         note(
                             m,
-                            format!(
+                            sentence!(
                                 "Paralyzed: it became Paralyzed during this turn, so {} stays Paralyzed through its owner's next turn",
                                 m.pokemon
                             ),
@@ -559,9 +569,10 @@ pub fn answer(req: &CheckupRequest) -> Result<CheckupAnswer, RequestError> {
                     } else {
                         note(
                             m,
-                            format!(
+                            sentence!(
                                 "Paralyzed: it recovers only after its owner's ({}) turn, so {} stays Paralyzed",
-                                m.player, m.pokemon
+                                m.player,
+                                m.pokemon
                             ),
                         );
                     }
@@ -577,7 +588,7 @@ pub fn answer(req: &CheckupRequest) -> Result<CheckupAnswer, RequestError> {
                 clause: "checkup.confused",
                 player: Some(m.player.clone()),
                 damage: Some(m.damage),
-                note: format!(
+                note: sentence!(
                     "Confused: nothing happens in Checkup; {} stays Confused",
                     m.pokemon
                 ),
@@ -589,7 +600,7 @@ pub fn answer(req: &CheckupRequest) -> Result<CheckupAnswer, RequestError> {
         if m.next_coin < m.coins.len() {
             return Err(RequestError::new(
                 m.coin_field.clone(),
-                format!(
+                sentence!(
                     "{} coin(s) given but this Checkup flips {} for {}",
                     m.coins.len(),
                     m.next_coin,
@@ -610,12 +621,14 @@ pub fn answer(req: &CheckupRequest) -> Result<CheckupAnswer, RequestError> {
             player: Some(m.player.clone()),
             damage: Some(m.damage),
             note: if out {
-                format!(
+                sentence!(
                     "{} has {} damage and {} HP: Knocked Out",
-                    m.pokemon, m.damage, m.hp
+                    m.pokemon,
+                    m.damage,
+                    m.hp
                 )
             } else {
-                format!(
+                sentence!(
                     "{} has {} damage and {} HP: {} HP left",
                     m.pokemon,
                     m.damage,
@@ -656,12 +669,12 @@ pub fn answer(req: &CheckupRequest) -> Result<CheckupAnswer, RequestError> {
             clause: "knockout.prizes",
             player: Some(mons[taker].player.clone()),
             damage: None,
-            note: format!(
+            note: sentence!(
                 "{} takes {taken} Prize card(s) for {}'s {}{when}{}",
                 mons[taker].player,
                 mons[victim].player,
                 mons[victim].pokemon,
-                left[taker].map_or(String::new(), |l| format!("; {l} left"))
+                left[taker].map_or(String::new(), |l| sentence!("; {l} left"))
             ),
         });
         prizes.push(PrizeTaken {
@@ -688,7 +701,7 @@ pub fn answer(req: &CheckupRequest) -> Result<CheckupAnswer, RequestError> {
                     clause: "win.no-pokemon",
                     player: Some(mons[p].player.clone()),
                     damage: None,
-                    note: format!(
+                    note: sentence!(
                         "{} has no Benched Pokémon to move into the Active Spot",
                         mons[p].player
                     ),
@@ -706,7 +719,7 @@ pub fn answer(req: &CheckupRequest) -> Result<CheckupAnswer, RequestError> {
                     },
                     player: Some(mons[p].player.clone()),
                     damage: None,
-                    note: format!(
+                    note: sentence!(
                         "{} chooses a new Active Pokémon{}{}",
                         mons[p].player,
                         if bench.is_none() {

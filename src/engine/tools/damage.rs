@@ -118,7 +118,7 @@ pub fn parse_type(field: &str, s: &str) -> Result<EnergyType, RequestError> {
             let names: Vec<&str> = EnergyType::ALL[..11].iter().map(|t| t.as_str()).collect();
             RequestError::new(
                 field,
-                format!("unknown type {s:?}; expected one of {}", names.join(", ")),
+                sentence!("unknown type {s:?}; expected one of {}", names.join(", ")),
             )
         })
 }
@@ -135,7 +135,7 @@ fn parse_types(field: &str, list: &[String]) -> Result<Vec<EnergyType>, RequestE
     }
     list.iter()
         .enumerate()
-        .map(|(i, t)| parse_type(&format!("{field}[{i}]"), t))
+        .map(|(i, t)| parse_type(&sentence!("{field}[{i}]"), t))
         .collect()
 }
 
@@ -182,7 +182,7 @@ fn find_card<'d>(
     let ids: Vec<&str> = prints.iter().take(8).map(|c| c.id.as_str()).collect();
     Err(RequestError::new(
         field,
-        format!(
+        sentence!(
             "the {} prints named {} differ in type, Weakness, Resistance or HP; give a card id, such as {}",
             prints.len(),
             first.name,
@@ -197,9 +197,9 @@ fn not_found(db: &CardDb, id: &str) -> String {
     close.retain(|n| db.by_name(n).iter().any(|i| db.card(*i).is_pokemon()));
     close.truncate(6);
     if close.is_empty() {
-        format!("no Pokémon card has the id or the name {id:?}")
+        sentence!("no Pokémon card has the id or the name {id:?}")
     } else {
-        format!(
+        sentence!(
             "no Pokémon card has the id or the name {id:?}; did you mean {}?",
             close.join(", ")
         )
@@ -221,7 +221,7 @@ fn defender(spec: &DefenderSpec, db: Option<&CardDb>) -> Result<Defender, Reques
         other => {
             return Err(RequestError::new(
                 crate::field!("defender", "position"),
-                format!("unknown position {other:?}; expected active or bench"),
+                sentence!("unknown position {other:?}; expected active or bench"),
             ));
         }
     };
@@ -237,7 +237,7 @@ fn defender(spec: &DefenderSpec, db: Option<&CardDb>) -> Result<Defender, Reques
             .iter()
             .enumerate()
             .map(|(i, w)| {
-                let t = parse_type(&format!("defender.weakness[{i}].type"), &w.type_)?;
+                let t = parse_type(&sentence!("defender.weakness[{i}].type"), &w.type_)?;
                 let m = WeaknessModifier::parse(&w.value)
                     .filter(|m| match m {
                         WeaknessModifier::Multiply(n) => (2..=4).contains(n),
@@ -245,8 +245,8 @@ fn defender(spec: &DefenderSpec, db: Option<&CardDb>) -> Result<Defender, Reques
                     })
                     .ok_or_else(|| {
                         RequestError::new(
-                            format!("defender.weakness[{i}].value"),
-                            format!(
+                            sentence!("defender.weakness[{i}].value"),
+                            sentence!(
                                 "{:?} is not a Weakness value; write ×2 (or x2) or +N",
                                 w.value
                             ),
@@ -263,13 +263,13 @@ fn defender(spec: &DefenderSpec, db: Option<&CardDb>) -> Result<Defender, Reques
             .iter()
             .enumerate()
             .map(|(i, r)| {
-                let t = parse_type(&format!("defender.resistance[{i}].type"), &r.type_)?;
+                let t = parse_type(&sentence!("defender.resistance[{i}].type"), &r.type_)?;
                 let n = Resistance::parse_amount(&r.value)
                     .filter(|n| i64::from(*n) <= MAX_AMOUNT)
                     .ok_or_else(|| {
                         RequestError::new(
-                            format!("defender.resistance[{i}].value"),
-                            format!("{:?} is not a Resistance value; write -N", r.value),
+                            sentence!("defender.resistance[{i}].value"),
+                            sentence!("{:?} is not a Resistance value; write -N", r.value),
                         )
                     })?;
                 Ok((t, n))
@@ -341,14 +341,14 @@ pub fn answer(req: &DamageRequest, db: Option<&CardDb>) -> Result<DamageAnswer, 
     let mut defender_effects = Vec::new();
     for (i, m) in req.modifiers.iter().enumerate() {
         let amount = bounded(
-            &format!("modifiers[{i}].amount"),
+            &sentence!("modifiers[{i}].amount"),
             m.amount,
             -MAX_AMOUNT,
             MAX_AMOUNT,
         )?;
         let effect = DamageEffect {
             source: if m.source.trim().is_empty() {
-                format!("modifier {}", i + 1)
+                sentence!("modifier {}", i + 1)
             } else {
                 m.source.trim().chars().take(80).collect()
             },
@@ -359,8 +359,8 @@ pub fn answer(req: &DamageRequest, db: Option<&CardDb>) -> Result<DamageAnswer, 
             "defender" => defender_effects.push(effect),
             other => {
                 return Err(RequestError::new(
-                    format!("modifiers[{i}].applies_to"),
-                    format!("{other:?} is neither attacker nor defender"),
+                    sentence!("modifiers[{i}].applies_to"),
+                    sentence!("{other:?} is neither attacker nor defender"),
                 ));
             }
         }
@@ -408,11 +408,11 @@ pub fn answer(req: &DamageRequest, db: Option<&CardDb>) -> Result<DamageAnswer, 
                 clause: "knockout.at-hp",
                 value: left,
                 note: if out {
-                    format!(
+                    sentence!(
                         "{total} damage on a Pokémon with {hp} HP: no HP left, so it is Knocked Out"
                     )
                 } else {
-                    format!("{total} damage on a Pokémon with {hp} HP: {left} HP left")
+                    sentence!("{total} damage on a Pokémon with {hp} HP: {left} HP left")
                 },
             });
             (Some(out), Some(left))

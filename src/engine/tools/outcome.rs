@@ -113,14 +113,14 @@ pub fn answer(req: &OutcomeRequest) -> Result<OutcomeAnswer, RequestError> {
         if w.is_empty() {
             steps.push(OutcomeStep {
                 clause: "win.prizes",
-                note: format!("{} meets no win condition", name(p)),
+                note: sentence!("{} meets no win condition", name(p)),
             });
         }
         for (clause, what) in w {
             cite(&mut clauses, clause);
             steps.push(OutcomeStep {
                 clause,
-                note: format!("{} wins this way: {what}", name(p)),
+                note: sentence!("{} wins this way: {what}", name(p)),
             });
         }
     }
@@ -136,7 +136,7 @@ pub fn answer(req: &OutcomeRequest) -> Result<OutcomeAnswer, RequestError> {
             (
                 OutcomeKind::Win,
                 Some(name(w)),
-                format!(
+                sentence!(
                     "Only {} meets a win condition, so {} wins.",
                     name(w),
                     name(w)
@@ -146,7 +146,7 @@ pub fn answer(req: &OutcomeRequest) -> Result<OutcomeAnswer, RequestError> {
         (na, nb) => {
             cite(&mut clauses, "win.simultaneous");
             let outcome = edition.simultaneous_outcome(ca, cb);
-            let both = format!(
+            let both = sentence!(
                 "Both players win at once: {} in {}, {} in {}.",
                 name(a),
                 count_word(na as usize),
@@ -155,13 +155,13 @@ pub fn answer(req: &OutcomeRequest) -> Result<OutcomeAnswer, RequestError> {
             );
             let rule = simultaneous_rule(edition);
             let conclusion = match outcome {
-                Outcome::Winner(i) => format!("{} wins.", name(if i == 0 { a } else { b })),
+                Outcome::Winner(i) => sentence!("{} wins.", name(if i == 0 { a } else { b })),
                 Outcome::SuddenDeath => "Neither wins outright.".to_string(),
                 Outcome::Tie => "The game is a tie.".to_string(),
             };
             steps.push(OutcomeStep {
                 clause: "win.simultaneous",
-                note: format!("{both} {rule} {conclusion}"),
+                note: sentence!("{both} {rule} {conclusion}"),
             });
             match outcome {
                 Outcome::Winner(i) => {
@@ -169,7 +169,7 @@ pub fn answer(req: &OutcomeRequest) -> Result<OutcomeAnswer, RequestError> {
                     (
                         OutcomeKind::Win,
                         Some(name(w)),
-                        format!("{both} {rule} {} wins.", name(w)),
+                        sentence!("{both} {rule} {} wins.", name(w)),
                     )
                 }
                 Outcome::SuddenDeath => {
@@ -186,7 +186,7 @@ pub fn answer(req: &OutcomeRequest) -> Result<OutcomeAnswer, RequestError> {
                     (
                         OutcomeKind::SuddenDeath,
                         None,
-                        format!("{both} {rule} {how}"),
+                        sentence!("{both} {rule} {how}"),
                     )
                 }
                 Outcome::Tie => {
@@ -199,7 +199,7 @@ pub fn answer(req: &OutcomeRequest) -> Result<OutcomeAnswer, RequestError> {
                     (
                         OutcomeKind::Tie,
                         None,
-                        format!(
+                        sentence!(
                             "{both} {rule} The game is a tie (Sudden Death may be played to find a winner)."
                         ),
                     )
@@ -220,15 +220,15 @@ pub fn answer(req: &OutcomeRequest) -> Result<OutcomeAnswer, RequestError> {
 /// The edition's rule, in one sentence.
 fn simultaneous_rule(edition: RuleEdition) -> String {
     match edition {
-        RuleEdition::Apr2018 => format!(
+        RuleEdition::Apr2018 => sentence!(
             "Under the {} table, the player who meets more win conditions wins and an equal number is a tie.",
             edition.title()
         ),
-        RuleEdition::Classic => format!(
+        RuleEdition::Classic => sentence!(
             "Under the {}, taking the last Prize cards at the same time sends the game into overtime.",
             edition.title()
         ),
-        _ => format!(
+        _ => sentence!(
             "Under the {}, winning in more ways than the opponent wins; otherwise it is Sudden Death.",
             edition.title()
         ),

@@ -74,7 +74,7 @@ pub fn decode<T: DeserializeOwned>(body: &[u8]) -> Result<T, RequestError> {
         } else {
             match (missing, at.is_empty()) {
                 (Some(f), true) => f,
-                (Some(f), false) => format!("{at}.{f}"),
+                (Some(f), false) => sentence!("{at}.{f}"),
                 (None, true) => ".".to_string(),
                 (None, false) => at,
             }
@@ -91,7 +91,7 @@ fn tidy(e: &serde_json::Error) -> String {
         None => &text,
     };
     if e.is_syntax() || e.is_eof() {
-        format!(
+        sentence!(
             "the body is not valid JSON ({core}) at line {}, column {}",
             e.line(),
             e.column()
@@ -118,7 +118,7 @@ pub fn two_players<T>(
     let [a, b] = players else {
         return Err(RequestError::new(
             "players",
-            format!("give exactly 2 players, not {}", players.len()),
+            sentence!("give exactly 2 players, not {}", players.len()),
         ));
     };
     let mut names = [String::new(), String::new()];
@@ -126,7 +126,7 @@ pub fn two_players<T>(
         let n = name(p).trim();
         if n.is_empty() || n.chars().count() > 64 {
             return Err(RequestError::new(
-                format!("players[{i}].name"),
+                sentence!("players[{i}].name"),
                 "give a name of 1 to 64 characters",
             ));
         }
@@ -148,7 +148,7 @@ pub fn bounded(field: &str, value: i64, min: i64, max: i64) -> Result<i64, Reque
     } else {
         Err(RequestError::new(
             field,
-            format!("{value} is out of range; expected {min} to {max}"),
+            sentence!("{value} is out of range; expected {min} to {max}"),
         ))
     }
 }

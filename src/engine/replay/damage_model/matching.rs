@@ -138,7 +138,7 @@ impl Eval<'_, '_, '_> {
         } else if yes == 0 {
             Truth::No
         } else {
-            Truth::Unknown(format!(
+            Truth::Unknown(sentence!(
                 "the prints {} may be disagree on it",
                 self.state().mon(id).name()
             ))
@@ -215,7 +215,7 @@ impl Eval<'_, '_, '_> {
             Cond::Damaged { who } => self.each_named(who, from, |id| {
                 let m = s.mon(id);
                 if m.uncertain || m.doubtful_damage > 0 || m.missing_damage > 0 {
-                    Truth::Unknown(format!("the damage on {} is not sure", m.name()))
+                    Truth::Unknown(sentence!("the damage on {} is not sure", m.name()))
                 } else {
                     Truth::from_bool(m.damage > 0)
                 }
@@ -229,7 +229,10 @@ impl Eval<'_, '_, '_> {
             Cond::HasSpecialEnergy { who } => self.each_named(who, from, |id| {
                 let m = s.mon(id);
                 if m.uncertain {
-                    return Truth::Unknown(format!("what is attached to {} is not sure", m.name()));
+                    return Truth::Unknown(sentence!(
+                        "what is attached to {} is not sure",
+                        m.name()
+                    ));
                 }
                 Truth::from_bool(
                     m.energy
@@ -240,7 +243,10 @@ impl Eval<'_, '_, '_> {
             Cond::HasTool { who } => self.each_named(who, from, |id| {
                 let m = s.mon(id);
                 if m.uncertain {
-                    return Truth::Unknown(format!("what is attached to {} is not sure", m.name()));
+                    return Truth::Unknown(sentence!(
+                        "what is attached to {} is not sure",
+                        m.name()
+                    ));
                 }
                 Truth::from_bool(!m.tools.is_empty())
             }),
@@ -279,7 +285,7 @@ impl Eval<'_, '_, '_> {
                 Ok(k) => Truth::from_bool(k >= *n),
                 Err(why) => Truth::Unknown(why),
             },
-            Cond::Other(words) => Truth::Unknown(format!("whether \"{words}\"")),
+            Cond::Other(words) => Truth::Unknown(sentence!("whether \"{words}\"")),
             Cond::NamedInPlay {
                 own,
                 name,
@@ -335,8 +341,8 @@ impl Eval<'_, '_, '_> {
             .collect();
         match costs.as_slice() {
             [first, rest @ ..] if rest.iter().all(|c| c == first) => Ok(*first as i32),
-            [] => Err(format!("no print has {}", self.attack)),
-            _ => Err(format!(
+            [] => Err(sentence!("no print has {}", self.attack)),
+            _ => Err(sentence!(
                 "the prints disagree on the cost of {}",
                 self.attack
             )),
@@ -399,7 +405,7 @@ impl Eval<'_, '_, '_> {
                 for id in ids {
                     let m = s.mon(id);
                     if m.uncertain || m.doubtful_damage > 0 || m.missing_damage > 0 {
-                        return Err(format!("the damage on {} is not sure", m.name()));
+                        return Err(sentence!("the damage on {} is not sure", m.name()));
                     }
                     n += m.damage / 10;
                 }
@@ -411,7 +417,7 @@ impl Eval<'_, '_, '_> {
                 for id in ids {
                     let m = s.mon(id);
                     if m.uncertain {
-                        return Err(format!("what is attached to {} is not sure", m.name()));
+                        return Err(sentence!("what is attached to {} is not sure", m.name()));
                     }
                     n += m.tools.len() as i32;
                 }
@@ -447,7 +453,7 @@ impl Eval<'_, '_, '_> {
                 s.players[p]
                     .hand
                     .known()
-                    .ok_or_else(|| format!("{}'s hand is not counted exactly", s.players[p].name))
+                    .ok_or_else(|| sentence!("{}'s hand is not counted exactly", s.players[p].name))
             }
             Count::InDiscard {
                 opponent,
@@ -461,7 +467,7 @@ impl Eval<'_, '_, '_> {
                     if *moved && from.used.is_none() {
                         return moved_by(self.j, self.line, &s.players[p].name, what);
                     }
-                    return Err(format!(
+                    return Err(sentence!(
                         "{}'s discard pile is not known card by card",
                         s.players[p].name
                     ));
@@ -495,7 +501,7 @@ impl Eval<'_, '_, '_> {
                 (true, true) => n += 1,
                 (false, _) => {}
                 (true, false) => {
-                    return Err(format!("the prints of {c} disagree on the Ability"));
+                    return Err(sentence!("the prints of {c} disagree on the Ability"));
                 }
             }
         }
@@ -552,7 +558,7 @@ impl Eval<'_, '_, '_> {
         for id in ids {
             let m = self.state().mon(*id);
             if m.uncertain {
-                return Err(format!("the Energy on {} is not sure", m.name()));
+                return Err(sentence!("the Energy on {} is not sure", m.name()));
             }
             for e in &m.energy {
                 let p = facts::energy_provision(self.j.db(), e)?;
@@ -564,7 +570,7 @@ impl Eval<'_, '_, '_> {
                             EnergyKinds::Only(k) if *k == t => n += p.count as i32,
                             EnergyKinds::Only(_) => {}
                             _ => {
-                                return Err(format!(
+                                return Err(sentence!(
                                     "{e} may provide {t:?} Energy or not, as the player chooses"
                                 ));
                             }

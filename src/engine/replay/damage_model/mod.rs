@@ -116,7 +116,7 @@ pub fn model(
         .iter()
         .find(|p| p.in_play().count() > MAX_IN_PLAY)
     {
-        m.unknown.push(format!(
+        m.unknown.push(sentence!(
             "{STATE_UNSURE}of the Pokémon in play: it has more for {} than the rules allow",
             p.name
         ));
@@ -137,7 +137,7 @@ pub fn model(
     }
     in_force(&eval, &maybe_on, &mut m);
     if m.variants.len() > MAX_VARIANTS {
-        m.unknown.push(format!(
+        m.unknown.push(sentence!(
             "{} readings of what the log does not show",
             m.variants.len()
         ));
@@ -148,7 +148,7 @@ pub fn model(
 /// Step 1: the attack's own text.
 fn own_text(eval: &Eval<'_, '_, '_>, text: &TextEffects, from: From<'_>, m: &mut Model) {
     if text.inexact.contains(Fact::DamageDealt) {
-        m.unknown.push(format!(
+        m.unknown.push(sentence!(
             "the text of {} is not read exactly for its damage",
             text.name
         ));
@@ -164,7 +164,7 @@ fn own_text(eval: &Eval<'_, '_, '_>, text: &TextEffects, from: From<'_>, m: &mut
     }
     // What the attack's own text needs and cannot be had makes its base damage unknown.
     for u in &mut m.unknown[before..] {
-        *u = format!("the text of {}: {u}", text.name);
+        *u = sentence!("the text of {}: {u}", text.name);
     }
 }
 
@@ -273,7 +273,7 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
                         label: if text.name.is_empty() {
                             src.card.to_string()
                         } else {
-                            format!("{} ({})", text.name, src.card)
+                            sentence!("{} ({})", text.name, src.card)
                         },
                         key,
                         owner: src.owner,
@@ -355,11 +355,11 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
                 m.unknown.extend(once.unknown);
                 m.unknown.extend(each.unknown);
                 for v in &mut once.variants {
-                    v.assumed.push(format!("{} counted once", t.label));
+                    v.assumed.push(sentence!("{} counted once", t.label));
                 }
                 for v in &mut each.variants {
                     v.assumed
-                        .push(format!("{} counted for each of {}", t.label, same.len()));
+                        .push(sentence!("{} counted for each of {}", t.label, same.len()));
                 }
                 m.variants = once.variants;
                 m.variants.extend(each.variants);
@@ -391,10 +391,10 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
                 Maybe::Attachment => ("is on this Pokémon", "is on another of its name"),
             };
             for v in &mut with.variants {
-                v.assumed.push(format!("{} {yes}", t.label));
+                v.assumed.push(sentence!("{} {yes}", t.label));
             }
             for v in &mut m.variants {
-                v.assumed.push(format!("{} {no}", t.label));
+                v.assumed.push(sentence!("{} {no}", t.label));
             }
             m.variants.extend(with.variants);
         } else {
@@ -461,7 +461,7 @@ fn apply_texts(
                 && let Some(def) = eval.defender
                 && eval.fits(def, to, from) != Truth::No
             {
-                m.unknown.push(format!(
+                m.unknown.push(sentence!(
                     "{label} makes the Weakness of the Pokémon taking the damage {energy:?}, which is not modelled"
                 ));
                 return;
@@ -469,7 +469,7 @@ fn apply_texts(
             if let Exact::WeaknessOtherwise { when, words } = e
                 && when.iter().all(|c| eval.cond(c, from) != Truth::No)
             {
-                m.unknown.push(format!(
+                m.unknown.push(sentence!(
                     "{label} may apply Weakness otherwise (\"{words}\"), which is not modelled"
                 ));
                 return;
@@ -496,7 +496,7 @@ fn apply_texts(
         m.unknown.extend(one.unknown);
         for v in &mut one.variants {
             v.assumed
-                .push(format!("{label} as one of the prints words it"));
+                .push(sentence!("{label} as one of the prints words it"));
         }
         all.extend(one.variants);
     }
@@ -531,26 +531,26 @@ fn apply(eval: &Eval<'_, '_, '_>, d: &DamageMod, from: From<'_>, label: &str, m:
             Ok(n) => {
                 let total = each.saturating_mul(n);
                 let total = cap.map_or(total, |c| total.min(c));
-                Some((total, format!("{label}: {each:+} × {n} ({count})")))
+                Some((total, sentence!("{label}: {each:+} × {n} ({count})")))
             }
             Err(why) => {
                 m.unknown
-                    .push(format!("{label}: cannot count the {count}: {why}"));
+                    .push(sentence!("{label}: cannot count the {count}: {why}"));
                 return;
             }
         },
         Amount::BasePer { each, count } => match eval.count(count, from) {
             Ok(n) => Some((
                 each.saturating_mul(n),
-                format!("{label}: {each} × {n} ({count})"),
+                sentence!("{label}: {each} × {n} ({count})"),
             )),
             Err(why) => {
                 m.unknown
-                    .push(format!("{label}: cannot count the {count}: {why}"));
+                    .push(sentence!("{label}: cannot count the {count}: {why}"));
                 return;
             }
         },
-        Amount::Add { n } => Some((*n, format!("{label}: {n:+}"))),
+        Amount::Add { n } => Some((*n, sentence!("{label}: {n:+}"))),
         _ => None,
     };
     let change = |v: &mut Variant| match (&d.amount, d.step, &amount) {
@@ -573,7 +573,7 @@ fn apply(eval: &Eval<'_, '_, '_>, d: &DamageMod, from: From<'_>, label: &str, m:
         (Amount::PreventAll, _, _) => v.prevent = Some(label.to_string()),
         (Amount::Nothing, _, _) => {
             v.base = 0;
-            v.own.push(format!("{label}: does nothing"));
+            v.own.push(sentence!("{label}: does nothing"));
         }
         (Amount::IgnoreWeaknessResistance, _, _) => {
             v.no_weakness = true;
@@ -593,10 +593,10 @@ fn apply(eval: &Eval<'_, '_, '_>, d: &DamageMod, from: From<'_>, label: &str, m:
     let mut with: Vec<Variant> = m.variants.clone();
     for v in &mut with {
         change(v);
-        v.assumed.push(format!("{label} acts ({why})"));
+        v.assumed.push(sentence!("{label} acts ({why})"));
     }
     for v in &mut m.variants {
-        v.assumed.push(format!("{label} does not act ({why})"));
+        v.assumed.push(sentence!("{label} does not act ({why})"));
     }
     m.variants.extend(with);
 }
@@ -644,7 +644,7 @@ fn attachments_unsure(j: &Judging<'_, '_>, id: PokemonId) -> Result<Vec<MaybeOn>
         return Ok(Vec::new());
     }
     let unsure = || {
-        format!(
+        sentence!(
             "{STATE_UNSURE}which {} has which Tools and Special Energy",
             mon.name()
         )

@@ -68,7 +68,7 @@ pub(super) fn moved_by(
         }
         .ok_or("the log does not name the cards moved")?;
         if let Some(other) = names.iter().find(|c| !what.has(c)) {
-            return Err(format!("the log moves {other}, not a {what}"));
+            return Err(sentence!("the log moves {other}, not a {what}"));
         }
         if any {
             return Err("more than one line moves cards: which are the ones counted".into());

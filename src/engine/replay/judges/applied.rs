@@ -19,16 +19,18 @@ pub fn applied(j: &Judging<'_, '_>) -> Option<Step> {
     match j.event {
         Event::Attach { card, target, .. } if sub && !j.resolved.tool => Some(Step::applied(
             "energy.attach-by-effect",
-            format!(
+            sentence!(
                 "{} attached to {} by an effect: it is not the turn's attachment from the hand",
-                card.name, target.name
+                card.name,
+                target.name
             ),
         )),
         Event::Devolve { from, to, .. } => Some(Step::applied(
             "evolution.devolve",
-            format!(
+            sentence!(
                 "{} devolves to {}: the Evolution card leaves play, its damage counters stay",
-                from.name, to.name
+                from.name,
+                to.name
             ),
         )),
         Event::Move {
@@ -38,7 +40,7 @@ pub fn applied(j: &Judging<'_, '_>) -> Option<Step> {
         } => Some(Step::applied(
             "zones.lost-zone",
             match card.name() {
-                Some(name) => format!("{name} goes to the Lost Zone, out of the game"),
+                Some(name) => sentence!("{name} goes to the Lost Zone, out of the game"),
                 None => "the cards go to the Lost Zone, out of the game".to_string(),
             },
         )),
@@ -60,7 +62,7 @@ fn lasting(j: &Judging<'_, '_>) -> Option<Step> {
     text.lasting.then(|| {
         Step::applied(
             "effects.duration",
-            format!("{name}'s effect lasts past this turn: it stays in force for the turns its text names"),
+            sentence!("{name}'s effect lasts past this turn: it stays in force for the turns its text names"),
         )
     })
 }

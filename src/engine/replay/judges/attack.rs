@@ -52,12 +52,12 @@ pub fn attack(j: &Judging<'_, '_>) -> Step {
             if c == Asleep && mon.has(c) && mon.may_have_woken {
                 parts.push(Step::cannot_check(
                     "attack.asleep-paralyzed",
-                    format!("{} was Asleep, but its owner flipped heads in a Pokémon Checkup since it fell Asleep, which may have woken it up", mon.name()),
+                    sentence!("{} was Asleep, but its owner flipped heads in a Pokémon Checkup since it fell Asleep, which may have woken it up", mon.name()),
                 ));
             } else if mon.has(c) {
                 parts.push(Step::violation(
                     "attack.asleep-paralyzed",
-                    format!("{} is {} and cannot attack", mon.name(), c.as_str()),
+                    sentence!("{} is {} and cannot attack", mon.name(), c.as_str()),
                 ));
             }
         }
@@ -65,7 +65,7 @@ pub fn attack(j: &Judging<'_, '_>) -> Step {
             Some(Position::Active) => parts.push(Step::ok("attack.active-only", "")),
             _ => parts.push(Step::cannot_check(
                 "attack.active-only",
-                format!(
+                sentence!(
                     "{} is not the Active Pokémon in the tracked state",
                     mon.name()
                 ),
@@ -87,7 +87,7 @@ fn has_attack_and_cost(j: &Judging<'_, '_>, id: PokemonId, name: &str) -> Step {
         Err(why) => {
             return Step::cannot_check(
                 "attack.has-attack",
-                format!("cannot check the attack: {why}"),
+                sentence!("cannot check the attack: {why}"),
             );
         }
     };
@@ -110,14 +110,14 @@ fn has_attack_and_cost(j: &Judging<'_, '_>, id: PokemonId, name: &str) -> Step {
             return match why {
                 Some(why) => Step::cannot_check(
                     "attack.has-attack",
-                    format!(
+                    sentence!(
                         "no print of {} in the card data has the attack {name}: {why}",
                         mon.name()
                     ),
                 ),
                 None => Step::violation(
                     "attack.has-attack",
-                    format!(
+                    sentence!(
                         "{} (the print that has {}) has no attack called {name}",
                         mon.name(),
                         mon.uses.join(", ")
@@ -133,7 +133,7 @@ fn has_attack_and_cost(j: &Judging<'_, '_>, id: PokemonId, name: &str) -> Step {
                 Ok(Some(a)) if pool.len() < prints.len() => {
                     let mut step = attack_cost(j, id, name, a);
                     if step.verdict == crate::engine::Verdict::Ok {
-                        step.message = format!(
+                        step.message = sentence!(
                             "{} (the prints of {} from Sword & Shield on, the card pool of Pokémon TCG Live, agree on {name}; an older print has it otherwise)",
                             step.message,
                             j.state.mon(id).name()
@@ -159,7 +159,7 @@ fn attack_cost(
     attack: &crate::cards::Attack,
 ) -> Step {
     let mon = j.state.mon(id);
-    let has = Step::ok("attack.has-attack", format!("{} has {name}", mon.name()));
+    let has = Step::ok("attack.has-attack", sentence!("{} has {name}", mon.name()));
     // The cost: what the attached Energy provides must pay it.
     let mut provided: Vec<EnergyProvision> = Vec::new();
     let mut unknown: Vec<String> = Vec::new();
@@ -181,7 +181,7 @@ fn attack_cost(
                 provided.push(p);
                 read_by_name.push(note);
             }
-            Err(why) => unknown.push(format!("cannot tell what {e} provides: {why}")),
+            Err(why) => unknown.push(sentence!("cannot tell what {e} provides: {why}")),
         }
     }
     // Energy whose provision is unknown can only add to what pays the cost: if the rest
@@ -203,13 +203,13 @@ fn attack_cost(
         let note = if read_by_name.is_empty() {
             String::new()
         } else {
-            format!(" ({})", read_by_name.join("; "))
+            sentence!(" ({})", read_by_name.join("; "))
         };
         return Step::combine(vec![
             has,
             Step::ok(
                 "attack.energy-cost",
-                format!(
+                sentence!(
                     "{name} costs [{}]; attached: {attached}{note}",
                     symbols.join(" ")
                 ),
@@ -240,7 +240,7 @@ fn attack_cost(
                 has,
                 Step::ok(
                     "attack.energy-cost",
-                    format!(
+                    sentence!(
                         "{name} costs [{}]; the attack's own lines show {} discarded from {}, so it had them attached (the tracker was unsure which {} had which Energy)",
                         symbols.join(" "),
                         shown.join(", "),
@@ -261,7 +261,7 @@ fn attack_cost(
     let step = match cost_note {
         Some(why) => Step::cannot_check(
             "attack.energy-cost",
-            format!(
+            sentence!(
                 "{name} costs [{}] and the Energy tracked on {} ({}) does not pay it, but {why}",
                 symbols.join(" "),
                 mon.name(),
@@ -270,7 +270,7 @@ fn attack_cost(
         ),
         None => Step::violation(
             "attack.energy-cost",
-            format!(
+            sentence!(
                 "{name} costs [{}]; {} has {} attached, which does not pay it",
                 symbols.join(" "),
                 mon.name(),
@@ -314,8 +314,8 @@ fn energy_on(
         let phrases = || {
             let t = t.as_str().to_lowercase();
             (
-                format!("each basic {t} energy attached to"),
-                format!("provides {t}{t} energy"),
+                sentence!("each basic {t} energy attached to"),
+                sentence!("provides {t}{t} energy"),
             )
         };
         let owner = j.state.mon(holder).owner;
@@ -346,7 +346,7 @@ fn energy_on(
             Some(true) => return Ok(case.provision.clone()),
             Some(false) => {}
             None => {
-                return Err(format!(
+                return Err(sentence!(
                     "it provides more when \"{}\", which the engine cannot evaluate",
                     case.condition
                 ));
@@ -367,7 +367,7 @@ fn unknown_energy_by_name(j: &Judging<'_, '_>, energy: &str) -> Option<(EnergyPr
     let t = facts::energy_type_in_name(energy)?;
     Some((
         EnergyProvision::basic(t),
-        format!(
+        sentence!(
             "{energy} is not in the card data; read as 1 {} Energy, as every Special Energy named \"… {} Energy\" in the data provides",
             t.as_str(),
             t.as_str()
@@ -433,24 +433,24 @@ fn once_per_game(j: &Judging<'_, '_>, p: PlayerIdx, id: PokemonId, name: &str) -
         if j.state.players[p].gx_attack_used {
             return Step::violation(
                 "attack.gx-once",
-                format!("{pname} already used a GX attack this game"),
+                sentence!("{pname} already used a GX attack this game"),
             );
         }
         return Step::ok(
             "attack.gx-once",
-            format!("{pname}'s GX attack for the game"),
+            sentence!("{pname}'s GX attack for the game"),
         );
     }
     if vstar {
         if j.state.players[p].vstar_power_used {
             return Step::violation(
                 "attack.vstar-once",
-                format!("{pname} already used a VSTAR Power this game"),
+                sentence!("{pname} already used a VSTAR Power this game"),
             );
         }
         return Step::ok(
             "attack.vstar-once",
-            format!("{pname}'s VSTAR Power for the game"),
+            sentence!("{pname}'s VSTAR Power for the game"),
         );
     }
     Step::info("")

@@ -21,7 +21,7 @@ pub fn bench_limit(j: &Judging<'_, '_>) -> Option<Step> {
     if j.state.players[p].bench_unsure {
         return Some(Step::cannot_check(
             "turn.bench-limit",
-            format!(
+            sentence!(
                 "{name} has {bench} Benched Pokémon as tracked, but an earlier line moved a Pokémon in a way the log does not spell out (a card of a Pokémon's name leaving for an unnamed zone, or put on a side the client may have named wrong), so the count is not exact"
             ),
         ));
@@ -46,12 +46,12 @@ pub fn bench_limit(j: &Judging<'_, '_>) -> Option<Step> {
     {
         return Some(Step::cannot_check(
             "turn.bench-limit",
-            format!("{name} has {bench} Benched Pokémon; the limit of 5 may be changed: {why}"),
+            sentence!("{name} has {bench} Benched Pokémon; the limit of 5 may be changed: {why}"),
         ));
     }
     Some(Step::violation(
         "turn.bench-limit",
-        format!("{name} now has {bench} Pokémon on the Bench; the limit is 5"),
+        sentence!("{name} now has {bench} Pokémon on the Bench; the limit is 5"),
     ))
 }
 
@@ -70,17 +70,17 @@ pub fn basic_from_hand(j: &Judging<'_, '_>) -> Step {
         "turn.bench-basic"
     };
     match j.prints_named(card, &[]).and_then(|p| facts::stage(&p)) {
-        Ok(Stage::Basic | Stage::Baby) => Step::ok(clause, format!("{card} is a Basic Pokémon")),
+        Ok(Stage::Basic | Stage::Baby) => Step::ok(clause, sentence!("{card} is a Basic Pokémon")),
         Ok(stage) => Step::violation(
             clause,
-            format!(
+            sentence!(
                 "{player} puts {card} into play from the hand, but it is a {} Pokémon, not a Basic one",
                 stage.as_str()
             ),
         ),
         Err(why) => Step::cannot_check(
             clause,
-            format!("cannot tell whether {card} is a Basic Pokémon: {why}"),
+            sentence!("cannot tell whether {card} is a Basic Pokémon: {why}"),
         ),
     }
 }

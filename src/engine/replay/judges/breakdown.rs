@@ -103,11 +103,11 @@ pub fn breakdown(
         match pre.map(|pre| (pre, weakness_increase(pre, modifier))) {
             Some((pre, add)) if *amount != add => parts.push(Step::violation(
                 "attack.damage-order.weakness",
-                format!("Weakness {modifier} to {energy_type} on {pre} adds {add}, but the breakdown adds {amount}"),
+                sentence!("Weakness {modifier} to {energy_type} on {pre} adds {add}, but the breakdown adds {amount}"),
             )),
             Some(_) => parts.push(Step::ok(
                 "attack.damage-order.weakness",
-                format!("Weakness {modifier} applied to the damage before it"),
+                sentence!("Weakness {modifier} applied to the damage before it"),
             )),
             None => {
                 if let WeaknessModifier::Add(n) = modifier
@@ -115,7 +115,7 @@ pub fn breakdown(
                 {
                     parts.push(Step::violation(
                         "attack.damage-order.weakness",
-                        format!("Weakness to {energy_type} adds {n} on this card, but the breakdown adds {amount}"),
+                        sentence!("Weakness to {energy_type} adds {n} on this card, but the breakdown adds {amount}"),
                     ));
                 }
             }
@@ -125,7 +125,7 @@ pub fn breakdown(
         {
             parts.push(Step::violation(
                 "attack.damage-breakdown",
-                format!(
+                sentence!(
                     "the attack line adds {} for Weakness but the breakdown adds {amount}",
                     s.amount
                 ),
@@ -139,7 +139,7 @@ pub fn breakdown(
     {
         parts.push(Step::violation(
             "attack.damage-breakdown",
-            format!(
+            sentence!(
                 "the attack line takes {} for Resistance but the breakdown takes {amount}",
                 s.amount
             ),
@@ -155,12 +155,12 @@ pub fn breakdown(
             if total == claim.damage {
                 parts.push(Step::ok(
                     "attack.damage-breakdown",
-                    format!("the breakdown's total is {total}"),
+                    sentence!("the breakdown's total is {total}"),
                 ));
             } else {
                 parts.push(Step::violation(
                     "attack.damage-breakdown",
-                    format!(
+                    sentence!(
                         "the breakdown totals {total} but the attack line says {}",
                         claim.damage
                     ),
@@ -171,14 +171,14 @@ pub fn breakdown(
             {
                 parts.push(Step::cannot_check(
                     "attack.damage-breakdown",
-                    format!("the breakdown's lines add up to {} but its total is {total}: it does not list every step", sum + b),
+                    sentence!("the breakdown's lines add up to {} but its total is {total}: it does not list every step", sum + b),
                 ));
             }
         }
         None => match implicit {
             Some(b) if sum.saturating_add(b).max(0) == claim.damage => parts.push(Step::ok(
                 "attack.damage-breakdown",
-                format!("the breakdown adds up to {}", claim.damage),
+                sentence!("the breakdown adds up to {}", claim.damage),
             )),
             // The breakdown shows no base and lists the client's own modifiers: with the
             // printed base assumed, a difference is the engine's reading against the client's
@@ -195,7 +195,7 @@ pub fn breakdown(
             {
                 parts.push(Step::cannot_check(
                 "attack.damage-order",
-                format!(
+                sentence!(
                     "the client's breakdown lists no base damage; with the printed base {b} its lines add up to {}, but the attack line says {}; the client's own figure is not called a violation",
                     sum.saturating_add(b).max(0),
                     claim.damage
@@ -204,13 +204,13 @@ pub fn breakdown(
             }
             Some(b) => parts.push(Step::violation(
                 "attack.damage-order",
-                format!(
+                sentence!(
                     "the breakdown adds up to {}{} but the attack line says {}",
                     sum.saturating_add(b).max(0),
                     if shows_base {
                         String::new()
                     } else {
-                        format!(" (with the printed base {b})")
+                        sentence!(" (with the printed base {b})")
                     },
                     claim.damage
                 ),
@@ -218,18 +218,18 @@ pub fn breakdown(
             None => {
                 let why = match base {
                     Base::Unknown(why) => why.clone(),
-                    Base::AnyOf(bases) => format!(
+                    Base::AnyOf(bases) => sentence!(
                         "the prints {} may be print different damage for {} ({bases:?})",
                         claim.attacker_name, claim.attack
                     ),
-                    _ => format!(
+                    _ => sentence!(
                         "the damage of {} depends on how often each Pokémon was chosen",
                         claim.attack
                     ),
                 };
                 parts.push(Step::cannot_check(
                     "attack.damage-breakdown",
-                    format!("the breakdown shows no base damage and {why}"),
+                    sentence!("the breakdown shows no base damage and {why}"),
                 ));
             }
         },

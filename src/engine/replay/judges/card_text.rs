@@ -217,7 +217,7 @@ fn gate_inner(
     {
         return Step {
             verdict: Verdict::Unverified,
-            message: format!(
+            message: sentence!(
                 "line {line} of this part of the game could not be read, and it may be the line this relies on, so this is not called a violation: {}",
                 step.message
             ),
@@ -238,7 +238,7 @@ fn gate_inner(
         Some(why) => Step {
             verdict: Verdict::Unverified,
             clauses: with_card_text(step.clauses),
-            message: format!("{why}, so this is not called a violation: {}", step.message),
+            message: sentence!("{why}, so this is not called a violation: {}", step.message),
             violated: Vec::new(),
             cleared: false,
         },
@@ -372,7 +372,7 @@ fn doubt(
             }
             continue;
         }
-        return Some(format!(
+        return Some(sentence!(
             "the replay is unsure which {} is meant, or of what is on it",
             j.state.mon(id).name()
         ));

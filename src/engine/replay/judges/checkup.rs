@@ -53,17 +53,17 @@ pub fn checkup_line(j: &Judging<'_, '_>) -> Option<Step> {
         if progress.others_after && j.edition.other_effects_not_mixed() {
             parts.push(Step::violation(
                 "checkup.order",
-                format!("a {} step comes after other between-turn effects that followed the Special Conditions; other effects go wholly before or wholly after them", c.as_str()),
+                sentence!("a {} step comes after other between-turn effects that followed the Special Conditions; other effects go wholly before or wholly after them", c.as_str()),
             ));
         } else if condition_rank(c) < progress.rank {
             parts.push(Step::violation(
                 "checkup.order",
-                format!("{} is resolved after a later Special Condition; the order is Poisoned, Burned, Asleep, Paralyzed", c.as_str()),
+                sentence!("{} is resolved after a later Special Condition; the order is Poisoned, Burned, Asleep, Paralyzed", c.as_str()),
             ));
         } else {
             parts.push(Step::ok(
                 "checkup.order",
-                format!("{} in its place in the Checkup order", c.as_str()),
+                sentence!("{} in its place in the Checkup order", c.as_str()),
             ));
         }
     }
@@ -79,19 +79,19 @@ pub fn checkup_line(j: &Judging<'_, '_>) -> Option<Step> {
             if *count == expected {
                 parts.push(Step::ok(
                     clause,
-                    format!("{} damage counter(s) for {}", count, condition.as_str()),
+                    sentence!("{} damage counter(s) for {}", count, condition.as_str()),
                 ));
             } else {
                 let names = j.cards_in_play(None);
                 let word = condition.as_str().to_lowercase();
-                let reason = format!(
+                let reason = sentence!(
                     "{count} damage counter(s) placed on {owner}'s {} for being {}; the rule is {expected}",
                     pokemon.name,
                     condition.as_str()
                 );
                 parts.push(
                     match j.cards.may_change(&names, &[&word[..word.len() - 2]]) {
-                        Some(why) => Step::cannot_check(clause, format!("{reason}, but {why}")),
+                        Some(why) => Step::cannot_check(clause, sentence!("{reason}, but {why}")),
                         None => Step::violation(clause, reason),
                     },
                 );
@@ -172,24 +172,24 @@ fn burn_damage_step(j: &Judging<'_, '_>, owner: &str) -> Option<Step> {
     match burn_damage(j.edition, coin) {
         BurnDamage::InOrder if coin == Some(Face::Tails) => Some(Step::ok(
             "checkup.burned",
-            format!("the Burn coin came up tails, so the damage counters are placed ({title})"),
+            sentence!("the Burn coin came up tails, so the damage counters are placed ({title})"),
         )),
         BurnDamage::InOrder | BurnDamage::NotClaimed => None,
         BurnDamage::CoinCameFirst => Some(Step::violation(
             "checkup.burned",
-            format!(
+            sentence!(
                 "the coin for Burned is flipped before the damage counters are placed; under the {title} the damage comes first and the coin after it"
             ),
         )),
         BurnDamage::AfterHeads => Some(Step::violation(
             "checkup.burned",
-            format!(
+            sentence!(
                 "Burn damage counters are placed although the coin flipped for it came up heads; under the {title} a Burned Pokémon takes them only on tails"
             ),
         )),
         BurnDamage::CoinNotShown => Some(Step::cannot_check(
             "checkup.burned",
-            format!(
+            sentence!(
                 "no coin for Burned is shown right before the damage; under the {title} the damage counters follow only a tails coin, and the log may not show that coin"
             ),
         )),
@@ -214,7 +214,7 @@ fn burn_recovery(j: &Judging<'_, '_>, owner: &str) -> Option<Step> {
         )),
         false => Some(Step::violation(
             "checkup.burned",
-            format!(
+            sentence!(
                 "the Pokémon recovers from Burned in Pokémon Checkup; under the {title} the Burn coin only decides whether damage counters are placed, and Burned lasts until the Pokémon is Benched or evolves"
             ),
         )),
@@ -255,7 +255,7 @@ fn asleep_recovery(j: &Judging<'_, '_>, owner: &str) -> Option<Step> {
         ),
         false => Step::violation(
             "checkup.asleep",
-            format!(
+            sentence!(
                 "the Pokémon wakes up although the coin flipped for Asleep came up tails; under the {} it wakes up only on heads and otherwise stays Asleep",
                 j.edition.title()
             ),

@@ -22,12 +22,12 @@ pub fn ended(j: &Judging<'_, '_>) -> Option<Step> {
             let ended: Vec<&str> = conditions.iter().map(|c| c.as_str()).collect();
             Step::ok(
                 clause,
-                format!("{how} ends {pokemon}'s {}", ended.join(" and ")),
+                sentence!("{how} ends {pokemon}'s {}", ended.join(" and ")),
             )
         }
         ConditionsEnded::Replaced { pokemon, now, old } => Step::ok(
             "conditions.replace",
-            format!(
+            sentence!(
                 "{pokemon} is now {}, which ends its {}",
                 now.as_str(),
                 old.as_str()

@@ -29,14 +29,14 @@ pub fn self_damage(j: &Judging<'_, '_>) -> Option<Step> {
     let Some(id) = j.state.players[p].active else {
         return Some(Step::cannot_check(
             clause,
-            format!("{owner} has no Active Pokémon in the tracked state"),
+            sentence!("{owner} has no Active Pokémon in the tracked state"),
         ));
     };
     let mon = j.state.mon(id);
     if mon.name() != pokemon.name || mon.uncertain || !mon.has(Condition::Confused) {
         return Some(Step::cannot_check(
             clause,
-            format!(
+            sentence!(
                 "the verifier does not have {owner}'s {} as a Confused Active Pokémon",
                 pokemon.name
             ),
@@ -53,7 +53,7 @@ pub fn self_damage(j: &Judging<'_, '_>) -> Option<Step> {
         Some(Face::Heads) => {
             return Some(Step::violation(
                 clause,
-                format!(
+                sentence!(
                     "{} puts Confusion damage on itself although the coin flipped before it came up heads; on heads a Confused Pokémon's attack works normally",
                     pokemon.name
                 ),
@@ -73,14 +73,14 @@ pub fn self_damage(j: &Judging<'_, '_>) -> Option<Step> {
         };
         return Some(Step::cannot_check(
             clause,
-            format!(
+            sentence!(
                 "under the {title} a failed Confused attack does {from_ex_series} damage from the EX-series expansions on and {before} before them, and no card of this game was printed only from then on"
             ),
         ));
     };
     let amount = match j.edition.confusion_self_damage() {
-        ConfusionSelfDamage::Counters(_) => format!("{expected} damage counters"),
-        ConfusionSelfDamage::Damage { from_ex_series, .. } => format!(
+        ConfusionSelfDamage::Counters(_) => sentence!("{expected} damage counters"),
+        ConfusionSelfDamage::Damage { from_ex_series, .. } => sentence!(
             "{from_ex_series} damage, with no Weakness or Resistance ({expected} damage counters; a card of this game, {}, dates it from the EX series on)",
             dated.unwrap_or_default()
         ),
@@ -88,19 +88,19 @@ pub fn self_damage(j: &Judging<'_, '_>) -> Option<Step> {
     if *count == expected {
         return Some(Step::ok(
             clause,
-            format!(
+            sentence!(
                 "tails on the Confusion coin: the attack fails and {} takes {amount} under the {title}",
                 pokemon.name
             ),
         ));
     }
-    let reason = format!(
+    let reason = sentence!(
         "{count} damage counter(s) placed on {} for being Confused; under the {title} a failed Confused attack does {amount}",
         pokemon.name
     );
     Some(
         match j.cards.may_change(&j.cards_in_play(None), &["confus"]) {
-            Some(why) => Step::cannot_check(clause, format!("{reason}, but {why}")),
+            Some(why) => Step::cannot_check(clause, sentence!("{reason}, but {why}")),
             None => Step::violation(clause, reason),
         },
     )

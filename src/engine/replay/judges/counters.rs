@@ -73,9 +73,9 @@ pub fn counters(j: &Judging<'_, '_>) -> Step {
         .map(|m| fit(j, &putter, m, count, &group))
         .collect();
     let step = if let Some(Fit::Yes(why)) = fits.iter().find(|f| matches!(f, Fit::Yes(_))) {
-        Step::ok(clause, format!("{}: {why}", putter.label))
+        Step::ok(clause, sentence!("{}: {why}", putter.label))
     } else if let Some(Fit::Unknown(why)) = fits.iter().find(|f| matches!(f, Fit::Unknown(_))) {
-        Step::cannot_check(clause, format!("{}: {why}", putter.label))
+        Step::cannot_check(clause, sentence!("{}: {why}", putter.label))
     } else {
         let whys: Vec<String> = fits
             .iter()
@@ -86,7 +86,7 @@ pub fn counters(j: &Judging<'_, '_>) -> Step {
             .collect();
         Step::violation(
             clause,
-            format!(
+            sentence!(
                 "{} {} {count} damage counter(s) here, but {}",
                 putter.label,
                 if moved { "moved" } else { "put" },
@@ -142,7 +142,7 @@ fn putter(j: &Judging<'_, '_>) -> Result<Putter, String> {
         _ => return Err("no card is named as putting these counters".into()),
     };
     let Some(id) = holder else {
-        return Err(format!("the Pokémon that used {name} is not known"));
+        return Err(sentence!("the Pokémon that used {name} is not known"));
     };
     let prints = j.prints_of(id)?;
     let mut texts: Vec<TextEffects> = Vec::new();
@@ -181,7 +181,7 @@ fn putter(j: &Judging<'_, '_>) -> Result<Putter, String> {
         }
     }
     if texts.is_empty() {
-        return Err(format!(
+        return Err(sentence!(
             "the card data has no text for {name} of {}",
             j.state.mon(id).name()
         ));
@@ -202,7 +202,7 @@ fn putter(j: &Judging<'_, '_>) -> Result<Putter, String> {
         Uses::PerLine(sure.then_some(same.max(1)))
     };
     Ok(Putter {
-        label: format!("{}'s {name}", j.state.mon(id).name()),
+        label: sentence!("{}'s {name}", j.state.mon(id).name()),
         key: (Text::from(j.state.mon(id).name()), name.to_string()),
         texts,
         holder: Some(id),
@@ -216,7 +216,7 @@ fn readings(p: &Putter, moved: bool) -> Result<Vec<CountersMod>, String> {
     let mut mods: Vec<CountersMod> = Vec::new();
     for t in &p.texts {
         if t.inexact.contains(Fact::DamageCounters) {
-            return Err(format!(
+            return Err(sentence!(
                 "the text of {} is not read exactly for the damage counters it puts",
                 p.label
             ));
@@ -231,7 +231,7 @@ fn readings(p: &Putter, moved: bool) -> Result<Vec<CountersMod>, String> {
         }
     }
     if mods.is_empty() {
-        return Err(format!(
+        return Err(sentence!(
             "the text of {} does not say it {} damage counters; another card may have",
             p.label,
             if moved { "moves" } else { "puts" }
@@ -306,7 +306,7 @@ fn fit(j: &Judging<'_, '_>, p: &Putter, m: &CountersMod, count: i32, g: &Group) 
         None => m.n,
         Some(per) => {
             let Some(holder) = p.holder else {
-                return Fit::Unknown(format!("what {m} counts is not known"));
+                return Fit::Unknown(sentence!("what {m} counts is not known"));
             };
             let start = (0..j.index)
                 .rev()
@@ -314,7 +314,7 @@ fn fit(j: &Judging<'_, '_>, p: &Putter, m: &CountersMod, count: i32, g: &Group) 
                 .unwrap_or(0);
             match damage_model::count_for(j, holder, &p.key.1, start, per) {
                 Ok(c) => m.n * c,
-                Err(why) => return Fit::Unknown(format!("{m}, and {why}")),
+                Err(why) => return Fit::Unknown(sentence!("{m}, and {why}")),
             }
         }
     };
@@ -322,7 +322,7 @@ fn fit(j: &Judging<'_, '_>, p: &Putter, m: &CountersMod, count: i32, g: &Group) 
     if !shared {
         // The same number on each Pokémon.
         if count == total {
-            return Fit::Yes(format!("{m}: {total} on this Pokémon"));
+            return Fit::Yes(sentence!("{m}: {total} on this Pokémon"));
         }
         if let Uses::PerLine(k) = p.uses
             && total > 0
@@ -330,12 +330,12 @@ fn fit(j: &Judging<'_, '_>, p: &Putter, m: &CountersMod, count: i32, g: &Group) 
             && k.is_none_or(|k| count <= total * k as i32)
             && k != Some(1)
         {
-            return Fit::Unknown(format!(
+            return Fit::Unknown(sentence!(
                 "{m}, and more than one card of that name may have put them in one line"
             ));
         }
         return Fit::No(
-            format!("its text says {m}: {total} on a Pokémon"),
+            sentence!("its text says {m}: {total} on a Pokémon"),
             count < total,
         );
     }
@@ -349,27 +349,27 @@ fn fit(j: &Judging<'_, '_>, p: &Putter, m: &CountersMod, count: i32, g: &Group) 
             && k != Some(1)
             && k.is_none_or(|k| count <= total * k as i32)
         {
-            return Fit::Unknown(format!(
+            return Fit::Unknown(sentence!(
                 "{m}, and more than one card of that name may have put them in one line"
             ));
         }
         return Fit::No(
             if so_far > 0 {
-                format!("its text says {m}: {total} in all, and {so_far} were already put")
+                sentence!("its text says {m}: {total} in all, and {so_far} were already put")
             } else {
-                format!("its text says {m}: at most {total}")
+                sentence!("its text says {m}: at most {total}")
             },
             false,
         );
     }
     if whole && so_far + count != total {
         if g.doubtful {
-            return Fit::Unknown(format!(
+            return Fit::Unknown(sentence!(
                 "{m}, and a line among them says something was prevented or cannot be read"
             ));
         }
         return Fit::No(
-            format!(
+            sentence!(
                 "its text says {m}: {total} in all, and the lines under it put {}",
                 so_far + count
             ),
@@ -377,8 +377,8 @@ fn fit(j: &Judging<'_, '_>, p: &Putter, m: &CountersMod, count: i32, g: &Group) 
         );
     }
     if whole {
-        Fit::Yes(format!("{m}: {total} in all"))
+        Fit::Yes(sentence!("{m}: {total} in all"))
     } else {
-        Fit::Yes(format!("{m}: {} of at most {total}", so_far + count))
+        Fit::Yes(sentence!("{m}: {} of at most {total}", so_far + count))
     }
 }

@@ -116,7 +116,7 @@ pub fn damage(j: &Judging<'_, '_>) -> Step {
                     }
                     found.push(Step::cannot_check(
                         "attack.damage-order",
-                        format!(
+                        sentence!(
                             "the client's breakdown gives {}, which the card data reads otherwise: {}",
                             claim.damage, step.message
                         ),
@@ -311,7 +311,7 @@ fn modelled_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, models: &Models
         if unknown.is_empty() {
             String::new()
         } else {
-            format!(" ({})", unknown.join("; "))
+            sentence!(" ({})", unknown.join("; "))
         }
     };
     // The line says Weakness or Resistance was applied: a reading in which a card in force
@@ -336,7 +336,7 @@ fn modelled_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, models: &Models
         let (d, how) = variant_damage(j, claim, v);
         return Some(Step::ok(
             "attack.damage-order",
-            format!("{how} = {d}{}", note(&unknown)),
+            sentence!("{how} = {d}{}", note(&unknown)),
         ));
     }
     let mut readings: Vec<(i32, String)> = Vec::new();
@@ -360,7 +360,7 @@ fn modelled_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, models: &Models
     if readings.len() > 16 {
         return Some(Step::cannot_check(
             "attack.damage-order",
-            format!(
+            sentence!(
                 "{} readings of what the log does not show give too many possible damages",
                 readings.len()
             ),
@@ -370,10 +370,13 @@ fn modelled_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, models: &Models
     if let Some((d, how)) = readings.iter().find(|(d, _)| *d == claim.damage) {
         return Some(Step::ok(
             "attack.damage-order",
-            format!("{how} = {d}{note}"),
+            sentence!("{how} = {d}{note}"),
         ));
     }
-    let listed: Vec<String> = readings.iter().map(|(d, h)| format!("{h} = {d}")).collect();
+    let listed: Vec<String> = readings
+        .iter()
+        .map(|(d, h)| sentence!("{h} = {d}"))
+        .collect();
     // The line adds up with the client's own Weakness figure: its arithmetic, not a play.
     if let Some(w) = claim.weakness {
         let stated = models
@@ -384,7 +387,7 @@ fn modelled_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, models: &Models
         if stated {
             return Some(Step::cannot_check(
                 "attack.damage-order",
-                format!(
+                sentence!(
                     "the client added {} for {} Weakness ({} in all); by the card data it is {}; the client's own figure is not called a violation",
                     w.amount,
                     w.energy_type,
@@ -396,7 +399,7 @@ fn modelled_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, models: &Models
     }
     // Nor with the client's own Weakness figure: say what that figure gives.
     let client = match (claim.weakness, defender_weakness(j, claim)) {
-        (Some(w), Some(WeaknessModifier::Multiply(2))) => format!(
+        (Some(w), Some(WeaknessModifier::Multiply(2))) => sentence!(
             "; the client's own figure of {} for Weakness gives {} before Resistance and effects on the defender",
             w.amount,
             w.amount.saturating_mul(2)
@@ -405,7 +408,7 @@ fn modelled_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, models: &Models
     };
     Some(Step::violation(
         "attack.damage-order",
-        format!(
+        sentence!(
             "{} should do {} but the log says {}{note}{client}",
             claim.attack,
             listed.join(", or "),
@@ -427,7 +430,7 @@ fn unless_state_unsure(models: &Models, step: Step) -> Step {
         Some(why) if step.verdict == Verdict::Violation && step.message.contains(why.as_str()) => {
             Step {
                 verdict: Verdict::Unverified,
-                message: format!("{why}, so this is not called a violation: {}", step.message),
+                message: sentence!("{why}, so this is not called a violation: {}", step.message),
                 violated: Vec::new(),
                 ..step
             }
@@ -484,7 +487,7 @@ fn variant_reading(
     let mut calc = DamageCalculation::plain(v.base, position);
     let mut steps = Vec::new();
     if explain {
-        steps.push(format!("base {}", v.base));
+        steps.push(sentence!("base {}", v.base));
         steps.extend(v.own.iter().cloned());
         steps.extend(v.attacker.iter().map(|e| e.source.clone()));
     }
@@ -495,7 +498,7 @@ fn variant_reading(
         let modifier = defender_weakness(j, claim).unwrap_or(WeaknessModifier::Multiply(2));
         calc.weakness = Some(modifier);
         if explain {
-            steps.push(format!("Weakness to {} {modifier}", w.energy_type));
+            steps.push(sentence!("Weakness to {} {modifier}", w.energy_type));
         }
     }
     if let Some(r) = claim.resistance
@@ -503,7 +506,7 @@ fn variant_reading(
     {
         calc.resistance = Some(r.amount.saturating_abs());
         if explain {
-            steps.push(format!("Resistance to {} {}", r.energy_type, r.amount));
+            steps.push(sentence!("Resistance to {} {}", r.energy_type, r.amount));
         }
     }
     if !v.no_defender_effects {
@@ -514,12 +517,12 @@ fn variant_reading(
         if let Some(p) = &v.prevent {
             calc.prevent_all_damage = true;
             if explain {
-                steps.push(format!("{p}: all damage prevented"));
+                steps.push(sentence!("{p}: all damage prevented"));
             }
         }
     }
     if explain {
-        steps.extend(v.assumed.iter().map(|a| format!("[{a}]")));
+        steps.extend(v.assumed.iter().map(|a| sentence!("[{a}]")));
     }
     (calc.damage_under(j.edition), steps.join(", "))
 }
@@ -570,7 +573,7 @@ fn base_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, card: Option<(&Card
             Some(d) if matches!(d.modifier, DamageModifier::Fixed | DamageModifier::Plus) => {
                 print_bases(j, claim, d.amount as i32)
             }
-            Some(d) => Base::Unknown(format!(
+            Some(d) => Base::Unknown(sentence!(
                 "{} does {}{} damage: the amount depends on its text",
                 claim.attack,
                 d.amount,
@@ -583,7 +586,7 @@ fn base_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, card: Option<(&Card
             None => match (damage_in_text(text), chosen_times(text)) {
                 (Some(n), _) => Base::Exact(n),
                 (None, Some((times, each))) => Base::Chosen { times, each },
-                (None, None) => Base::Unknown(format!("{} prints no damage", claim.attack)),
+                (None, None) => Base::Unknown(sentence!("{} prints no damage", claim.attack)),
             },
         };
     }
@@ -629,7 +632,7 @@ fn copied_base(j: &Judging<'_, '_>, claim: &DamageClaim<'_>) -> Base {
             _ => None,
         });
     let Some(chosen) = chosen else {
-        return Base::Unknown(format!(
+        return Base::Unknown(sentence!(
             "{} copies an attack the log does not name",
             claim.attack
         ));
@@ -650,11 +653,11 @@ fn copied_base(j: &Judging<'_, '_>, claim: &DamageClaim<'_>) -> Base {
     bases.dedup();
     match bases.as_slice() {
         [Some(n)] => Base::Exact(*n),
-        [] => Base::Unknown(format!(
+        [] => Base::Unknown(sentence!(
             "{} copies {chosen}, which is not in the card data",
             claim.attack
         )),
-        _ => Base::Unknown(format!(
+        _ => Base::Unknown(sentence!(
             "{} copies {chosen}, whose damage the cards with it do not agree on",
             claim.attack
         )),
@@ -674,14 +677,15 @@ fn learned_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>) -> Result<i32, S
                 .collect()
         })
         .unwrap_or_default();
-    let missing = format!(
+    let missing = sentence!(
         "{} is not in the card data with {}",
-        claim.attacker_name, claim.attack
+        claim.attacker_name,
+        claim.attack
     );
     match others.as_slice() {
         [] | [_] => Err(missing),
         [(_, first), rest @ ..] if rest.iter().all(|(_, d)| d == first) => Ok(*first),
-        _ => Err(format!(
+        _ => Err(sentence!(
             "{missing}, and its other uses in this log show different damage"
         )),
     }
@@ -703,7 +707,7 @@ fn plain_damage(
         Base::Unknown(ref why) => {
             return Step::cannot_check(
                 "attack.damage-order",
-                format!("cannot recompute the damage: {why}"),
+                sentence!("cannot recompute the damage: {why}"),
             );
         }
     };
@@ -715,7 +719,10 @@ fn plain_damage(
         } else {
             ""
         };
-        Step::ok("attack.damage-order", format!("{how} = {expected}{source}"))
+        Step::ok(
+            "attack.damage-order",
+            sentence!("{how} = {expected}{source}"),
+        )
     } else if let Some(w) = claim.weakness
         && stated_total(base, claim) == claim.damage
     {
@@ -723,15 +730,17 @@ fn plain_damage(
         // client's arithmetic that differs from the card data's Weakness, not a play.
         Step::cannot_check(
             "attack.damage-order",
-            format!(
+            sentence!(
                 "the client added {} for {} Weakness ({} in all); by the card data it is {how} = {expected}; the client's own figure is not called a violation",
-                w.amount, w.energy_type, claim.damage
+                w.amount,
+                w.energy_type,
+                claim.damage
             ),
         )
     } else {
         Step::violation(
             "attack.damage-order",
-            format!(
+            sentence!(
                 "{} should do {expected} ({how}) but the log says {}{}",
                 claim.attack,
                 claim.damage,
@@ -754,12 +763,12 @@ fn any_print_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, bases: &[i32])
         .collect();
     let listed: Vec<String> = results
         .iter()
-        .map(|(e, how)| format!("{how} = {e}"))
+        .map(|(e, how)| sentence!("{how} = {e}"))
         .collect();
     if let Some((expected, how)) = results.iter().find(|(e, _)| *e == claim.damage) {
         Step::ok(
             "attack.damage-order",
-            format!(
+            sentence!(
                 "{how} = {expected} (the prints of {} with {} differ: {})",
                 claim.attacker_name,
                 claim.attack,
@@ -769,7 +778,7 @@ fn any_print_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, bases: &[i32])
     } else {
         Step::violation(
             "attack.damage-order",
-            format!(
+            sentence!(
                 "{} does one of {} as printed on the cards {} may be, but the log says {}",
                 claim.attack,
                 listed.join("; "),
@@ -784,15 +793,15 @@ fn any_print_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, bases: &[i32])
 /// (whether they belong on this Pokémon is checked on its own), in the damage order; and how.
 fn expected_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, base: i32) -> (i32, String) {
     let mut calc = DamageCalculation::plain(base, Position::Active);
-    let mut steps = vec![format!("base {base}")];
+    let mut steps = vec![sentence!("base {base}")];
     if let Some(w) = claim.weakness {
         let modifier = defender_weakness(j, claim).unwrap_or(WeaknessModifier::Multiply(2));
         calc.weakness = Some(modifier);
-        steps.push(format!("Weakness to {} {modifier}", w.energy_type));
+        steps.push(sentence!("Weakness to {} {modifier}", w.energy_type));
     }
     if let Some(r) = claim.resistance {
         calc.resistance = Some(r.amount.saturating_abs());
-        steps.push(format!("Resistance to {} {}", r.energy_type, r.amount));
+        steps.push(sentence!("Resistance to {} {}", r.energy_type, r.amount));
     }
     (calc.damage_under(j.edition), steps.join(", "))
 }
@@ -882,7 +891,7 @@ fn type_sentences(
                 } else {
                     "attack.damage-order.resistance"
                 },
-                format!("whether {what} applies depends on what the log does not show"),
+                sentence!("whether {what} applies depends on what the log does not show"),
             ));
         }
     }
@@ -910,7 +919,7 @@ fn type_sentences(
             if is {
                 parts.push(Step::ok(
                     clause,
-                    format!("{dn} has {what} to {}", type_names.join("/")),
+                    sentence!("{dn} has {what} to {}", type_names.join("/")),
                 ));
             }
             continue;
@@ -918,7 +927,7 @@ fn type_sentences(
         if let Some(why) = j.cards.may_change(&names(), &[&what.to_lowercase()]) {
             parts.push(Step::cannot_check(
                 clause,
-                format!("{what} may be changed: {why}"),
+                sentence!("{what} may be changed: {why}"),
             ));
         } else if is {
             // The client computed this and states its reason: where the card data reads
@@ -931,7 +940,7 @@ fn type_sentences(
             .map_or("", |m| m.energy_type.as_str());
             parts.push(Step::cannot_check(
                 clause,
-                format!(
+                sentence!(
                     "the client applied {stated} {what}, but by the card data {dn} has no {what} to {an}'s type ({}); the client's own figure is not called a violation",
                     type_names.join("/")
                 ),
@@ -939,7 +948,7 @@ fn type_sentences(
         } else {
             parts.push(Step::violation(
                 clause,
-                format!(
+                sentence!(
                     "{dn} has {what} to {} ({an}'s type) but the log does not apply it",
                     type_names.join("/")
                 ),
@@ -981,7 +990,7 @@ fn chosen_damage(claim: &DamageClaim<'_>, times: i32, each: i32) -> Step {
     if claim.weakness.is_some() || claim.resistance.is_some() {
         return Step::cannot_check(
             "attack.damage-order",
-            format!(
+            sentence!(
                 "{} chooses Pokémon {times} times; Weakness or Resistance on it is not modelled",
                 claim.attack
             ),
@@ -991,7 +1000,7 @@ fn chosen_damage(claim: &DamageClaim<'_>, times: i32, each: i32) -> Step {
     if claim.damage > 0 && claim.damage % each == 0 && claim.damage <= most {
         Step::ok(
             "attack.damage-order",
-            format!(
+            sentence!(
                 "{} does {each} each time a Pokémon is chosen ({times} times): {} is {} × {each}",
                 claim.attack,
                 claim.damage,
@@ -1001,9 +1010,10 @@ fn chosen_damage(claim: &DamageClaim<'_>, times: i32, each: i32) -> Step {
     } else {
         Step::violation(
             "attack.damage-order",
-            format!(
+            sentence!(
                 "{} does {each} damage each time a Pokémon is chosen ({times} times), so a Pokémon takes a multiple of {each} up to {most}; the log says {}",
-                claim.attack, claim.damage
+                claim.attack,
+                claim.damage
             ),
         )
     }

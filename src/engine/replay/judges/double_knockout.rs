@@ -82,14 +82,14 @@ fn judge_order(j: &Judging<'_, '_>, p: PlayerIdx, first: PlayerIdx, what: &str) 
     if p == first {
         Step::ok(
             "knockout.promote-order",
-            format!(
+            sentence!(
                 "both Active Pokémon were Knocked Out; {name}, {whose}, {what} first, as the {title} has it"
             ),
         )
     } else {
         Step::cannot_check(
             "knockout.promote-order",
-            format!(
+            sentence!(
                 "both Active Pokémon were Knocked Out and {name} {what} first; under the {title} {first_name} goes first, but {CLIENT_ORDER}"
             ),
         )

@@ -19,7 +19,7 @@ pub fn evolution(j: &Judging<'_, '_>) -> Step {
     if !j.top_level() && j.resolved.effect.is_none() {
         return Step::cannot_check(
             "evolution.by-effect",
-            format!(
+            sentence!(
                 "{} evolves through an effect the card data does not describe",
                 to.name
             ),
@@ -53,7 +53,7 @@ pub fn evolution(j: &Judging<'_, '_>) -> Step {
         if j.state.players[p].turns_taken <= 1 {
             parts.push(Step::violation(
                 clause_first,
-                format!("{name} evolves {to} on {name}'s first turn; no player evolves on their first turn"),
+                sentence!("{name} evolves {to} on {name}'s first turn; no player evolves on their first turn"),
             ));
         } else {
             parts.push(Step::ok(clause_first, "not the player's first turn"));
@@ -71,7 +71,7 @@ pub fn evolution(j: &Judging<'_, '_>) -> Step {
             } else {
                 "evolved"
             };
-            let reason = format!(
+            let reason = sentence!(
                 "{} {what} this turn and cannot evolve until the next",
                 m.name()
             );
@@ -104,7 +104,7 @@ pub fn evolution(j: &Judging<'_, '_>) -> Step {
             parts.push(match why {
                 Some(why) => Step::cannot_check(
                     clause_same,
-                    format!("{reason}, unless a card allows it: {why}"),
+                    sentence!("{reason}, unless a card allows it: {why}"),
                 ),
                 None => Step::violation(clause_same, reason),
             });
@@ -122,7 +122,7 @@ pub fn evolution(j: &Judging<'_, '_>) -> Step {
     } else {
         parts.push(Step::cannot_check(
             "evolution.by-effect",
-            format!("{to} is put into play by an effect whose own conditions are not modelled"),
+            sentence!("{to} is put into play by an effect whose own conditions are not modelled"),
         ));
     }
     parts.push(evolves_from(j, candidates, to, effect_text));
@@ -155,13 +155,15 @@ fn evolves_from(
         Ok(None) => {
             return Step::violation(
                 "evolution.evolves-from",
-                format!("{to} does not evolve from another Pokémon, so it cannot be put on {from}"),
+                sentence!(
+                    "{to} does not evolve from another Pokémon, so it cannot be put on {from}"
+                ),
             );
         }
         Err(why) => {
             return Step::cannot_check(
                 "evolution.evolves-from",
-                format!("cannot check what {to} evolves from: {why}"),
+                sentence!("cannot check what {to} evolves from: {why}"),
             );
         }
     };
@@ -171,7 +173,7 @@ fn evolves_from(
         } else {
             "evolution.evolves-from"
         };
-        return Step::ok(clause, format!("{to} evolves from {from}"));
+        return Step::ok(clause, sentence!("{to} evolves from {from}"));
     }
     // Rare Candy: a Stage 2 put on the Basic its Stage 1 evolves from.
     if effect.is_some_and(|t| t.contains("stage 2")) {
@@ -181,29 +183,29 @@ fn evolves_from(
         {
             Ok(Some(basic)) if basic == from => Step::ok(
                 "evolution.by-effect",
-                format!("{to} evolves from {target}, which evolves from {from}"),
+                sentence!("{to} evolves from {target}, which evolves from {from}"),
             ),
             Ok(_) => Step::violation(
                 "evolution.by-effect",
-                format!("{to} evolves from {target}, which does not evolve from {from}"),
+                sentence!("{to} evolves from {target}, which does not evolve from {from}"),
             ),
             Err(why) => Step::cannot_check(
                 "evolution.by-effect",
-                format!("cannot check {target}: {why}"),
+                sentence!("cannot check {target}: {why}"),
             ),
         };
     }
     if effect.is_some() {
         return Step::cannot_check(
             "evolution.by-effect",
-            format!(
+            sentence!(
                 "{to} evolves from {target}, not {from}; the effect that did it is not modelled"
             ),
         );
     }
     Step::violation(
         "evolution.evolves-from",
-        format!("{to} evolves from {target}, not from {from}"),
+        sentence!("{to} evolves from {target}, not from {from}"),
     )
 }
 
@@ -227,6 +229,6 @@ fn forest_of_vitality(j: &Judging<'_, '_>, candidates: &[PokemonId], to: &str) -
             && j.prints_of(*id).ok().is_some_and(|p| grass(&p))
     });
     (to_grass && all_fit).then(|| {
-        format!("{NAME} is the Stadium in play: a Grass Pokémon played this turn may evolve into a Grass Pokémon ({to})")
+        sentence!("{NAME} is the Stadium in play: a Grass Pokémon played this turn may evolve into a Grass Pokémon ({to})")
     })
 }

@@ -80,19 +80,19 @@ pub fn knock_out(j: &Judging<'_, '_>) -> Step {
     match hp_of(j, id) {
         Ok(Hp { hi, may_raise: Some(why), .. }) if most >= hi => parts.push(Step::cannot_check(
             "knockout.at-hp",
-            format!("{name} has {most} damage and {hi} HP, but a card may raise its HP: {why}"),
+            sentence!("{name} has {most} damage and {hi} HP, but a card may raise its HP: {why}"),
         )),
         Ok(Hp { lo, may_lower: Some(why), .. }) if most < lo => parts.push(Step::cannot_check(
             "knockout.at-hp",
-            format!("{name} has {most} damage and {lo} HP, but a card may lower its HP: {why}"),
+            sentence!("{name} has {most} damage and {lo} HP, but a card may lower its HP: {why}"),
         )),
         Ok(Hp { hi, hi_any, .. }) if least >= hi => parts.push(Step::ok(
             "knockout.at-hp",
-            format!(
+            sentence!(
                 "{name} has {} damage{} and {} HP",
                 mon.damage + later,
                 if later > 0 {
-                    format!(" ({later} from the damage counters a line after this one puts on it, which the rules place before the Knock Out)")
+                    sentence!(" ({later} from the damage counters a line after this one puts on it, which the rules place before the Knock Out)")
                 } else {
                     String::new()
                 },
@@ -101,7 +101,7 @@ pub fn knock_out(j: &Judging<'_, '_>) -> Step {
         )),
         Ok(Hp { hi, hi_any, .. }) if most >= hi => parts.push(Step::ok(
             "knockout.at-hp",
-            format!(
+            sentence!(
                 "{name} reaches its {} HP if the damage lines that could mean either Pokémon named {name} meant this one ({most} damage)",
                 hp_text(j, id, hi, hi_any)
             ),
@@ -120,12 +120,12 @@ pub fn knock_out(j: &Judging<'_, '_>) -> Step {
             if effect || unknown_effect {
                 parts.push(Step::cannot_check(
                     "knockout.at-hp",
-                    format!("{name} has {most} damage and {lo} HP; an effect may Knock it Out"),
+                    sentence!("{name} has {most} damage and {lo} HP; an effect may Knock it Out"),
                 ));
             } else {
                 parts.push(Step::violation(
                     "knockout.at-hp",
-                    format!("{name} is Knocked Out with {most} damage but has {lo} HP; it needs {} more", lo - most),
+                    sentence!("{name} is Knocked Out with {most} damage but has {lo} HP; it needs {} more", lo - most),
                 ));
             }
         }
@@ -133,17 +133,17 @@ pub fn knock_out(j: &Judging<'_, '_>) -> Step {
         // and the Knock Out is consistent with the ones whose HP the damage reached.
         Ok(Hp { lo, hi, may_raise: Some(why), .. }) => parts.push(Step::cannot_check(
             "knockout.at-hp",
-            format!(
+            sentence!(
                 "{name} has {most} damage; its prints have {lo} to {hi} HP, and a card may raise its HP: {why}"
             ),
         )),
         Ok(Hp { lo, hi, .. }) => parts.push(Step::ok(
             "knockout.at-hp",
-            format!(
+            sentence!(
                 "{name} has {most} damage: it reaches its HP if it is a print with {lo} to {most} HP (its prints have {lo} to {hi} HP; the log does not show which one this is)"
             ),
         )),
-        Err(why) => parts.push(Step::cannot_check("knockout.at-hp", format!("cannot check the HP of {name}: {why}"))),
+        Err(why) => parts.push(Step::cannot_check("knockout.at-hp", sentence!("cannot check the HP of {name}: {why}"))),
     }
     if parts
         .iter()
@@ -199,13 +199,13 @@ fn knocks_out_its_user(j: &Judging<'_, '_>, id: PokemonId) -> Option<String> {
         _ => false,
     };
     holds.then(|| {
-        format!(
+        sentence!(
             "{} is Knocked Out by its own {name}, whose text says so{}",
             j.state.mon(id).name(),
             if lead.is_empty() {
                 String::new()
             } else {
-                format!(" ({lead})")
+                sentence!(" ({lead})")
             }
         )
     })
@@ -269,7 +269,7 @@ pub fn missing_knock_outs(
         if unsure {
             return Some(Step::cannot_check(
                 "knockout.at-hp",
-                format!(
+                sentence!(
                     "{}'s {} has {} damage and {hp} HP as tracked and is not Knocked Out, but the replay is unsure which {} the lines meant",
                     j.state.players[p].name,
                     mon.name(),
@@ -283,7 +283,7 @@ pub fn missing_knock_outs(
             j,
             Step::violation(
                 "knockout.at-hp",
-                format!(
+                sentence!(
                     "{}'s {} has {} damage and {hp} HP but is not Knocked Out",
                     j.state.players[p].name,
                     mon.name(),
@@ -327,7 +327,7 @@ pub fn missing_knock_outs(
             j,
             Step::violation(
                 "knockout.at-hp",
-                format!(
+                sentence!(
                     "a line put {} damage on one of {} Pokémon named {name}; whichever it meant reaches its HP, but no {name} is Knocked Out",
                     hit.amount,
                     hit.candidates.len()
@@ -393,12 +393,13 @@ fn discarded_basic_without_knock_out(j: &Judging<'_, '_>, index: usize) -> Optio
         return None;
     }
     let message = if knock_outs == 0 {
-        format!(
+        sentence!(
             "{basic}, the Basic Pokémon under {}, is discarded, but {} is not Knocked Out in this part of the game",
-            pokemon.name, pokemon.name
+            pokemon.name,
+            pokemon.name
         )
     } else {
-        format!(
+        sentence!(
             "{discards} lines discard {basic} from under a {}, but only {knock_outs} {} Knocked Out in this part of the game",
             pokemon.name,
             if knock_outs == 1 { "is" } else { "are" }
@@ -453,7 +454,7 @@ fn hp_raise_phrase(text: &str) -> Option<String> {
             let digits = number.len() - number.trim_end_matches(|c: char| c.is_ascii_digit()).len();
             let (head, n) = number.split_at(number.len() - digits);
             if digits >= 2 && n.ends_with('0') && head.ends_with('+') {
-                return Some(format!("+{n} hp"));
+                return Some(sentence!("+{n} hp"));
             }
         }
     }
@@ -537,13 +538,13 @@ fn counters_written_after(j: &Judging<'_, '_>, id: PokemonId) -> i32 {
 /// "120" or "120 (whichever print)" when prints differ.
 fn hp_text(j: &Judging<'_, '_>, id: PokemonId, hi: i32, hi_any: i32) -> String {
     if hi < hi_any {
-        return format!(
+        return sentence!(
             "at most {hi} (whichever print from Sword & Shield on, the card pool of Pokémon TCG Live, it is; an older print has {hi_any})"
         );
     }
     match j.prints_of(id).ok().and_then(|p| facts::hp(&p).ok()) {
         Some(_) => hi.to_string(),
-        None => format!("at most {hi} (whichever print it is)"),
+        None => sentence!("at most {hi} (whichever print it is)"),
     }
 }
 

@@ -48,11 +48,11 @@ pub fn power_while_affected(j: &Judging<'_, '_>) -> Option<Step> {
     let (who, what, title) = (mon.name(), condition.as_str(), j.edition.title());
     let clause = "conditions.poke-power";
     let all = |u: PowerUse| prints.iter().all(|(_, x)| *x == u);
-    let uses = format!("{who} uses {name}, a {first}, while {what}");
+    let uses = sentence!("{who} uses {name}, a {first}, while {what}");
     Some(if all(PowerUse::OffByCardText) {
         Step::violation(
             clause,
-            format!(
+            sentence!(
                 "{uses}; its own text says it cannot be used while the Pokémon has that Special Condition"
             ),
         )
@@ -62,21 +62,21 @@ pub fn power_while_affected(j: &Judging<'_, '_>) -> Option<Step> {
     {
         Step::violation(
             clause,
-            format!(
+            sentence!(
                 "{uses}; under the {title} a Pokémon with a Special Condition uses no power but a Poké-Body unless its card says otherwise, and this one does not"
             ),
         )
     } else if prints.iter().any(|(_, u)| *u == PowerUse::NotClaimed) {
         Step::cannot_check(
             clause,
-            format!(
+            sentence!(
                 "{who} uses {name} while {what}; the prints of {who} in the card data disagree on whether it is a power that a Special Condition turns off"
             ),
         )
     } else {
         Step::cannot_check(
             clause,
-            format!(
+            sentence!(
                 "{uses}; under the {title} most Poké-Powers are turned off by a Special Condition, and neither the rulebook nor this card's text says whether this one is"
             ),
         )

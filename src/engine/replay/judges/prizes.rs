@@ -22,7 +22,7 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
     {
         return Step::violation(
             "knockout.prizes-left",
-            format!(
+            sentence!(
                 "{pname} takes {count} Prize cards in one line, but the game began with {} each",
                 j.state.prize_count
             ),
@@ -90,7 +90,7 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
     if unsure_ko {
         return Step::cannot_check(
             "knockout.prizes",
-            format!(
+            sentence!(
                 "{pname} takes {taken} Prize card(s); a Knock Out in this part of the game names a Pokémon the replay could not follow exactly, so what it was worth is not known"
             ),
         );
@@ -107,12 +107,12 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
             return if taken == 1 {
                 Step::ok(
                     "knockout.prizes",
-                    format!("{pname} takes 1 Prize card by the effect of the card played"),
+                    sentence!("{pname} takes 1 Prize card by the effect of the card played"),
                 )
             } else {
                 Step::violation(
                     "knockout.prizes",
-                    format!("the effect lets {pname} take 1 Prize card, but {taken} are taken"),
+                    sentence!("the effect lets {pname} take 1 Prize card, but {taken} are taken"),
                 )
             };
         }
@@ -122,14 +122,14 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
         ) {
             Step::cannot_check(
                 "knockout.prizes",
-                format!(
+                sentence!(
                     "{pname} takes Prize cards by an effect, not a Knock Out; the effect is not modelled"
                 ),
             )
         } else {
             Step::violation(
                 "knockout.prizes",
-                format!(
+                sentence!(
                     "{pname} takes {taken} Prize card(s) but none of the opponent's Pokémon was Knocked Out"
                 ),
             )
@@ -137,7 +137,7 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
     }
     let mut found = vec![Step::ok(
         "knockout.prizes",
-        format!("{pname} takes {taken}: {}", why.join("; ")),
+        sentence!("{pname} takes {taken}: {}", why.join("; ")),
     )];
     for c in &clauses {
         found.push(Step::ok(c, ""));
@@ -149,7 +149,7 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
             let text = action_effect_for_window(j).map(|t| crate::cards::lower_case(&t));
             let more = text.as_deref().and_then(|t| {
                 t.contains("more prize card").then(|| {
-                    format!(
+                    sentence!(
                         "the text of {name} may give more Prize cards; its effect is not modelled"
                     )
                 })
@@ -157,7 +157,7 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
             if let Some(doubt) = more {
                 return Step::cannot_check(
                     "knockout.prizes",
-                    format!("{pname} takes {taken}: {}; but {doubt}", why.join("; ")),
+                    sentence!("{pname} takes {taken}: {}; but {doubt}", why.join("; ")),
                 );
             }
         }
@@ -182,11 +182,11 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
     let attack_unknown = match &j.tracked.window.source {
         Some(Source::Attack(_, name)) => action_effect_for_window(j)
             .is_none()
-            .then(|| format!("the attack {name} is not in the card data")),
+            .then(|| sentence!("the attack {name} is not in the card data")),
         _ => None,
     };
     let attack_text = action_effect_for_window(j).map(|t| crate::cards::lower_case(&t));
-    let reason = format!(
+    let reason = sentence!(
         "{pname} takes {taken} Prize card(s) for this Knock Out but {} {expected} ({})",
         if expected < owed {
             "has only"
@@ -198,7 +198,7 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
     let from_attack = attack_text
         .as_deref()
         .and_then(|t| PHRASES.iter().find(|p| t.contains(*p)))
-        .map(|p| format!("the attack's text speaks of \"{p}\""));
+        .map(|p| sentence!("the attack's text speaks of \"{p}\""));
     let trainers: Vec<Text> = j.tracked.trainers_this_turn.clone();
     // Only the side that gains may make the count higher (an attack "takes 1 more"); the
     // Knocked Out Pokémon's own cards may make it higher or lower.
@@ -213,7 +213,7 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
         .or(attack_doubt)
         .or_else(|| j.cards.may_change_known(&trainers, PHRASES))
     {
-        Some(w) => Step::cannot_check("knockout.prizes", format!("{reason}; but {w}")),
+        Some(w) => Step::cannot_check("knockout.prizes", sentence!("{reason}; but {w}")),
         // Unless the Prize cards left cap the count, what it breaks is also the Prize count of
         // each Knocked Out Pokémon's kind (`pokemon.ex`, …).
         None if expected == owed => Step::combine(

@@ -26,7 +26,7 @@ pub fn active_left_empty(j: &Judging<'_, '_>, parts: &mut Vec<Step>) {
                 if unsure {
                     parts.push(Step::cannot_check(
                         "knockout.promote",
-                        format!(
+                        sentence!(
                             "{}'s Active Spot is empty after a Knock Out and no Benched Pokémon was moved up, but the replay is unsure which of {}'s Pokémon was Knocked Out",
                             p.name, p.name
                         ),
@@ -35,7 +35,7 @@ pub fn active_left_empty(j: &Judging<'_, '_>, parts: &mut Vec<Step>) {
                 }
                 parts.push(Step::violation(
                     "knockout.promote",
-                    format!(
+                    sentence!(
                         "{}'s Active Pokémon was Knocked Out and no Benched Pokémon was moved up",
                         p.name
                     ),

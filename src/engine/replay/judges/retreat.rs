@@ -21,12 +21,12 @@ pub fn retreat(j: &Judging<'_, '_>) -> Step {
         if c == Condition::Asleep && mon.has(c) && mon.may_have_woken {
             parts.push(Step::cannot_check(
                 "retreat.asleep-paralyzed",
-                format!("{} was Asleep, but its owner flipped heads in a Pokémon Checkup since it fell Asleep, which may have woken it up", mon.name()),
+                sentence!("{} was Asleep, but its owner flipped heads in a Pokémon Checkup since it fell Asleep, which may have woken it up", mon.name()),
             ));
         } else if mon.has(c) {
             parts.push(Step::violation(
                 "retreat.asleep-paralyzed",
-                format!("{} is {} and cannot retreat", mon.name(), c.as_str()),
+                sentence!("{} is {} and cannot retreat", mon.name(), c.as_str()),
             ));
         }
     }
@@ -58,7 +58,7 @@ fn retreat_cost(j: &Judging<'_, '_>, id: PokemonId) -> Step {
             return Step::cannot_check("retreat.cost", "Retreat Cost unknown: no print");
         }
         Err(why) => {
-            return Step::cannot_check("retreat.cost", format!("Retreat Cost unknown: {why}"));
+            return Step::cannot_check("retreat.cost", sentence!("Retreat Cost unknown: {why}"));
         }
     };
     // The Energy discarded by the sub-lines right after the retreat.
@@ -90,7 +90,7 @@ fn retreat_cost(j: &Judging<'_, '_>, id: PokemonId) -> Step {
             Err(why) => {
                 return Step::cannot_check(
                     "retreat.cost",
-                    format!("cannot count the Energy paid: {why}"),
+                    sentence!("cannot count the Energy paid: {why}"),
                 );
             }
         }
@@ -101,7 +101,7 @@ fn retreat_cost(j: &Judging<'_, '_>, id: PokemonId) -> Step {
         Err(why) => {
             return Step::cannot_check(
                 "retreat.cost",
-                format!("{paid} Energy discarded for a printed Retreat Cost of {printed}: {why}"),
+                sentence!("{paid} Energy discarded for a printed Retreat Cost of {printed}: {why}"),
             );
         }
     };
@@ -111,7 +111,7 @@ fn retreat_cost(j: &Judging<'_, '_>, id: PokemonId) -> Step {
     };
     if paid >= most {
         let pool = if highest < highest_any {
-            format!(
+            sentence!(
                 " (every print of {} from Sword & Shield on, the card pool of Pokémon TCG Live, has {highest}; an older one has {highest_any})",
                 mon.name()
             )
@@ -120,7 +120,7 @@ fn retreat_cost(j: &Judging<'_, '_>, id: PokemonId) -> Step {
         };
         return Step::ok(
             "retreat.cost",
-            format!("Retreat Cost {most}{how} paid with {paid} Energy discarded{pool}"),
+            sentence!("Retreat Cost {most}{how} paid with {paid} Energy discarded{pool}"),
         );
     }
     // The prints disagree and the log does not show which one this is: each is a reading,
@@ -128,7 +128,7 @@ fn retreat_cost(j: &Judging<'_, '_>, id: PokemonId) -> Step {
     if paid >= cost {
         return Step::ok(
             "retreat.cost",
-            format!(
+            sentence!(
                 "Retreat Cost {cost}{how} paid with {paid} Energy discarded, if this {} is a print with a Retreat Cost of {printed} (its prints have {printed} to {highest}; the log does not show which one this is)",
                 mon.name()
             ),
@@ -142,14 +142,14 @@ fn retreat_cost(j: &Judging<'_, '_>, id: PokemonId) -> Step {
     if let Some(why) = j.cards.may_change(&names, &["retreat"]) {
         return Step::cannot_check(
             "retreat.cost",
-            format!(
+            sentence!(
                 "{paid} Energy discarded for a Retreat Cost of {cost}, but a card may change the cost: {why}"
             ),
         );
     }
     Step::violation(
         "retreat.cost",
-        format!(
+        sentence!(
             "{} has a Retreat Cost of {cost} but only {paid} Energy was discarded to retreat it",
             mon.name()
         ),
@@ -203,7 +203,7 @@ fn modelled_cost(
                     cost = cost.saturating_sub(1);
                     how.push("Rescue Board: 1 less".to_string());
                 } else {
-                    return Err(format!(
+                    return Err(sentence!(
                         "Rescue Board removes it if {} has 30 HP or less remaining, and its prints disagree on its HP",
                         mon.name()
                     ));
@@ -215,7 +215,7 @@ fn modelled_cost(
     let how = if how.is_empty() {
         String::new()
     } else {
-        format!(" (printed {printed}; {})", how.join("; "))
+        sentence!(" (printed {printed}; {})", how.join("; "))
     };
     Ok((cost, how))
 }

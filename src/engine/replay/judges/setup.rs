@@ -15,11 +15,11 @@ pub fn opening_hand(j: &Judging<'_, '_>) -> Step {
         return Step::info("");
     };
     if *count == 7 {
-        Step::ok("setup.opening-hand", format!("{player} draws 7 cards"))
+        Step::ok("setup.opening-hand", sentence!("{player} draws 7 cards"))
     } else {
         Step::violation(
             "setup.opening-hand",
-            format!("{player} draws {count} cards for the opening hand; it is always 7"),
+            sentence!("{player} draws {count} cards for the opening hand; it is always 7"),
         )
     }
 }
@@ -39,7 +39,7 @@ pub fn mulligan_reveal(j: &Judging<'_, '_>) -> Step {
                 if let Ok(Stage::Basic | Stage::Baby) = facts::stage(&prints) {
                     return Step::violation(
                         "setup.mulligan",
-                        format!(
+                        sentence!(
                             "{name} took a mulligan with {} in hand, a Basic Pokémon",
                             c.name
                         ),
@@ -62,7 +62,7 @@ pub fn mulligan_reveal(j: &Judging<'_, '_>) -> Step {
     } else {
         Step::cannot_check(
             "setup.mulligan",
-            format!(
+            sentence!(
                 "cannot tell whether the revealed hand holds a Basic Pokémon: {} not in the card data",
                 unknown.join(", ")
             ),
@@ -84,14 +84,14 @@ pub fn mulligan_extra_draw(j: &Judging<'_, '_>) -> Step {
     if *count <= allowed {
         Step::ok(
             "setup.mulligan-extra-draw",
-            format!(
+            sentence!(
                 "{name} may draw up to {allowed} card(s) for the opponent's extra mulligans and draws {count}"
             ),
         )
     } else {
         Step::violation(
             "setup.mulligan-extra-draw",
-            format!(
+            sentence!(
                 "{name} draws {count} extra card(s) but the opponent took only {allowed} more mulligan(s) than {name}"
             ),
         )

@@ -41,7 +41,7 @@ fn tool(j: &Judging<'_, '_>, target: PokemonId, card: &str) -> Step {
         if let Some(why) = j.cards.may_change(&names, &["pokémon tool"]) {
             return Step::cannot_check(
                 "trainer.tool",
-                format!(
+                sentence!(
                     "{} already has {existing}; a second Tool may be allowed: {why}",
                     mon.name()
                 ),
@@ -49,7 +49,7 @@ fn tool(j: &Judging<'_, '_>, target: PokemonId, card: &str) -> Step {
         }
         return Step::violation(
             "trainer.tool",
-            format!(
+            sentence!(
                 "{} already has a Pokémon Tool ({existing}); {card} cannot be attached too",
                 mon.name()
             ),
@@ -57,6 +57,6 @@ fn tool(j: &Judging<'_, '_>, target: PokemonId, card: &str) -> Step {
     }
     Step::ok(
         "trainer.tool",
-        format!("{} had no Pokémon Tool", mon.name()),
+        sentence!("{} had no Pokémon Tool", mon.name()),
     )
 }

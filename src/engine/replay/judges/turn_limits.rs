@@ -30,7 +30,7 @@ pub fn supporter(j: &Judging<'_, '_>) -> Step {
         CardKind::Unknown => {
             return Step::cannot_check(
                 "turn.supporter-once",
-                format!("cannot tell whether {card} is a Supporter: it is not in the card data"),
+                sentence!("cannot tell whether {card} is a Supporter: it is not in the card data"),
             );
         }
         _ => return Step::info(""),
@@ -39,7 +39,7 @@ pub fn supporter(j: &Judging<'_, '_>) -> Step {
     if j.state.first_players_first_turn(p) && j.edition.no_supporter_on_first_turn() {
         parts.push(Step::violation(
             "turn.supporter-first-turn",
-            format!(
+            sentence!(
                 "{name} plays {card}, a Supporter, on the first turn of the player who went first"
             ),
         ));
@@ -47,12 +47,12 @@ pub fn supporter(j: &Judging<'_, '_>) -> Step {
     if j.state.counters.supporters > 1 {
         parts.push(Step::violation(
             "turn.supporter-once",
-            format!("{name} plays a second Supporter this turn ({card}); one per turn"),
+            sentence!("{name} plays a second Supporter this turn ({card}); one per turn"),
         ));
     } else {
         parts.push(Step::ok(
             "turn.supporter-once",
-            format!("{card} is {name}'s first Supporter this turn"),
+            sentence!("{card} is {name}'s first Supporter this turn"),
         ));
     }
     super::card_text::gate_each(j, parts)
@@ -72,12 +72,12 @@ pub fn stadium(j: &Judging<'_, '_>) -> Step {
     if j.state.counters.stadiums > 0 {
         parts.push(Step::violation(
             "turn.stadium-once",
-            format!("{name} plays a second Stadium this turn ({card}); one per turn"),
+            sentence!("{name} plays a second Stadium this turn ({card}); one per turn"),
         ));
     } else {
         parts.push(Step::ok(
             "turn.stadium-once",
-            format!("{card} is {name}'s first Stadium this turn"),
+            sentence!("{card} is {name}'s first Stadium this turn"),
         ));
     }
     if let Some(s) = j
@@ -88,7 +88,7 @@ pub fn stadium(j: &Judging<'_, '_>) -> Step {
     {
         parts.push(Step::cannot_check(
             "turn.stadium-same-name",
-            format!(
+            sentence!(
                 "{card} may still be the Stadium in play: a line discarded a card of that name without saying it was the Stadium in play ({} played it)",
                 j.state.players[s.owner].name
             ),
@@ -96,7 +96,7 @@ pub fn stadium(j: &Judging<'_, '_>) -> Step {
     } else if j.state.stadium.as_ref().is_some_and(|s| s.name == card) {
         parts.push(Step::violation(
             "turn.stadium-same-name",
-            format!(
+            sentence!(
                 "{card} is already the Stadium in play; a Stadium with the same name cannot be played"
             ),
         ));
@@ -123,7 +123,7 @@ pub fn trainer_on_first_turn(
     }
     Some(Step::violation(
         "turn.supporter-first-turn",
-        format!(
+        sentence!(
             "{} plays {card}, a Trainer card, on the first turn of the player who went first; under these rules that player plays no Trainer, Supporter or Stadium card from the hand on that turn",
             j.state.players[p].name
         ),
@@ -141,14 +141,14 @@ pub fn energy_attach_once(j: &Judging<'_, '_>) -> Step {
     if j.state.counters.energy_attached > 1 {
         Step::violation(
             "turn.energy-attach-once",
-            format!(
+            sentence!(
                 "{name} attaches a second Energy from the hand this turn ({card}); one per turn"
             ),
         )
     } else {
         Step::ok(
             "turn.energy-attach-once",
-            format!("{name}'s Energy attachment for the turn"),
+            sentence!("{name}'s Energy attachment for the turn"),
         )
     }
 }
@@ -161,12 +161,12 @@ pub fn retreat_once(j: &Judging<'_, '_>) -> Option<Step> {
     Some(if j.state.counters.retreats > 0 {
         Step::violation(
             "turn.retreat-once",
-            format!("{pname} retreats a second time this turn; one retreat per turn"),
+            sentence!("{pname} retreats a second time this turn; one retreat per turn"),
         )
     } else {
         Step::ok(
             "turn.retreat-once",
-            format!("{pname}'s retreat for the turn"),
+            sentence!("{pname}'s retreat for the turn"),
         )
     })
 }
@@ -183,7 +183,7 @@ pub fn first_player_no_attack(j: &Judging<'_, '_>) -> Option<Step> {
         if j.state.first_players_first_turn(p) && j.edition.no_attack_on_first_turn() {
             Step::violation(
                 "turn.first-player-no-attack",
-                format!("{pname} attacks on the first turn of the player who went first"),
+                sentence!("{pname} attacks on the first turn of the player who went first"),
             )
         } else {
             Step::ok("turn.first-player-no-attack", "")
@@ -200,9 +200,10 @@ pub fn turn_draw(j: &Judging<'_, '_>) -> Option<Step> {
     }
     let name = &j.state.players[p].name;
     match j.event {
-        Event::Drew { player, .. } if j.player(player) == Some(p) => {
-            Some(Step::ok("turn.draw", format!("{name} draws for the turn")))
-        }
+        Event::Drew { player, .. } if j.player(player) == Some(p) => Some(Step::ok(
+            "turn.draw",
+            sentence!("{name} draws for the turn"),
+        )),
         Event::GameEnd { .. } | Event::GameDrawn | Event::Blank => None,
         e if hints::actor(e).is_some()
             || matches!(e, Event::TurnHeader { .. } | Event::CheckupHeader) =>
@@ -211,19 +212,19 @@ pub fn turn_draw(j: &Judging<'_, '_>) -> Option<Step> {
             Some(match deck.known() {
                 Some(0) => Step::violation(
                     "win.deck-out",
-                    format!(
+                    sentence!(
                         "{name} has no card to draw at the start of the turn and so loses, but the game goes on"
                     ),
                 ),
                 Some(n) => Step::violation(
                     "turn.draw",
-                    format!(
+                    sentence!(
                         "{name} does not draw at the start of the turn ({n} cards in the deck)"
                     ),
                 ),
                 None => Step::cannot_check(
                     "turn.draw",
-                    format!(
+                    sentence!(
                         "no draw is shown at the start of {name}'s turn, and the deck size is not known"
                     ),
                 ),
@@ -264,13 +265,13 @@ pub fn no_draw_on_first_turn(j: &Judging<'_, '_>) -> Option<Step> {
         match super::super::super::card_era::ex_series_card(j.db(), names.iter().copied()) {
             Some(card) => Step::violation(
                 "turn.draw",
-                format!(
+                sentence!(
                     "{name} went first and draws on their first turn; under the {title} from EX Ruby & Sapphire on (this game has {card}, printed only since) the player who goes first does not draw on their first turn"
                 ),
             ),
             None => Step::cannot_check(
                 "turn.draw",
-                format!(
+                sentence!(
                     "{name} went first and draws on their first turn; under the {title} that player does not draw then from EX Ruby & Sapphire on, but no card of this game dates it from then"
                 ),
             ),
@@ -299,13 +300,13 @@ pub fn attack_ends_turn(j: &Judging<'_, '_>) -> Option<Step> {
             Some((UseKind::Ability, text)) if !text.text.to_lowercase().contains("attack") => {
                 Step::violation(
                     "turn.attack-ends-turn",
-                    format!("{name} uses {what} after attacking; attacking ends the turn"),
+                    sentence!("{name} uses {what} after attacking; attacking ends the turn"),
                 )
             }
             Some(_) => return None,
             None => Step::cannot_check(
                 "turn.attack-ends-turn",
-                format!(
+                sentence!(
                     "{name} uses {what} after attacking; the card data does not say whether it allows that"
                 ),
             ),
@@ -313,7 +314,7 @@ pub fn attack_ends_turn(j: &Judging<'_, '_>) -> Option<Step> {
     }
     Some(Step::violation(
         "turn.attack-ends-turn",
-        format!("{name} keeps playing after attacking this turn; attacking ends the turn"),
+        sentence!("{name} keeps playing after attacking this turn; attacking ends the turn"),
     ))
 }
 

@@ -56,7 +56,7 @@ pub fn game_end(j: &Judging<'_, '_>) -> Step {
     let Some(w) = winner else {
         return Step::cannot_check(
             "win.prizes",
-            format!("{winner_name:?} is not one of the players"),
+            sentence!("{winner_name:?} is not one of the players"),
         );
     };
     let l = 1 - w;
@@ -76,44 +76,44 @@ pub fn game_end(j: &Judging<'_, '_>) -> Step {
     };
     match reason {
         EndReason::Prizes => parts.push(match j.state.players[w].prizes_left {
-            Some(0) => Step::ok("win.prizes", format!("{winner_name} has taken every Prize card")),
+            Some(0) => Step::ok("win.prizes", sentence!("{winner_name} has taken every Prize card")),
             Some(n) => Step::violation(
                 "win.prizes",
-                format!("{winner_name} wins on Prize cards but still has {n} left"),
+                sentence!("{winner_name} wins on Prize cards but still has {n} left"),
             ),
             None => Step::cannot_check("win.prizes", "the Prize cards were never set aside in this log"),
         }),
         EndReason::NoPokemon => parts.push(if wc.no_pokemon {
-            Step::ok("win.no-pokemon", format!("{loser} has no Pokémon in play"))
+            Step::ok("win.no-pokemon", sentence!("{loser} has no Pokémon in play"))
         } else {
             Step::violation(
                 "win.no-pokemon",
-                format!("{winner_name} wins because {loser} has no Pokémon in play, but {loser} still has Pokémon in play"),
+                sentence!("{winner_name} wins because {loser} has no Pokémon in play, but {loser} still has Pokémon in play"),
             )
         }),
         EndReason::DeckOut => {
             let deck = j.state.players[l].deck;
             parts.push(match deck.known() {
-                Some(0) if wc.deck_out => Step::ok("win.deck-out", format!("{loser} has no card to draw at the start of the turn")),
+                Some(0) if wc.deck_out => Step::ok("win.deck-out", sentence!("{loser} has no card to draw at the start of the turn")),
                 Some(0) => Step::cannot_check(
                     "win.deck-out",
-                    format!("{loser}'s deck is empty, but the log does not show the start of {loser}'s turn"),
+                    sentence!("{loser}'s deck is empty, but the log does not show the start of {loser}'s turn"),
                 ),
                 Some(n) => Step::violation(
                     "win.deck-out",
-                    format!("{winner_name} wins by deck out but {loser} still has {n} cards in the deck"),
+                    sentence!("{winner_name} wins by deck out but {loser} still has {n} cards in the deck"),
                 ),
                 None => Step::cannot_check(
                     "win.deck-out",
-                    format!("{loser}'s deck size is not known exactly at this point"),
+                    sentence!("{loser}'s deck size is not known exactly at this point"),
                 ),
             });
         }
         EndReason::Concede | EndReason::Timeout => parts.push(Step::ok(
             "win.concede",
-            format!("{loser} conceded or was out of time: a game loss that needs no proof"),
+            sentence!("{loser} conceded or was out of time: a game loss that needs no proof"),
         )),
-        EndReason::Unknown => parts.push(Step::info(format!(
+        EndReason::Unknown => parts.push(Step::info(sentence!(
             "the reason, \"{reason_text}\", is in words the project does not know, and the game shows no Prize, Pokémon or deck win: a concession or a time-out, which needs no proof"
         ))),
     }
@@ -121,7 +121,7 @@ pub fn game_end(j: &Judging<'_, '_>) -> Step {
         && reason != EndReason::Unknown
         && let Some(last) = parts.last_mut()
     {
-        last.message.push_str(&format!(
+        last.message.push_str(&sentence!(
             " (the reason, \"{reason_text}\", read from the game)"
         ));
     }
@@ -141,7 +141,7 @@ pub fn game_end(j: &Judging<'_, '_>) -> Step {
             }
             v.join(" and ")
         };
-        let facts = format!(
+        let facts = sentence!(
             "both players win at once ({winner_name}: {}; {loser}: {})",
             what(wc),
             what(lc)
@@ -149,21 +149,21 @@ pub fn game_end(j: &Judging<'_, '_>) -> Step {
         parts.push(match outcome {
             Outcome::Winner(x) if x == w => Step::ok(
                 "win.simultaneous",
-                format!("{facts}: {winner_name} wins under {}", j.edition.title()),
+                sentence!("{facts}: {winner_name} wins under {}", j.edition.title()),
             ),
             Outcome::Winner(_) => Step::violation(
                 "win.simultaneous",
-                format!("{facts}: under {} {loser} wins", j.edition.title()),
+                sentence!("{facts}: under {} {loser} wins", j.edition.title()),
             ),
             Outcome::SuddenDeath => Step::violation(
                 "win.simultaneous",
-                format!(
+                sentence!(
                     "{facts}: under {} this goes to Sudden Death",
                     j.edition.title()
                 ),
             ),
             Outcome::Tie => {
-                Step::violation("win.simultaneous", format!("{facts}: the game is a tie"))
+                Step::violation("win.simultaneous", sentence!("{facts}: the game is a tie"))
             }
         });
     }
@@ -180,18 +180,18 @@ pub fn sudden_death(j: &Judging<'_, '_>) -> Option<Step> {
         return None;
     }
     let (p0, p1) = (&j.state.players[0].name, &j.state.players[1].name);
-    let facts = format!("both players win at once ({p0} and {p1})");
+    let facts = sentence!("both players win at once ({p0} and {p1})");
     Some(match j.edition.simultaneous_outcome(a, b) {
         Outcome::SuddenDeath => Step::ok(
             "win.simultaneous",
-            format!(
+            sentence!(
                 "{facts}: under {} this goes to Sudden Death",
                 j.edition.title()
             ),
         ),
         Outcome::Winner(w) => Step::violation(
             "win.simultaneous",
-            format!(
+            sentence!(
                 "{facts}: under {} {} wins, there is no Sudden Death",
                 j.edition.title(),
                 j.state.players[w].name
@@ -199,7 +199,7 @@ pub fn sudden_death(j: &Judging<'_, '_>) -> Option<Step> {
         ),
         Outcome::Tie => Step::ok(
             "win.simultaneous",
-            format!(
+            sentence!(
                 "{facts}: under {} the game is a tie, which Sudden Death may follow",
                 j.edition.title()
             ),
@@ -216,7 +216,7 @@ pub fn game_over(j: &Judging<'_, '_>) -> Option<Step> {
     let p = j.state.players.iter().find(|p| p.prizes_left == Some(0))?;
     Some(Step::violation(
         "win.prizes",
-        format!(
+        sentence!(
             "{} took their last Prize card, so the game is over, but play goes on",
             p.name
         ),
@@ -265,7 +265,7 @@ fn end_line_perspective(j: &Judging<'_, '_>, winner: PlayerIdx, reason_text: &st
     Some(if expected == winner {
         Step::ok(
             clause,
-            format!(
+            sentence!(
                 "\"{reason_text}\" is written from {}'s side: {} wins",
                 names(owner),
                 names(winner)
@@ -274,7 +274,7 @@ fn end_line_perspective(j: &Judging<'_, '_>, winner: PlayerIdx, reason_text: &st
     } else {
         Step::violation(
             clause,
-            format!(
+            sentence!(
                 "\"{reason_text}\" is written from {}'s side (whose log this is), so {} won, but the line names {}",
                 names(owner),
                 names(expected),

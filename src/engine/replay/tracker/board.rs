@@ -62,9 +62,10 @@ impl Tracker<'_> {
         let second_found = self.find_prefer(second_owner, second, Position::Active);
         let first_found = self.find_prefer(first_owner, first, Position::Bench);
         let (Some(new_active), Some(old_active)) = (first_found.id(), second_found.id()) else {
-            return Applied::note(Note::Unsure(format!(
+            return Applied::note(Note::Unsure(sentence!(
                 "cannot find {first_owner}'s {} and {second_owner}'s {} in play",
-                first.name, second.name
+                first.name,
+                second.name
             )));
         };
         if self.state.mon(new_active).owner != self.state.mon(old_active).owner {

@@ -147,7 +147,7 @@ impl Tracker<'_> {
             .map(|e| e.lower().to_string())
             .unwrap_or_default();
         let to_side = |side: &str| {
-            text.contains(&format!("to 1 of {side}")) || text.contains(&format!("to {side}"))
+            text.contains(&sentence!("to 1 of {side}")) || text.contains(&sentence!("to {side}"))
         };
         let prefer_to = match actor {
             Some(a) if to_side("your opponent's") => Some(1 - a),
@@ -176,9 +176,10 @@ impl Tracker<'_> {
             prefer_to,
         );
         let (Some(a), Some(b)) = (src.id(), dst.id()) else {
-            return Applied::note(Note::Unsure(format!(
+            return Applied::note(Note::Unsure(sentence!(
                 "cannot find {} or {} in play",
-                from.name, to.name
+                from.name,
+                to.name
             )));
         };
         let moved = (count as i32)
@@ -214,7 +215,7 @@ impl Tracker<'_> {
     ) -> Applied {
         let damage = (count as i32).saturating_mul(10);
         match self.damage_pokemon(owner, pokemon, Claim::Trusted, None, damage) {
-            None => Applied::info(format!(
+            None => Applied::info(sentence!(
                 "{} damage for being {}",
                 damage,
                 condition.as_str()

@@ -82,7 +82,7 @@ impl Tracker<'_> {
         let (prizes, clause, why) = self.cards.prize_value(m.name(), &m.uses).unwrap_or((
             1,
             "pokemon.single-prize",
-            format!("{}: 1 Prize card", m.name()),
+            sentence!("{}: 1 Prize card", m.name()),
         ));
         let cards = card_facts::cards_in_play(&self.state, Some(&[id]));
         let was_active = self.state.position(id) == Some(Position::Active);

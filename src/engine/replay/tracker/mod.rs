@@ -339,7 +339,7 @@ impl Tracker<'_> {
             Event::AfterGame => Applied::info(
                 "not part of the game: text added below the line that ended it (such as a player's notes)",
             ),
-            Event::Unparsed { why } => Applied::note(Note::Unparsed(format!(
+            Event::Unparsed { why } => Applied::note(Note::Unparsed(sentence!(
                 "{why}; the line is kept as written"
             ))),
             Event::SetupHeader => self.setup(),
@@ -349,10 +349,12 @@ impl Tracker<'_> {
                 Applied::info("Pokémon Checkup")
             }
             Event::TurnHeader { player, .. } => self.begin_turn(index, player.as_deref()),
-            Event::CoinChoice { player, face } => {
-                Applied::info(format!("{player} calls {face:?} for the opening coin flip"))
+            Event::CoinChoice { player, face } => Applied::info(sentence!(
+                "{player} calls {face:?} for the opening coin flip"
+            )),
+            Event::CoinTossWon { player } => {
+                Applied::info(sentence!("{player} wins the coin toss"))
             }
-            Event::CoinTossWon { player } => Applied::info(format!("{player} wins the coin toss")),
             Event::TurnOrderChosen { player, first } => self.turn_order(player, *first),
             Event::OpeningHand { count, .. } => self.opening_hand(r.player, *count),
             Event::DrawnCards { .. } => {
@@ -574,7 +576,7 @@ fn take_attached(mon: &mut Pokemon, name: &str) {
 /// counters judge checks against the card's text.
 fn counted(mut applied: Applied) -> Applied {
     if let Some(Note::Unsure(why)) = &applied.note {
-        applied.note = Some(Note::Info(format!(
+        applied.note = Some(Note::Info(sentence!(
             "{why}; the damage on each of them is now unsure"
         )));
     }

@@ -55,7 +55,7 @@ impl Tracker<'_> {
         let occupied = position == Position::Active && self.state.players[p].active.is_some();
         self.state.put_card_into_play(p, card, position);
         if occupied {
-            return Applied::note(Note::Unsure(format!(
+            return Applied::note(Note::Unsure(sentence!(
                 "{player} already has an Active Pokémon; {} was put on the Bench",
                 card.name
             )));
@@ -103,12 +103,12 @@ impl Tracker<'_> {
             Played::StadiumEffect => {
                 self.action.source = Source::Stadium(Text::from(name));
                 self.action.effect = self.cards.card_effect(name);
-                Applied::info(format!("{player} uses the effect of the Stadium in play"))
+                Applied::info(sentence!("{player} uses the effect of the Stadium in play"))
             }
             Played::Ability(user) => {
                 self.action.source = Source::Ability(user, Text::from(name));
                 self.action.effect = self.cards.card_effect(name);
-                Applied::info(format!("{player} uses an Ability of {name}"))
+                Applied::info(sentence!("{player} uses an Ability of {name}"))
             }
             Played::Trainer(kind) => {
                 let ps = &mut self.state.players[p];
@@ -155,9 +155,11 @@ impl Tracker<'_> {
                     for player in &mut self.state.players {
                         player.bench_unsure = true;
                     }
-                    return Applied::note(Note::Unsure(format!(
+                    return Applied::note(Note::Unsure(sentence!(
                         "a sub-line of {}'s action says {} put {} onto their Bench; the client sometimes names the wrong player here, so whose Bench it is is not certain",
-                        self.state.players[actor].name, self.state.players[p].name, card.name
+                        self.state.players[actor].name,
+                        self.state.players[p].name,
+                        card.name
                     )));
                 }
             }

@@ -38,7 +38,7 @@ pub enum Note {
 impl Note {
     /// A line naming someone who is not one of the two players.
     pub fn unknown_player(name: &str) -> Note {
-        Note::Unsure(format!(
+        Note::Unsure(sentence!(
             "the line names {name:?}, who is not one of the two players of this log"
         ))
     }
@@ -48,7 +48,7 @@ impl Note {
         Note::Lost {
             owner: Text::from(owner),
             name: Text::from(name),
-            message: format!(
+            message: sentence!(
                 "no Pokémon named {name} is in play for {owner} in the tracked state; the state may have lost track of it"
             ),
         }

@@ -212,7 +212,7 @@ impl Tracker<'_> {
         let mut r = self.named_player(player);
         let Some(p) = r.player else { return r };
         let Some(id) = self.state.players[p].active else {
-            r.lost = Some(Note::Unsure(format!(
+            r.lost = Some(Note::Unsure(sentence!(
                 "{player} has no Active Pokémon to retreat"
             )));
             return r;
@@ -220,7 +220,7 @@ impl Tracker<'_> {
         r.pokemon = Found::One(id);
         let actual = self.state.mon(id).name();
         if actual != card.name {
-            r.lost = Some(Note::Unsure(format!(
+            r.lost = Some(Note::Unsure(sentence!(
                 "the log retreats {} but the Active Pokémon tracked is {actual}",
                 card.name
             )));

@@ -41,7 +41,7 @@ impl Tracker<'_> {
         for (i, ps) in self.state.players.iter_mut().enumerate() {
             ps.went_first = Some(i == first_player);
         }
-        Applied::info(format!(
+        Applied::info(sentence!(
             "{} goes first",
             self.state.players[first_player].name
         ))
@@ -68,7 +68,7 @@ impl Tracker<'_> {
         ps.deck = Count::exact(53);
         self.list = Some(ListUse::Ignore);
         self.mulligan_player = Some(p);
-        Applied::info(format!(
+        Applied::info(sentence!(
             "{player} reveals a hand with no Basic Pokémon and draws a new one"
         ))
     }
@@ -139,7 +139,7 @@ impl Tracker<'_> {
         } else {
             ""
         };
-        Applied::info(format!("turn {}: {name}{how}", self.state.turn))
+        Applied::info(sentence!("turn {}: {name}{how}", self.state.turn))
     }
 
     /// The draw that begins a turn: a top-level line by the player to draw (the draw), or any

@@ -87,7 +87,7 @@ impl Tracker<'_> {
             ps.discard.extend(mon.stack.iter().cloned());
             ps.discard.extend(mon.energy.iter().cloned());
             ps.discard.extend(mon.tools.iter().cloned());
-            return Some(Applied::info(format!(
+            return Some(Applied::info(sentence!(
                 "{name} is discarded from play by its own rule"
             )));
         }
@@ -143,7 +143,7 @@ impl Tracker<'_> {
         let owner = self.state.mon(*id).owner;
         remove_one(&mut self.state.mon_mut(*id).tools, name);
         self.state.players[owner].lost_zone.push(Text::from(name));
-        Some(Applied::info(format!(
+        Some(Applied::info(sentence!(
             "{name} leaves {} (the only Pokémon in play with it)",
             self.state.mon(*id).name()
         )))
@@ -181,7 +181,7 @@ impl Tracker<'_> {
                 &mut self.state.players[owner].discard
             };
             zone.push(Text::from(name));
-            return Some(Applied::info(format!(
+            return Some(Applied::info(sentence!(
                 "{name}, the Stadium in play, leaves play by the effect"
             )));
         }

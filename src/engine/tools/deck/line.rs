@@ -107,7 +107,7 @@ impl<'a> Line<'a> {
     /// `Dreepy (TWM 128)` or `Dreepy`.
     pub(super) fn shown(&self) -> String {
         match (&self.entry.set_code, &self.entry.number) {
-            (Some(s), Some(n)) => format!("{} ({s} {n})", self.entry.name),
+            (Some(s), Some(n)) => sentence!("{} ({s} {n})", self.entry.name),
             _ => self.entry.name.clone(),
         }
     }
@@ -195,7 +195,7 @@ impl<'a> Finder<'a> {
                 if n.is_empty() {
                     continue;
                 }
-                if let Some(i) = self.db.by_id(&format!("{set}-{n}"))
+                if let Some(i) = self.db.by_id(&sentence!("{set}-{n}"))
                     && !out.contains(&i)
                 {
                     out.push(i);
@@ -223,9 +223,9 @@ impl<'a> Finder<'a> {
         if let Some(t) = basic_energy_named(name) {
             let mut v: Vec<CardIdx> = self
                 .db
-                .by_name(&format!("Basic {} Energy", t.as_str()))
+                .by_name(&sentence!("Basic {} Energy", t.as_str()))
                 .to_vec();
-            v.extend_from_slice(self.db.by_name(&format!("{} Energy", t.as_str())));
+            v.extend_from_slice(self.db.by_name(&sentence!("{} Energy", t.as_str())));
             if !v.is_empty() {
                 return v;
             }

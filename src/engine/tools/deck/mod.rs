@@ -173,7 +173,7 @@ impl DeckFormat {
                 let shown: String = f.chars().take(40).collect();
                 Err(RequestError::new(
                     "format",
-                    format!("unknown format {shown:?}; expected standard, expanded or unlimited"),
+                    sentence!("unknown format {shown:?}; expected standard, expanded or unlimited"),
                 ))
             }
         }
@@ -190,7 +190,7 @@ pub fn answer(req: &DeckRequest, db: Option<&CardDb>) -> Result<DeckAnswer, Requ
             let shown: String = d.chars().take(40).collect();
             RequestError::new(
                 "date",
-                format!("{shown:?} is not a date; expected YYYY-MM-DD, e.g. 2025-06-14"),
+                sentence!("{shown:?} is not a date; expected YYYY-MM-DD, e.g. 2025-06-14"),
             )
         })?,
     };

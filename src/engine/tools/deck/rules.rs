@@ -42,7 +42,7 @@ pub(super) fn known_cards(lines: &[Line], have_db: bool, out: &mut Findings) {
             (Some(other), true) => out.problem(
                 l.line(),
                 KNOWN,
-                format!(
+                sentence!(
                     "{} is {other} in the card data, and no card is named {:?}: the line names \
                      no known card.",
                     set_and_number(l.entry),
@@ -52,12 +52,12 @@ pub(super) fn known_cards(lines: &[Line], have_db: bool, out: &mut Findings) {
             (None, true) => out.problem(
                 l.line(),
                 KNOWN,
-                format!(
+                sentence!(
                     "The card data has no card named {:?}{}; check the spelling (or the card \
                      is newer than the data), since its kind and legality cannot be checked.",
                     l.entry.name,
                     match (&l.entry.set_code, &l.entry.number) {
-                        (Some(s), Some(n)) => format!(" and nothing at {s} {n}"),
+                        (Some(s), Some(n)) => sentence!(" and nothing at {s} {n}"),
                         _ => String::new(),
                     }
                 ),
@@ -65,7 +65,7 @@ pub(super) fn known_cards(lines: &[Line], have_db: bool, out: &mut Findings) {
             (Some(other), false) => out.doubt(
                 l.line(),
                 KNOWN,
-                format!(
+                sentence!(
                     "{} is {other} in the card data, not {}; the line was read by its name.",
                     set_and_number(l.entry),
                     l.entry.name
@@ -77,7 +77,7 @@ pub(super) fn known_cards(lines: &[Line], have_db: bool, out: &mut Findings) {
 }
 
 fn set_and_number(e: &DeckEntry) -> String {
-    format!(
+    sentence!(
         "{} {}",
         e.set_code.as_deref().unwrap_or(""),
         e.number.as_deref().unwrap_or("")
@@ -96,7 +96,7 @@ pub(super) fn four_copies(lines: &[Line], out: &mut Findings) {
                 out.doubt(
                     l.line(),
                     FOUR,
-                    format!(
+                    sentence!(
                         "Some prints named {} are basic Energy and some are not, and the line \
                          does not say which it means; its copies were not counted.",
                         l.entry.name
@@ -138,9 +138,11 @@ pub(super) fn four_copies(lines: &[Line], out: &mut Findings) {
         let listed = members
             .iter()
             .map(|&i| {
-                format!(
+                sentence!(
                     "{} {} (line {})",
-                    lines[i].entry.count, lines[i].entry.name, lines[i].entry.line
+                    lines[i].entry.count,
+                    lines[i].entry.name,
+                    lines[i].entry.line
                 )
             })
             .collect::<Vec<_>>();
@@ -148,7 +150,7 @@ pub(super) fn four_copies(lines: &[Line], out: &mut Findings) {
             out.problem(
                 lines[at].line(),
                 FOUR,
-                format!(
+                sentence!(
                     "{total} cards named {key}: {}; a deck may hold at most 4 cards of one name \
                      (basic Energy excepted).",
                     join(&listed)
@@ -158,7 +160,7 @@ pub(super) fn four_copies(lines: &[Line], out: &mut Findings) {
             out.problem(
                 lines[at].line(),
                 SAME_NAME,
-                format!(
+                sentence!(
                     "{total} cards named {key}: {}; these are one name (a Level, a δ or a \
                      subtitle in brackets is not part of a name), so they share the limit of 4.",
                     join(&listed)
@@ -172,7 +174,7 @@ fn join(items: &[String]) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        [init @ .., last] => sentence!("{} and {last}", init.join(", ")),
     }
 }
 
@@ -199,12 +201,12 @@ pub(super) fn one_in_all(
             .map_or(holding[0].line(), |l| l.line());
         let listed: Vec<String> = holding
             .iter()
-            .map(|l| format!("{} {} (line {})", l.entry.count, l.entry.name, l.entry.line))
+            .map(|l| sentence!("{} {} (line {})", l.entry.count, l.entry.name, l.entry.line))
             .collect();
         out.problem(
             at,
             clause,
-            format!(
+            sentence!(
                 "{total} {kind}s: {}; a deck may hold only one {kind} in all.",
                 join(&listed)
             ),
@@ -214,7 +216,7 @@ pub(super) fn one_in_all(
         out.doubt(
             l.line(),
             clause,
-            format!(
+            sentence!(
                 "Some prints named {} are {kind}s and some are not, and the line does not give \
                  a set code and number; give them to check the limit of one.",
                 l.entry.name
@@ -241,7 +243,7 @@ pub(super) fn prism_star(lines: &[Line], out: &mut Findings) {
                     out.problem(
                         l.line(),
                         PRISM,
-                        format!(
+                        sentence!(
                             "{n} copies of the Prism Star card {} so far; a deck may hold only one \
                              of each Prism Star card (different ones may be combined).",
                             l.key
@@ -252,7 +254,7 @@ pub(super) fn prism_star(lines: &[Line], out: &mut Findings) {
             Know::Mixed => out.doubt(
                 l.line(),
                 PRISM,
-                format!(
+                sentence!(
                     "Some prints named {} are Prism Star cards and some are not; give the set \
                      code and number to check the limit of one.",
                     l.entry.name
@@ -278,7 +280,7 @@ pub(super) fn format_legality(
             out.doubt(
                 None,
                 FORMAT,
-                format!("Legality in {label} comes from the card data, and none is loaded."),
+                sentence!("Legality in {label} comes from the card data, and none is loaded."),
             );
         }
         return;
@@ -306,20 +308,20 @@ pub(super) fn format_legality(
         }
         if legal == 0 {
             let what = if banned {
-                format!("is banned in {label}")
+                sentence!("is banned in {label}")
             } else {
-                format!("is not legal in {label}")
+                sentence!("is not legal in {label}")
             };
             out.problem(
                 l.line(),
                 FORMAT,
-                format!("{} {what} according to the card data.", l.shown()),
+                sentence!("{} {what} according to the card data.", l.shown()),
             );
         } else {
             out.doubt(
                 l.line(),
                 FORMAT,
-                format!(
+                sentence!(
                     "{legal} of the {all} prints named {} are legal in {label}{}, and the line \
                      does not say which print it means; give the set code and number.",
                     l.entry.name,
@@ -343,7 +345,7 @@ fn rotated_out(l: &Line, db: &CardDb, on: NaiveDate) -> Option<String> {
         .iter()
         .flat_map(|n| db.by_name(n).iter().map(|i| db.card(*i)));
     let r = rotation::standard_rotated(all, on, Venue::Events)?;
-    Some(format!(
+    Some(sentence!(
         "{} is not legal in Standard on {on}: the newest regulation mark of its prints is {}, \
          and marks before {} rotated out on {} ({} in Pokémon TCG Live).",
         l.shown(),
@@ -368,12 +370,12 @@ pub(super) fn sixty_cards(list: &DeckList, out: &mut Findings) {
     let note = match unread {
         0 => String::new(),
         1 => " (not counting 1 line that could not be read)".to_string(),
-        n => format!(" (not counting {n} lines that could not be read)"),
+        n => sentence!(" (not counting {n} lines that could not be read)"),
     };
     out.problem(
         None,
         SIXTY,
-        format!("The deck has {count} cards{note}; a deck must have exactly 60."),
+        sentence!("The deck has {count} cards{note}; a deck must have exactly 60."),
     );
 }
 
@@ -395,7 +397,7 @@ pub(super) fn basic_pokemon(lines: &[Line], have_db: bool, out: &mut Findings) {
     let open: Vec<String> = lines
         .iter()
         .filter(|l| matches!(l.basic_pokemon, Know::Mixed | Know::Unknown))
-        .map(|l| format!("line {}", l.entry.line))
+        .map(|l| sentence!("line {}", l.entry.line))
         .collect();
     if open.is_empty() {
         out.problem(
@@ -407,7 +409,7 @@ pub(super) fn basic_pokemon(lines: &[Line], have_db: bool, out: &mut Findings) {
         out.doubt(
             None,
             BASIC,
-            format!(
+            sentence!(
                 "None of the cards identified is a Basic Pokémon; {} could be one.",
                 join(&open)
             ),
