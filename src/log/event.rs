@@ -22,7 +22,11 @@ pub struct CardName {
 impl CardName {
     /// Split an optional `(set_number) ` prefix off a card name.
     pub fn parse(text: &str) -> CardName {
-        let text = super::trim(text);
+        Self::parse_trimmed(super::trim(text))
+    }
+
+    /// As [`CardName::parse`], for text already trimmed.
+    pub(crate) fn parse_trimmed(text: &str) -> CardName {
         if let Some(rest) = text.strip_prefix('(') {
             // The id is letters, digits, `_` and `-` up to the first `) `.
             let id_len = rest

@@ -453,13 +453,15 @@ fn read<'t>(
 }
 
 fn card_list(content: &str) -> Event {
-    Event::CardList {
-        cards: list_items(content)
+    // At most one card more than the list has commas.
+    let mut cards = Vec::with_capacity(memchr::memchr_iter(b',', content.as_bytes()).count() + 1);
+    cards.extend(
+        list_items(content)
             .map(super::trim)
             .filter(|s| !s.is_empty())
-            .map(CardName::parse)
-            .collect(),
-    }
+            .map(CardName::parse_trimmed),
+    );
+    Event::CardList { cards }
 }
 
 /// The items of a card list: `content.split(", ")`, found by looking for commas only.
