@@ -810,7 +810,7 @@ impl Matcher {
             starts.union(&self.player_first);
         } else {
             for name in players {
-                if let Some(rest) = line.strip_prefix(name) {
+                if let Some(rest) = strip_name(line, name) {
                     starts.union(&self.after_player.collect(rest.as_bytes()));
                 }
             }
@@ -903,6 +903,17 @@ fn holds_either(bytes: &[u8], a: u8, b: u8) -> bool {
     chunks.remainder().iter().any(|&x| x == a || x == b)
 }
 
+/// `s.strip_prefix(name)` for a player name: the first bytes are compared first, which tells
+/// the other player's name apart without a call to `memcmp`.
+fn strip_name<'a>(s: &'a str, name: &str) -> Option<&'a str> {
+    if let (Some(a), Some(b)) = (s.as_bytes().first(), name.as_bytes().first())
+        && a != b
+    {
+        return None;
+    }
+    s.strip_prefix(name)
+}
+
 fn match_segments<'a>(
     segments: &[Segment],
     s: &'a str,
@@ -919,7 +930,7 @@ fn match_segments<'a>(
         Segment::Slot(slot) => {
             if *slot == Slot::Player && !players.is_empty() {
                 for name in players {
-                    if let Some(after) = s.strip_prefix(name) {
+                    if let Some(after) = strip_name(s, name) {
                         let depth = caps.len;
                         if caps.push(&s[..name.len()]) && match_segments(rest, after, players, caps)
                         {
