@@ -86,32 +86,18 @@ pub fn parse_log_with(bytes: &[u8], names: &dyn LocalNames) -> Result<ParsedLog,
         None => (decoded, Locale::En, None),
     };
     let raw = split_lines(&source);
-    let log = parse_lines(&source, &raw);
+    let (log, counts) = parse_lines(&source, &raw);
     let log = ParsedLog {
         source,
         locale,
         original,
         ..log
     };
-    let non_blank = log
-        .lines
-        .iter()
-        .filter(|l| !matches!(l.event, Event::Blank))
-        .count();
-    let shaped = log
-        .lines
-        .iter()
-        .filter(|l| !matches!(l.event, Event::Blank | Event::Unparsed { .. }))
-        .count();
-    let has_header = log.lines.iter().any(|l| {
-        matches!(
-            l.event,
-            Event::SetupHeader
-                | Event::TurnHeader { .. }
-                | Event::CheckupHeader
-                | Event::GameEnd { .. }
-        )
-    });
+    let LineCounts {
+        non_blank,
+        shaped,
+        has_header,
+    } = counts;
     // A battle log names its players (or at least has a phase header), and most of its lines
     // have a known shape. Prose that happens to contain "I played cards." is not one.
     let looks_like_log = (!log.players.is_empty() || has_header) && shaped * 2 >= non_blank;
@@ -140,7 +126,7 @@ pub fn parse_log_with(bytes: &[u8], names: &dyn LocalNames) -> Result<ParsedLog,
 /// Parse text that is already decoded (no size or encoding checks, never fails).
 pub fn parse_text(text: &str) -> ParsedLog {
     let raw = split_lines(text);
-    let log = parse_lines(text, &raw);
+    let (log, _) = parse_lines(text, &raw);
     ParsedLog {
         source: text.to_string(),
         ..log
@@ -241,7 +227,37 @@ struct Context {
     list_expected: bool,
 }
 
-fn parse_lines(source: &str, raw: &[RawLine]) -> ParsedLog {
+/// What the lines of a log read as, counted while they are read (a second walk over the lines
+/// would read them all from memory again): whether the text is a battle log at all.
+#[derive(Default)]
+struct LineCounts {
+    /// Lines that are not blank.
+    non_blank: usize,
+    /// Lines with a known shape (neither blank nor unparsed).
+    shaped: usize,
+    /// A phase header or an end line was read.
+    has_header: bool,
+}
+
+impl LineCounts {
+    fn count(&mut self, event: &Event) {
+        match event {
+            Event::Blank => return,
+            Event::Unparsed { .. } => {}
+            Event::SetupHeader
+            | Event::TurnHeader { .. }
+            | Event::CheckupHeader
+            | Event::GameEnd { .. } => {
+                self.has_header = true;
+                self.shaped += 1;
+            }
+            _ => self.shaped += 1,
+        }
+        self.non_blank += 1;
+    }
+}
+
+fn parse_lines(source: &str, raw: &[RawLine]) -> (ParsedLog, LineCounts) {
     // Only the lines holding a spelling variant are rewritten.
     let mut variants = spelling_variants(source).peekable();
     let normalised: Vec<Cow<'_, str>> = raw
@@ -270,6 +286,7 @@ fn parse_lines(source: &str, raw: &[RawLine]) -> ParsedLog {
         found: Match::empty(),
     };
     let mut ctx = Context::default();
+    let mut counts = LineCounts::default();
     let mut lines = Vec::with_capacity(raw.len());
     for (r, form) in raw.iter().zip(forms) {
         let at = LineAt {
@@ -278,6 +295,9 @@ fn parse_lines(source: &str, raw: &[RawLine]) -> ParsedLog {
         };
         parse_one(form, &mut ctx, &mut reader, &mut lines, at);
         let event = lines.last().map(|l| &l.event);
+        if let Some(e) = event {
+            counts.count(e);
+        }
         ctx.list_expected = match event {
             Some(Event::CardList { .. }) | None => false,
             Some(e) => {
@@ -285,31 +305,36 @@ fn parse_lines(source: &str, raw: &[RawLine]) -> ParsedLog {
             }
         };
     }
-    mark_after_game(&mut lines);
-    ParsedLog {
+    // The lines after the game are not unparsed: they have a place of their own.
+    counts.shaped += mark_after_game(&mut lines);
+    let log = ParsedLog {
         source: String::new(),
         lines,
         players,
         locale: Locale::En,
         original: None,
-    }
+    };
+    (log, counts)
 }
 
 /// Lines of no known shape after the last line that ended the game are not part of it (notes a
-/// player pasted below the export).
-fn mark_after_game(lines: &mut [LogLine]) {
+/// player pasted below the export): how many there were.
+fn mark_after_game(lines: &mut [LogLine]) -> usize {
     let Some(end) = lines
         .iter()
         .rposition(|l| matches!(l.event, Event::GameEnd { .. } | Event::GameDrawn))
     else {
-        return;
+        return 0;
     };
+    let mut marked = 0;
     for line in &mut lines[end + 1..] {
         if matches!(line.event, Event::Unparsed { .. }) {
             line.event = Event::AfterGame;
             line.depth = Depth::Top;
+            marked += 1;
         }
     }
+    marked
 }
 
 /// Reads a line's words against the pattern table, once per distinct line of a log: a game
@@ -501,6 +526,56 @@ fn unparsed(content: &str) -> Event {
 mod tests {
     use super::*;
     use crate::log::event::{BreakdownItem, CardRef, EndReason, Spot};
+
+    /// The counts made while reading are those of the lines read (the sample logs, and texts
+    /// with blank lines, unknown lines and notes after the end).
+    #[test]
+    fn lines_are_counted_as_they_are_read() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("replays");
+        let mut texts: Vec<String> = std::fs::read_dir(&root)
+            .expect("the sample logs")
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "log"))
+            .map(|p| std::fs::read_to_string(p).expect("a sample log"))
+            .collect();
+        assert!(texts.len() > 10, "the samples are found");
+        texts.extend(
+            [
+                "",
+                "\n\nI played cards.\n",
+                "Setup\nAnn drew 7 cards for the opening hand.\nnot a line\n\nAnn conceded. Bob wins.\nmy notes\n\nmore notes",
+                "Turn # 1 - Ann's Turn\nAnn drew a card.\nsomething else",
+            ]
+            .map(String::from),
+        );
+        for text in &texts {
+            let raw = split_lines(text);
+            let (log, counts) = parse_lines(text, &raw);
+            let lines = &log.lines;
+            let non_blank = lines
+                .iter()
+                .filter(|l| !matches!(l.event, Event::Blank))
+                .count();
+            let shaped = lines
+                .iter()
+                .filter(|l| !matches!(l.event, Event::Blank | Event::Unparsed { .. }))
+                .count();
+            let has_header = lines.iter().any(|l| {
+                matches!(
+                    l.event,
+                    Event::SetupHeader
+                        | Event::TurnHeader { .. }
+                        | Event::CheckupHeader
+                        | Event::GameEnd { .. }
+                )
+            });
+            let first = text.lines().next().unwrap_or("");
+            assert_eq!(counts.non_blank, non_blank, "{first}");
+            assert_eq!(counts.shaped, shaped, "{first}");
+            assert_eq!(counts.has_header, has_header, "{first}");
+        }
+    }
 
     fn events(text: &str) -> Vec<Event> {
         parse_text(text)
