@@ -1,5 +1,6 @@
 //! The replay report (serde) and its text and JSON renderers. Pure.
 
+mod label;
 pub mod model;
 pub mod text;
 

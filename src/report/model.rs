@@ -6,6 +6,8 @@ use crate::cards::DataSource;
 use crate::engine::{ReplayResult, RuleEdition, Verdict};
 use crate::log::{Event, ExportFormat, ParsedLog, Text};
 
+pub use super::label::Label;
+
 /// The format name written in every report.
 pub const REPORT_FORMAT: &str = "ptcg-judge/replay-report/1";
 
@@ -113,10 +115,6 @@ pub struct StepReport {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub english: Option<String>,
 }
-
-/// A word of the report's own vocabulary (an event kind, a depth, a clause id): the engine's
-/// reports point at its static names, a report read back owns its copy.
-pub type Label = std::borrow::Cow<'static, str>;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Summary {
@@ -230,19 +228,14 @@ impl Report {
                 text,
                 turn: rec.turn,
                 player: rec.to_move.and_then(name),
-                event: Label::Borrowed(line.event.kind()),
-                depth: Label::Borrowed(match line.depth {
+                event: Label::Static(line.event.kind()),
+                depth: Label::Static(match line.depth {
                     crate::log::Depth::Top => "action",
                     crate::log::Depth::Sub => "sub",
                     crate::log::Depth::List => "list",
                 }),
                 verdict: rec.step.verdict,
-                clauses: rec
-                    .step
-                    .clauses
-                    .iter()
-                    .map(|c| Label::Borrowed(c))
-                    .collect(),
+                clauses: rec.step.clauses.iter().map(|c| Label::Static(c)).collect(),
                 message: std::mem::take(&mut rec.step.message),
                 data: std::mem::replace(&mut line.event, Event::Blank),
                 english,
