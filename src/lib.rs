@@ -4,6 +4,7 @@
 //! edges (the file-reading part of `cards`, `store`, `web`, `bench` — the `bench` command's
 //! measurements, which start the service and load it — and the binary in `main.rs`).
 
+mod allocator;
 pub mod archive;
 pub mod cards;
 pub mod engine;
@@ -13,111 +14,7 @@ pub mod rules;
 pub mod store;
 pub mod web;
 
-/// The memory allocator of every program built on this library (the `ptcg-judge` binary, its
-/// tests, benches and examples): mimalloc. Replaying a log makes many small, short-lived
-/// strings and lists (notes, card names, candidate prints); with the system allocator their
-/// `malloc` and `free` were about a fifth of `verify`'s instructions (callgrind). Set here
-/// rather than in `main.rs` so that the benches and the profiling examples measure what the
-/// product runs.
-#[global_allocator]
-static ALLOCATOR: MiMalloc = MiMalloc;
-
-/// mimalloc as the global allocator, asking its plain `mi_malloc` for the usual layout (an
-/// alignment of at most eight bytes, which every block it hands out has: its blocks are whole
-/// words) and its aligned calls only for the others. The `mimalloc` crate's allocator asks the
-/// aligned calls every time, whose alignment checks cost about a tenth of each allocation
-/// (callgrind, `verify` over the English logs).
-struct MiMalloc;
-
-/// The alignment every mimalloc block has.
-const WORD_ALIGN: usize = 8;
-
-// SAFETY: each call hands the layout's size (and, above `WORD_ALIGN`, its alignment) to the
-// mimalloc call that honours them; `dealloc` and `realloc` get only pointers mimalloc made.
-unsafe impl std::alloc::GlobalAlloc for MiMalloc {
-    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
-        // SAFETY: see the impl.
-        unsafe {
-            if layout.align() <= WORD_ALIGN {
-                libmimalloc_sys::mi_malloc(layout.size()).cast()
-            } else {
-                libmimalloc_sys::mi_malloc_aligned(layout.size(), layout.align()).cast()
-            }
-        }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
-        // SAFETY: see the impl.
-        unsafe {
-            if layout.align() <= WORD_ALIGN {
-                libmimalloc_sys::mi_zalloc(layout.size()).cast()
-            } else {
-                libmimalloc_sys::mi_zalloc_aligned(layout.size(), layout.align()).cast()
-            }
-        }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, _layout: std::alloc::Layout) {
-        // SAFETY: see the impl.
-        unsafe { libmimalloc_sys::mi_free(ptr.cast()) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new_size: usize) -> *mut u8 {
-        // SAFETY: see the impl.
-        unsafe {
-            if layout.align() <= WORD_ALIGN {
-                libmimalloc_sys::mi_realloc(ptr.cast(), new_size).cast()
-            } else {
-                libmimalloc_sys::mi_realloc_aligned(ptr.cast(), new_size, layout.align()).cast()
-            }
-        }
-    }
-}
-
-/// Make mimalloc give freed memory back after 10 ms instead of a second, and commit its arenas
-/// only as they are used. With its defaults the service's peak RSS for a maximum-size upload
-/// viewed at 8 lines at once was 468 MiB, against 304–315 MiB with the system allocator; with
-/// these, 301–327 MiB, and the mixed load as fast (`ptcg-judge-bench --quick --seconds 15`,
-/// 2026-11-26; giving memory back at once cost a fifth of the mixed load). Called by an ELF
-/// constructor of the binary, before its first allocation, and again at the start of `main`.
-pub fn tune_allocator() {
-    // SAFETY: reading and setting an option has no precondition; mimalloc checks the index.
-    unsafe {
-        if libmimalloc_sys::mi_option_get(mimalloc_option::ARENA_EAGER_COMMIT) == 2
-            && libmimalloc_sys::mi_option_get(mimalloc_option::OS_TAG) == 100
-        {
-            libmimalloc_sys::mi_option_set(mimalloc_option::ARENA_EAGER_COMMIT, 0);
-            libmimalloc_sys::mi_option_set(
-                mimalloc_option::PURGE_DELAY,
-                mimalloc_option::PURGE_DELAY_MS,
-            );
-        }
-    }
-}
-
-/// Whether [`tune_allocator`] has set mimalloc's options (for the tests).
-pub fn allocator_tuned() -> bool {
-    // SAFETY: as in `tune_allocator`.
-    unsafe {
-        libmimalloc_sys::mi_option_get(mimalloc_option::ARENA_EAGER_COMMIT) == 0
-            && libmimalloc_sys::mi_option_get(mimalloc_option::PURGE_DELAY)
-                == mimalloc_option::PURGE_DELAY_MS
-    }
-}
-
-/// The indices of `mi_option_arena_eager_commit`, `mi_option_purge_delay` and
-/// `mi_option_os_tag` in the mimalloc 3 that libmimalloc-sys builds (its `mimalloc.h`), and the
-/// purge delay set. [`tune_allocator`] checks two defaults first (eager commit 2, the OS tag
-/// 100): another mimalloc, whose options are numbered otherwise, is left as it is rather than
-/// set wrongly.
-mod mimalloc_option {
-    use libmimalloc_sys::mi_option_t;
-    pub const ARENA_EAGER_COMMIT: mi_option_t = 4;
-    pub const PURGE_DELAY: mi_option_t = 15;
-    pub const OS_TAG: mi_option_t = 18;
-    /// Milliseconds.
-    pub const PURGE_DELAY_MS: std::ffi::c_long = 10;
-}
+pub use allocator::{allocator_tuned, tune_allocator};
 
 use cards::CardDb;
 use engine::{Replay, RuleEdition};
@@ -138,53 +35,4 @@ pub fn verify(
         cards.map_or(0, CardDb::len),
         cards.map(|c| c.sources().to_vec()).unwrap_or_default(),
     ))
-}
-
-#[cfg(test)]
-mod allocator_tests {
-    /// The options are found at the indices the bundled mimalloc gives them, and set.
-    #[test]
-    fn the_allocator_gives_memory_back_soon() {
-        super::tune_allocator();
-        assert!(super::allocator_tuned());
-    }
-
-    /// Every block has the alignment its layout asks, on both paths of the allocator (at most
-    /// a word, and above it), fresh, zeroed and grown.
-    #[test]
-    fn blocks_have_their_alignment() {
-        use std::alloc::{Layout, alloc, alloc_zeroed, dealloc, realloc};
-        for align in [1, 2, 4, 8, 16, 32, 64, 4096] {
-            for size in (1..300).chain([4095, 4096, 70_000, 1 << 21]) {
-                let layout = Layout::from_size_align(size, align).expect("a layout");
-                // SAFETY: the layouts are not zero-sized; each block is freed with its layout.
-                unsafe {
-                    for zeroed in [false, true] {
-                        let p = if zeroed {
-                            alloc_zeroed(layout)
-                        } else {
-                            alloc(layout)
-                        };
-                        assert!(!p.is_null());
-                        assert_eq!(p as usize % align, 0, "{size} bytes aligned to {align}");
-                        if zeroed {
-                            assert!((0..size).all(|i| *p.add(i) == 0));
-                        }
-                        p.write_bytes(7, size);
-                        let grown = realloc(p, layout, size * 3);
-                        assert_eq!(
-                            grown as usize % align,
-                            0,
-                            "{size} grown, aligned to {align}"
-                        );
-                        assert!((0..size).all(|i| *grown.add(i) == 7), "kept on growing");
-                        dealloc(
-                            grown,
-                            Layout::from_size_align(size * 3, align).expect("a layout"),
-                        );
-                    }
-                }
-            }
-        }
-    }
 }
