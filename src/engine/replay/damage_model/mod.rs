@@ -60,22 +60,10 @@ const MAX_IN_PLAY: usize = 9;
 const MAX_VARIANTS: usize = 16;
 
 /// The damage facts the model evaluates.
-const DAMAGE_FACTS: [Fact; 3] = [
-    Fact::DamageDealt,
-    Fact::DamageTaken,
-    Fact::WeaknessResistance,
-];
-
-/// [`DAMAGE_FACTS`] as a set.
-const DAMAGE_FACT_SET: FactSet = {
-    let mut set = FactSet::EMPTY;
-    let mut i = 0;
-    while i < DAMAGE_FACTS.len() {
-        set = set.with(DAMAGE_FACTS[i]);
-        i += 1;
-    }
-    set
-};
+const DAMAGE_FACTS: FactSet = FactSet::EMPTY
+    .with(Fact::DamageDealt)
+    .with(Fact::DamageTaken)
+    .with(Fact::WeaknessResistance);
 
 /// The model for the attack `attack` by `attacker` on `defender` (line `j.index`), from the
 /// printed base damage `printed` of the print whose text is `own`.
@@ -237,7 +225,7 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
             let Ok(effects) = known else { return };
             // A card none of whose texts that act from where it is changes damage adds
             // nothing.
-            if !filter.facts_of(&effects).intersects(DAMAGE_FACT_SET) {
+            if !filter.facts_of(&effects).intersects(DAMAGE_FACTS) {
                 return;
             }
             // The attack itself is step 1.
@@ -247,7 +235,7 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
             let used = src.used.map(|u| recent_ref(&recent, u));
             let mut by_name: Vec<InForceText<'_>> = Vec::new();
             for text in effects.texts().iter().filter(|t| filter.acts(t)) {
-                if !text.effects.iter().any(|e| DAMAGE_FACTS.contains(&e.fact)) {
+                if !text.facts().intersects(DAMAGE_FACTS) {
                     continue;
                 }
                 let key = (Text::from(src.card), text.name.clone());
@@ -295,7 +283,7 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
             .texts()
             .iter()
             .filter(|t| TextFilter::InPlay.acts(t))
-            .filter(|t| t.effects.iter().any(|e| DAMAGE_FACTS.contains(&e.fact)))
+            .filter(|t| t.facts().intersects(DAMAGE_FACTS))
             .cloned()
             .collect();
         if texts.is_empty() {
@@ -322,11 +310,9 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
                 continue;
             }
             done.push(t.key.clone());
-            let inexact = same.iter().any(|o| {
-                o.texts
-                    .iter()
-                    .any(|x| DAMAGE_FACTS.iter().any(|f| x.inexact.contains(*f)))
-            });
+            let inexact = same
+                .iter()
+                .any(|o| o.texts.iter().any(|x| x.inexact.intersects(DAMAGE_FACTS)));
             if inexact {
                 continue;
             }
@@ -371,10 +357,7 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
         }
         // A text the catalogue could not read exactly: the gate doubts it if it touches this
         // attack.
-        if t.texts
-            .iter()
-            .any(|x| DAMAGE_FACTS.iter().any(|f| x.inexact.contains(*f)))
-        {
+        if t.texts.iter().any(|x| x.inexact.intersects(DAMAGE_FACTS)) {
             continue;
         }
         let before = m.unknown.len();
@@ -653,14 +636,13 @@ fn attachments_unsure(j: &Judging<'_, '_>, id: PokemonId) -> Result<Vec<MaybeOn>
     // not act only through the Pokémon it is on, or the data does not know it.
     let changes_damage = |card: &Text| -> Result<bool, ()> {
         let effects = j.cards.effects_named(card).map_err(|_| ())?;
-        let facts = effects.facts();
-        if !DAMAGE_FACTS.iter().any(|f| facts.contains(*f)) {
+        if !effects.facts().intersects(DAMAGE_FACTS) {
             return Ok(false);
         }
         let exact = effects
             .texts()
             .iter()
-            .all(|t| !DAMAGE_FACTS.iter().any(|f| t.inexact.contains(*f)));
+            .all(|t| !t.inexact.intersects(DAMAGE_FACTS));
         if exact && holder_only(effects.texts()) {
             Ok(true)
         } else {
