@@ -48,9 +48,10 @@ fn without_breakdowns(file: &str, text: &str) -> (String, Vec<Attack>) {
             }
             _ => {}
         }
-        if let Event::Attack { damage, .. } = &l.event
+        if let Event::Attack(a) = &l.event
             && l.depth == Depth::Top
         {
+            let damage = &a.damage;
             let has = log.lines[i + 1..]
                 .iter()
                 .take_while(|n| matches!(n.event, Event::BreakdownHeader | Event::Breakdown { .. }))

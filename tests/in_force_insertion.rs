@@ -15,7 +15,7 @@ use proptest::prelude::*;
 use ptcg_judge::cards::CardDb;
 use ptcg_judge::cards::effects::{Activation, Fact, Reach, card_effects};
 use ptcg_judge::engine::{RuleEdition, Verdict};
-use ptcg_judge::log::{CardName, Depth, Event, parse_log};
+use ptcg_judge::log::{AttackLine, CardName, Depth, Event, parse_log};
 use ptcg_judge::report::model::Report;
 
 /// A real log's lines and the attack lines of it that can be changed.
@@ -73,17 +73,17 @@ fn corpus() -> Option<&'static Corpus> {
                 };
                 let mut attacks = Vec::new();
                 for (i, l) in log.lines.iter().enumerate() {
-                    let Event::Attack {
+                    let Event::Attack(a) = &l.event else {
+                        continue;
+                    };
+                    let AttackLine {
                         player,
                         pokemon,
                         target_owner,
                         target,
                         damage,
                         ..
-                    } = &l.event
-                    else {
-                        continue;
-                    };
+                    } = &**a;
                     // Only plain attack lines: a Damage breakdown would have to change too.
                     let window: Vec<_> = log.lines[i + 1..]
                         .iter()

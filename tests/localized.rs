@@ -110,10 +110,10 @@ fn altered_damage_and_a_second_supporter_are_caught() {
         for s in &report.steps {
             let idx = s.line as usize - 1;
             if s.event == "attack"
-                && let ptcg_judge::log::Event::Attack { damage: d, .. } = &s.data
-                && *d > 0
+                && let ptcg_judge::log::Event::Attack(a) = &s.data
+                && a.damage > 0
             {
-                let d = *d;
+                let d = a.damage;
                 let from = format!(" {d} ");
                 if s.verdict != Verdict::Ok || !lines[idx].contains(&from) {
                     continue; // the engine did not claim to check this line

@@ -291,14 +291,14 @@ fn the_numbers_of_an_attack_line_are_read() {
         "{HEADER}Zoë's Pikachu used Thunder Shock on Ash K 1999's Charmander for 30 damage. Ash K 1999's Charmander took 30 more damage because of Lightning Weakness. Ash K 1999's Charmander took -30 less damage because of Lightning Resistance.\n"
     ));
     match &log.lines[2].event {
-        Event::Attack {
-            player,
-            target_owner,
-            damage,
-            weakness,
-            resistance,
-            ..
-        } => {
+        Event::Attack(a) => {
+            let (player, target_owner, damage, weakness, resistance) = (
+                &a.player,
+                &a.target_owner,
+                &a.damage,
+                &a.weakness,
+                &a.resistance,
+            );
             assert_eq!(player, "Zoë");
             assert_eq!(target_owner, "Ash K 1999");
             assert_eq!(*damage, 30);

@@ -200,7 +200,8 @@ fn mutants(base: &Base, db: &CardDb) -> Vec<Mutant> {
         };
         match &line.event {
             // 1. Damage off by 10.
-            Event::Attack { damage, .. } if *damage > 0 => {
+            Event::Attack(a) if a.damage > 0 => {
+                let damage = a.damage;
                 let from = format!(" for {damage} damage.");
                 let to = format!(" for {} damage.", damage + 10);
                 if let Some(pos) = text.find(&from) {
@@ -365,14 +366,10 @@ fn mutants(base: &Base, db: &CardDb) -> Vec<Mutant> {
             _ => {}
         }
         // 6b. A Knock Out added: after an attack whose Active target survives.
-        if let Event::Attack {
-            player,
-            target_owner,
-            target,
-            ..
-        } = &line.event
+        if let Event::Attack(a) = &line.event
             && line.depth == Depth::Top
         {
+            let (player, target_owner, target) = (&a.player, &a.target_owner, &a.target);
             let end = base.block_end(i);
             // The attack's window: the lines that resolve it, and the reports written inside
             // it (an Ability of the other player's Pokémon that acted on its own).

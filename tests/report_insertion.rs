@@ -114,13 +114,10 @@ fn read_game(path: &std::path::Path) -> Option<Game> {
                 .map_or(log.lines.len(), |k| i + 1 + k);
             game.in_turns.push((next, p.clone()));
         }
-        if let Event::Attack {
-            player,
-            target_owner,
-            ..
-        } = &l.event
+        if let Event::Attack(a) = &l.event
             && l.depth == Depth::Top
         {
+            let (player, target_owner) = (&a.player, &a.target_owner);
             let next = log.lines[i + 1..]
                 .iter()
                 .position(|n| n.depth == Depth::Top && !matches!(n.event, Event::Blank))

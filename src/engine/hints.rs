@@ -30,9 +30,9 @@ pub fn actor(event: &Event) -> Option<&str> {
         | Event::Evolve { player, .. }
         | Event::Retreat { player, .. }
         | Event::Use { player, .. }
-        | Event::Attack { player, .. }
         | Event::EndTurn { player }
         | Event::TimedOut { player } => player,
+        Event::Attack(a) => &a.player,
         _ => return None,
     })
 }

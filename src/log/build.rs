@@ -1,8 +1,9 @@
 //! Turning a pattern match into a typed [`Event`].
 
 use super::event::{
-    BreakdownItem, CardName, CardRef, CoinFace, Condition, Destination, EndReason, Event,
-    OncePerGame, Shuffled, Spot, Text, TypeModifier,
+    AttackLine, BreakdownItem, CardName, CardRef, CoinFace, Condition, Destination, DevolveLine,
+    EndReason, Event, MoveCountersLine, OncePerGame, Shuffled, Spot, SwitchLine, Text,
+    TypeModifier,
 };
 use super::pattern::{Match, Shape};
 
@@ -68,7 +69,7 @@ pub fn build(m: &Match<'_>, line: &str) -> Option<Event> {
             card: CardRef::parse(get(0)?),
             player: owned(get(1)?),
         },
-        Shape::Attack => Event::Attack {
+        Shape::Attack => Event::Attack(Box::new(AttackLine {
             player: owned(get(0)?),
             pokemon: card(get(1)?),
             attack: owned(get(2)?),
@@ -77,14 +78,14 @@ pub fn build(m: &Match<'_>, line: &str) -> Option<Event> {
             damage: num(get(5)?)?,
             weakness: None,
             resistance: None,
-        },
+        })),
         Shape::AttackWeak | Shape::AttackResistant | Shape::AttackWeakResistant => {
             let (weakness, resistance) = match m.shape {
                 Shape::AttackWeak => (modifier(get(9)?, get(8)?), None),
                 Shape::AttackResistant => (None, modifier(get(9)?, get(8)?)),
                 _ => (modifier(get(9)?, get(8)?), modifier(get(13)?, get(12)?)),
             };
-            Event::Attack {
+            Event::Attack(Box::new(AttackLine {
                 player: owned(get(0)?),
                 pokemon: card(get(1)?),
                 attack: owned(get(2)?),
@@ -93,7 +94,7 @@ pub fn build(m: &Match<'_>, line: &str) -> Option<Event> {
                 damage: num(get(5)?)?,
                 weakness,
                 resistance,
-            }
+            }))
         }
         Shape::TookDamage => Event::TookDamage {
             owner: owned(get(0)?),
@@ -158,13 +159,15 @@ pub fn build(m: &Match<'_>, line: &str) -> Option<Event> {
             pokemon: card(get(1)?),
             condition: Condition::parse(get(2)?)?,
         },
-        Shape::DevolveActive | Shape::DevolveBench | Shape::DevolveFallback => Event::Devolve {
-            player: owned(get(0)?),
-            owner: owned(get(1)?),
-            from: card(get(2)?),
-            to: card(get(3)?),
-            spot: spot(m.shape),
-        },
+        Shape::DevolveActive | Shape::DevolveBench | Shape::DevolveFallback => {
+            Event::Devolve(Box::new(DevolveLine {
+                player: owned(get(0)?),
+                owner: owned(get(1)?),
+                from: card(get(2)?),
+                to: card(get(3)?),
+                spot: spot(m.shape),
+            }))
+        }
         Shape::DiscardFromPokemon => Event::DiscardFromPokemon {
             card: CardRef::parse(get(0)?),
             owner: owned(get(1)?),
@@ -326,14 +329,14 @@ pub fn build(m: &Match<'_>, line: &str) -> Option<Event> {
             } else {
                 (1, 1)
             };
-            Event::MoveCounters {
+            Event::MoveCounters(Box::new(MoveCountersLine {
                 actor: owned(get(0)?),
                 count: n,
                 from_owner: owned(get(rest)?),
                 from: card(get(rest + 1)?),
                 to_owner: owned(get(rest + 2)?),
                 to: card(get(rest + 3)?),
-            }
+            }))
         }
         Shape::PutCountersMany | Shape::PutCounterSingle => {
             let (n, rest) = if m.shape == Shape::PutCountersMany {
@@ -411,13 +414,13 @@ pub fn build(m: &Match<'_>, line: &str) -> Option<Event> {
             }
         }
         Shape::SuddenDeath => Event::SuddenDeath,
-        Shape::SwitchActive | Shape::SwitchFallback => Event::Switch {
+        Shape::SwitchActive | Shape::SwitchFallback => Event::Switch(Box::new(SwitchLine {
             first_owner: owned(get(0)?),
             first: card(get(1)?),
             second_owner: owned(get(2)?),
             second: card(get(3)?),
             to_active: m.shape == Shape::SwitchActive,
-        },
+        })),
         Shape::TeraEffect => Event::TeraEffect {
             player: owned(get(0)?),
             card: card(get(1)?),

@@ -294,6 +294,57 @@ pub enum OncePerGame {
     Other(Text),
 }
 
+/// What an attack line says (`X's Y used Z on W's V for N damage.`), with the Weakness and
+/// Resistance sentences when present. The largest events are kept in a box of their own, so
+/// that every line is no larger than the common ones (a log's lines are written, moved and
+/// dropped once each; an attack line is about one in thirty).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttackLine {
+    pub player: Text,
+    pub pokemon: CardName,
+    pub attack: Text,
+    pub target_owner: Text,
+    pub target: CardName,
+    pub damage: i32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weakness: Option<Box<TypeModifier>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resistance: Option<Box<TypeModifier>>,
+}
+
+/// What a devolve line says: `player` devolved `owner`'s `from` into `to`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DevolveLine {
+    pub player: Text,
+    pub owner: Text,
+    pub from: CardName,
+    pub to: CardName,
+    pub spot: Spot,
+}
+
+/// What a switch line says: two Pokémon changed places (`to_active`: the second became the
+/// Active Pokémon, as the line says).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SwitchLine {
+    pub first_owner: Text,
+    pub first: CardName,
+    pub second_owner: Text,
+    pub second: CardName,
+    pub to_active: bool,
+}
+
+/// What a line that moves damage counters says: `actor` moved `count` from one Pokémon to
+/// another.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveCountersLine {
+    pub actor: Text,
+    pub count: u32,
+    pub from_owner: Text,
+    pub from: CardName,
+    pub to_owner: Text,
+    pub to: CardName,
+}
+
 /// The event a battle-log line describes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
@@ -378,13 +429,7 @@ pub enum Event {
         to: CardName,
         spot: Spot,
     },
-    Devolve {
-        player: Text,
-        owner: Text,
-        from: CardName,
-        to: CardName,
-        spot: Spot,
-    },
+    Devolve(Box<DevolveLine>),
     Retreat {
         player: Text,
         card: CardName,
@@ -396,13 +441,7 @@ pub enum Event {
     },
     /// `A's P was switched with B's Q to become the Active Pokémon.` (`to_active`), or the
     /// fallback wording without the Active Spot.
-    Switch {
-        first_owner: Text,
-        first: CardName,
-        second_owner: Text,
-        second: CardName,
-        to_active: bool,
-    },
+    Switch(Box<SwitchLine>),
     /// `X's Y used Z.`: an attack without a damage line, or an Ability. The engine decides which.
     Use {
         player: Text,
@@ -410,18 +449,7 @@ pub enum Event {
         name: Text,
     },
     /// `X's Y used Z on W's V for N damage.` with the Weakness/Resistance sentences when present.
-    Attack {
-        player: Text,
-        pokemon: CardName,
-        attack: Text,
-        target_owner: Text,
-        target: CardName,
-        damage: i32,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        weakness: Option<Box<TypeModifier>>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        resistance: Option<Box<TypeModifier>>,
-    },
+    Attack(Box<AttackLine>),
     /// `W's V took N damage.` (damage to a second Pokémon, e.g. a Benched one).
     TookDamage {
         owner: Text,
@@ -487,14 +515,7 @@ pub enum Event {
         owner: Text,
         target: CardName,
     },
-    MoveCounters {
-        actor: Text,
-        count: u32,
-        from_owner: Text,
-        from: CardName,
-        to_owner: Text,
-        to: CardName,
-    },
+    MoveCounters(Box<MoveCountersLine>),
     ConditionDamage {
         count: u32,
         owner: Text,
@@ -608,12 +629,12 @@ impl Event {
             Event::DrewAndPlayed { .. } => "drew-and-played",
             Event::Attach { .. } => "attach",
             Event::Evolve { .. } => "evolve",
-            Event::Devolve { .. } => "devolve",
+            Event::Devolve(_) => "devolve",
             Event::Retreat { .. } => "retreat",
             Event::Promote { .. } => "promote",
-            Event::Switch { .. } => "switch",
+            Event::Switch(_) => "switch",
             Event::Use { .. } => "use",
-            Event::Attack { .. } => "attack",
+            Event::Attack(_) => "attack",
             Event::TookDamage { .. } => "took-damage",
             Event::BreakdownHeader => "breakdown-header",
             Event::Breakdown { .. } => "breakdown",
@@ -629,7 +650,7 @@ impl Event {
             Event::Move { .. } => "move",
             Event::NoCardsMoved => "no-cards-moved",
             Event::PutCounters { .. } => "put-counters",
-            Event::MoveCounters { .. } => "move-counters",
+            Event::MoveCounters(_) => "move-counters",
             Event::ConditionDamage { .. } => "condition-damage",
             Event::ConditionApplied { .. } => "condition-applied",
             Event::ConditionRemoved { .. } => "condition-removed",
@@ -681,7 +702,20 @@ impl Event {
 
 #[cfg(test)]
 mod tests {
-    use super::CardName;
+    use super::{CardName, Event};
+
+    /// The largest events are boxed, so that an event takes no more room than an attach or
+    /// evolve line (two card names, a player and a spot): every line of a log has the size of
+    /// the largest one.
+    #[test]
+    fn an_event_is_no_larger_than_an_evolve_line() {
+        let evolve = std::mem::size_of::<super::Text>() + 2 * std::mem::size_of::<CardName>() + 8;
+        assert!(
+            std::mem::size_of::<Event>() <= evolve,
+            "an event takes {} bytes, an evolve line {evolve}",
+            std::mem::size_of::<Event>()
+        );
+    }
 
     /// A card id is split off only when it is a whole `(id) ` prefix of letters, digits, `_`
     /// and `-`.

@@ -36,13 +36,17 @@ impl Event {
                 add(out_, card);
                 add(out_, target);
             }
-            Event::Evolve { from, to, .. } | Event::Devolve { from, to, .. } => {
+            Event::Evolve { from, to, .. } => {
                 add(out_, from);
                 add(out_, to);
             }
-            Event::Switch { first, second, .. } => {
-                add(out_, first);
-                add(out_, second);
+            Event::Devolve(d) => {
+                add(out_, &d.from);
+                add(out_, &d.to);
+            }
+            Event::Switch(s) => {
+                add(out_, &s.first);
+                add(out_, &s.second);
             }
             Event::Use { pokemon, .. }
             | Event::TookDamage { pokemon, .. }
@@ -52,11 +56,9 @@ impl Event {
             | Event::ConditionRemoved { pokemon, .. }
             | Event::AllConditionsRemoved { pokemon, .. }
             | Event::Healed { pokemon, .. } => add(out_, pokemon),
-            Event::Attack {
-                pokemon, target, ..
-            } => {
-                add(out_, pokemon);
-                add(out_, target);
+            Event::Attack(a) => {
+                add(out_, &a.pokemon);
+                add(out_, &a.target);
             }
             Event::CardList { cards } => cards.iter().for_each(|c| add(out_, c)),
             Event::DiscardFromPokemon { pokemon, card, .. } => {
@@ -74,9 +76,9 @@ impl Event {
                 add_ref(out_, card);
             }
             Event::PutCounters { target, .. } => add(out_, target),
-            Event::MoveCounters { from, to, .. } => {
-                add(out_, from);
-                add(out_, to);
+            Event::MoveCounters(m) => {
+                add(out_, &m.from);
+                add(out_, &m.to);
             }
             _ => {}
         }

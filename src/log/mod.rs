@@ -18,8 +18,9 @@ mod players;
 
 pub use error::LogError;
 pub use event::{
-    BreakdownItem, CardName, CardRef, CoinFace, Condition, Destination, EndReason, Event,
-    OncePerGame, Shuffled, Spot, Text, TypeModifier,
+    AttackLine, BreakdownItem, CardName, CardRef, CoinFace, Condition, Destination, DevolveLine,
+    EndReason, Event, MoveCountersLine, OncePerGame, Shuffled, Spot, SwitchLine, Text,
+    TypeModifier,
 };
 pub use format::{ExportFormat, HeaderStyle, TurnNumbering};
 pub use input::MAX_LOG_BYTES;

@@ -666,11 +666,9 @@ mod tests {
             "Ann's Budew used Itchy Pollen on Bob's Solrock for 20 damage. Bob's Solrock took 10 more damage because of Grass Weakness.\n- Damage breakdown:\n   • Base damage: 10 damage\n   • Weakness to Grass: 10 damage\n   • Total damage: 20 damage\n\nBob drew a card.\n",
         );
         match &ev[0] {
-            Event::Attack {
-                damage, weakness, ..
-            } => {
-                assert_eq!(*damage, 20);
-                assert_eq!(weakness.as_ref().unwrap().amount, 10);
+            Event::Attack(a) => {
+                assert_eq!(a.damage, 20);
+                assert_eq!(a.weakness.as_ref().unwrap().amount, 10);
             }
             other => panic!("not an attack: {other:?}"),
         }
@@ -710,12 +708,10 @@ mod tests {
             "Ann drew 7 cards for the opening hand.\nBob drew 7 cards for the opening hand.\nAnn’s (sv6_128) Dreepy used Petty Grudge on Bob’s Budew for 10 damage.\n",
         );
         match &ev[2] {
-            Event::Attack {
-                pokemon, target, ..
-            } => {
-                assert_eq!(pokemon.name, "Dreepy");
-                assert_eq!(pokemon.id.as_deref(), Some("sv6_128"));
-                assert_eq!(target.name, "Budew");
+            Event::Attack(a) => {
+                assert_eq!(a.pokemon.name, "Dreepy");
+                assert_eq!(a.pokemon.id.as_deref(), Some("sv6_128"));
+                assert_eq!(a.target.name, "Budew");
             }
             other => panic!("not an attack: {other:?}"),
         }

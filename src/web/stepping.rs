@@ -116,9 +116,7 @@ pub fn turn_index(report: &Report) -> Vec<TurnRow> {
             _ => {}
         }
         match &step.data {
-            Event::Attack {
-                pokemon, attack, ..
-            } => items.push(format!("{pokemon}: {attack}")),
+            Event::Attack(a) => items.push(format!("{}: {}", a.pokemon, a.attack)),
             Event::KnockOut { pokemon, .. } => items.push(format!("{pokemon} Knocked Out")),
             Event::TookPrizes { player, count } => {
                 if let Some(i) = players.iter().position(|p| *p == player.as_str()) {

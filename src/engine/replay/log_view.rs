@@ -163,19 +163,14 @@ impl<'a> LogView<'a> {
         self.plain_uses.get_or_init(|| {
             let mut m: PlainUses = Default::default();
             for (i, l) in self.log.lines.iter().enumerate() {
-                if let Event::Attack {
-                    pokemon,
-                    attack,
-                    damage,
-                    weakness: None,
-                    resistance: None,
-                    ..
-                } = &l.event
+                if let Event::Attack(a) = &l.event
+                    && a.weakness.is_none()
+                    && a.resistance.is_none()
                     && self.breakdown_for(i, l.depth != Depth::Top).is_none()
                 {
-                    m.entry((pokemon.name.clone(), attack.clone()))
+                    m.entry((a.pokemon.name.clone(), a.attack.clone()))
                         .or_default()
-                        .push((i, *damage));
+                        .push((i, a.damage));
                 }
             }
             m

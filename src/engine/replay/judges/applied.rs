@@ -25,12 +25,12 @@ pub fn applied(j: &Judging<'_, '_>) -> Option<Step> {
                 target.name
             ),
         )),
-        Event::Devolve { from, to, .. } => Some(Step::applied(
+        Event::Devolve(d) => Some(Step::applied(
             "evolution.devolve",
             sentence!(
                 "{} devolves to {}: the Evolution card leaves play, its damage counters stay",
-                from.name,
-                to.name
+                d.from.name,
+                d.to.name
             ),
         )),
         Event::Move {
@@ -53,7 +53,7 @@ pub fn applied(j: &Judging<'_, '_>) -> Option<Step> {
 /// force for the turns its text names.
 fn lasting(j: &Judging<'_, '_>) -> Option<Step> {
     let (pokemon, name) = match j.event {
-        Event::Attack { attack, .. } => (j.resolved.attacker.id()?, attack),
+        Event::Attack(a) => (j.resolved.attacker.id()?, &a.attack),
         Event::Use { name, .. } => (j.resolved.pokemon.id()?, name),
         _ => return None,
     };

@@ -34,7 +34,7 @@ pub fn used(j: &Judging<'_, '_>) -> Step {
 pub fn attack(j: &Judging<'_, '_>) -> Step {
     let (attacker, name) = match j.event {
         Event::Use { name, .. } => (j.resolved.pokemon.id(), name.as_str()),
-        Event::Attack { attack, .. } => (j.resolved.attacker.id(), attack.as_str()),
+        Event::Attack(a) => (j.resolved.attacker.id(), a.attack.as_str()),
         _ => return Step::info(""),
     };
     let Some(p) = j.resolved.player else {

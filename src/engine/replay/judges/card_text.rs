@@ -394,12 +394,11 @@ fn doubt(
     };
     // The damage judge models the text of the line's own attack when it reads all of it.
     let own_attack = match j.event {
-        Event::Attack {
-            pokemon, attack, ..
-        } if clauses.iter().any(|c| DAMAGE_CLAUSES.contains(c))
-            && super::damage::models_own_text(j) =>
+        Event::Attack(a)
+            if clauses.iter().any(|c| DAMAGE_CLAUSES.contains(c))
+                && super::damage::models_own_text(j) =>
         {
-            Some((pokemon.name.as_str(), attack.as_str()))
+            Some((a.pokemon.name.as_str(), a.attack.as_str()))
         }
         _ => None,
     };
@@ -436,8 +435,8 @@ fn doubt(
         let own_modelled = damage
             && effect.fact == DamageDealt
             && text.kind == TextKind::Attack
-            && matches!(j.event, Event::Attack { pokemon, attack, .. }
-                if pokemon.name.as_str() == card && *attack == text.name)
+            && matches!(j.event, Event::Attack(a)
+                if a.pokemon.name.as_str() == card && a.attack == text.name)
             && evaluated
                 .iter()
                 .any(|(c, n)| c.as_str() == card && *n == text.name);
@@ -517,7 +516,7 @@ fn no_counters_lines(j: &Judging<'_, '_>, id: PokemonId) -> bool {
         .iter()
         .all(|l| match &l.event {
             Event::PutCounters { target, .. } => target.name != name,
-            Event::MoveCounters { to, .. } => to.name != name,
+            Event::MoveCounters(m) => m.to.name != name,
             _ => true,
         })
 }

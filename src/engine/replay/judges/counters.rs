@@ -55,7 +55,7 @@ enum Uses {
 pub fn counters(j: &Judging<'_, '_>) -> Step {
     let (count, moved) = match j.event {
         Event::PutCounters { count, .. } => (*count as i32, false),
-        Event::MoveCounters { count, .. } => (*count as i32, true),
+        Event::MoveCounters(m) => (m.count as i32, true),
         _ => return Step::info(""),
     };
     let clause = if moved { MOVE } else { PUT };
@@ -267,9 +267,8 @@ impl Group {
             .find(|i| lines[*i].depth == Depth::Top || starts(&lines[*i].event))
             .unwrap_or(lines.len());
         let count = |e: &Event| match e {
-            Event::PutCounters { count, .. } | Event::MoveCounters { count, .. } => {
-                Some(*count as i32)
-            }
+            Event::PutCounters { count, .. } => Some(*count as i32),
+            Event::MoveCounters(m) => Some(m.count as i32),
             _ => None,
         };
         let before = lines[start + 1..j.index]

@@ -9,7 +9,7 @@
 //! the Weakness and Resistance its own sentences state.
 
 use crate::cards::{Card, DamageModifier, WeaknessModifier};
-use crate::log::{Event, Text, TypeModifier};
+use crate::log::{AttackLine, Event, Text, TypeModifier};
 
 use super::super::super::damage_order::DamageCalculation;
 use super::super::super::facts;
@@ -49,17 +49,17 @@ pub enum Base {
 /// `attack.damage-order.resistance`, `attack.damage-breakdown`: the damage of an attack line
 /// (judged before it).
 pub fn damage(j: &Judging<'_, '_>) -> Step {
-    let Event::Attack {
+    let Event::Attack(line) = j.event else {
+        return Step::info("");
+    };
+    let AttackLine {
         pokemon,
         attack,
         damage,
         weakness,
         resistance,
         ..
-    } = j.event
-    else {
-        return Step::info("");
-    };
+    } = &**line;
     let claim = &DamageClaim {
         index: j.index,
         attacker: j.resolved.attacker.id(),
@@ -531,9 +531,10 @@ fn variant_reading(
 /// its damage is modelled: an attack that prints no damage and states it in its text ("does 120
 /// damage to 2 of your opponent's Pokémon", "choose … 6 times … do 20 damage").
 pub fn models_own_text(j: &Judging<'_, '_>) -> bool {
-    let Event::Attack { attack, .. } = j.event else {
+    let Event::Attack(line) = j.event else {
         return false;
     };
+    let attack = &line.attack;
     let Some(prints) = j.resolved.attacker.id().and_then(|id| j.prints_of(id).ok()) else {
         return false;
     };

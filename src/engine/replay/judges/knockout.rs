@@ -476,14 +476,8 @@ fn proven_hit_at_hp(j: &Judging<'_, '_>, index: usize, id: PokemonId, hp: i32) -
     let end = (index + 1).min(lines.len());
     for line in lines[window.start..end].iter().rev() {
         match &line.event {
-            Event::Attack {
-                target,
-                damage,
-                weakness,
-                resistance,
-                ..
-            } if target.name == mon.name() => {
-                return (weakness.is_some() || resistance.is_some()) && *damage >= hp;
+            Event::Attack(a) if a.target.name == mon.name() => {
+                return (a.weakness.is_some() || a.resistance.is_some()) && a.damage >= hp;
             }
             Event::KnockOut { pokemon, .. } if pokemon.name == mon.name() => return false,
             Event::Switch { .. } | Event::Promote { .. } | Event::Retreat { .. } => return false,

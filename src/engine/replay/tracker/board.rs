@@ -158,17 +158,17 @@ impl Tracker<'_> {
     }
 
     pub(super) fn attack(&mut self, r: &Resolved, line: &LogLine) -> Applied {
-        let Event::Attack {
+        let Event::Attack(a) = &line.event else {
+            return Applied::default();
+        };
+        let crate::log::AttackLine {
             pokemon,
             attack,
             target_owner,
             target,
             damage,
             ..
-        } = &line.event
-        else {
-            return Applied::default();
-        };
+        } = &**a;
         let Some(p) = r.player else {
             return Applied::default();
         };

@@ -382,18 +382,10 @@ impl Tracker<'_> {
             Event::DrewAndPlayed { card, to, .. } => self.drew_and_played(r, card, *to),
             Event::Attach { card, .. } => self.attach(r, card, sub),
             Event::Evolve { to, .. } => self.evolve(r, to, sub),
-            Event::Devolve {
-                owner, from, to, ..
-            } => self.devolve(owner, from, to),
+            Event::Devolve(d) => self.devolve(&d.owner, &d.from, &d.to),
             Event::Retreat { .. } => self.retreat(r),
             Event::Promote { .. } => self.promote(r),
-            Event::Switch {
-                first_owner,
-                first,
-                second_owner,
-                second,
-                ..
-            } => self.switch(first_owner, first, second_owner, second),
+            Event::Switch(s) => self.switch(&s.first_owner, &s.first, &s.second_owner, &s.second),
             Event::Use { name, .. } => self.use_(r, name, sub),
             Event::Attack { .. } => self.attack(r, line),
             Event::TookDamage { damage, .. } => {
@@ -434,14 +426,9 @@ impl Tracker<'_> {
                 target,
                 ..
             } => counted(self.put_counters(*count, owner, target)),
-            Event::MoveCounters {
-                count,
-                from_owner,
-                from,
-                to_owner,
-                to,
-                ..
-            } => counted(self.move_counters(*count, from_owner, from, to_owner, to)),
+            Event::MoveCounters(m) => {
+                counted(self.move_counters(m.count, &m.from_owner, &m.from, &m.to_owner, &m.to))
+            }
             Event::ConditionDamage {
                 count,
                 owner,

@@ -298,10 +298,8 @@ impl Tracker<'_> {
             Event::Attach { player, target, .. } => (player, &target.name),
             Event::Use {
                 player, pokemon, ..
-            }
-            | Event::Attack {
-                player, pokemon, ..
             } => (player, &pokemon.name),
+            Event::Attack(a) => (&a.player, &a.pokemon.name),
             Event::Retreat { player, card } | Event::Promote { player, card } => {
                 (player, &card.name)
             }

@@ -52,13 +52,9 @@ impl Tracker<'_> {
                 pokemon,
                 name,
             } => self.resolve_use(index, player, pokemon, name),
-            Event::Attack {
-                player,
-                pokemon,
-                target_owner,
-                target,
-                ..
-            } => self.resolve_attack(player, pokemon, target_owner, target),
+            Event::Attack(a) => {
+                self.resolve_attack(&a.player, &a.pokemon, &a.target_owner, &a.target)
+            }
             Event::TookDamage { owner, pokemon, .. } => {
                 self.resolve_took_damage(index, owner, pokemon)
             }
@@ -66,7 +62,7 @@ impl Tracker<'_> {
             // The possessives of these lines are unreliable: every Pokémon of the name, on
             // either side, may be the one meant (for the effects that may reach it).
             Event::PutCounters { target, .. } => self.any_named(&[target]),
-            Event::MoveCounters { from, to, .. } => self.any_named(&[from, to]),
+            Event::MoveCounters(m) => self.any_named(&[&m.from, &m.to]),
             Event::CardList { .. } => Resolved {
                 list: self.list.clone(),
                 ..Resolved::default()

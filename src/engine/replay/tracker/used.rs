@@ -56,11 +56,11 @@ pub fn use_on_line(state: &GameState, index: usize, line: &LogLine, r: &Resolved
                 Some((id, Text::from(state.mon(id).name()))),
             ))
         }
-        Event::Attack { attack, .. } => {
+        Event::Attack(a) => {
             let id = r.attacker.id()?;
             Some(used(
                 UsedKind::Attack,
-                attack,
+                &a.attack,
                 Some((id, Text::from(state.mon(id).name()))),
             ))
         }
