@@ -53,5 +53,5 @@ pub use model::{
     Legality, Resistance, RuleBoxKind, SetInfo, Stage, Subtype, Supertype, UnknownValue, Weakness,
     WeaknessModifier,
 };
-pub use names::{lower_case, normalize_name};
+pub use names::{lower_case, normalize_name, starts_with_lower};
 pub use prize::{PrizeSource, PrizeValue};

@@ -59,9 +59,60 @@ pub fn lower_case(text: &str) -> String {
     out
 }
 
+/// Whether [`lower_case`] of `text` starts with `prefix`, without writing it out (a check asks
+/// this of a card's whole text). `prefix` holds no capital sigma, whose lower case depends on
+/// its place in a word.
+pub fn starts_with_lower(text: &str, prefix: &str) -> bool {
+    debug_assert!(!prefix.contains(['σ', 'ς', 'Σ']), "{prefix}");
+    let mut wanted = prefix.chars();
+    for c in text.chars() {
+        for lower in c.to_lowercase() {
+            match wanted.next() {
+                None => return true,
+                Some(w) if w == lower => {}
+                Some(_) => return false,
+            }
+        }
+    }
+    wanted.next().is_none()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The prefix test answers as `lower_case(text).starts_with(prefix)` does.
+    #[test]
+    fn starts_with_lower_is_lower_case_then_starts_with() {
+        let texts = [
+            "Once during your turn, you may draw a card.",
+            "ONCE DURING YOUR TURN",
+            "Once during your tur",
+            "",
+            "Éclair once",
+            "İstanbul",
+            "\u{212A}elvin",
+            "once during your turn",
+        ];
+        let prefixes = [
+            "once during your turn",
+            "",
+            "é",
+            "i",
+            "k",
+            "i\u{307}s",
+            "once",
+        ];
+        for text in texts {
+            for prefix in prefixes {
+                assert_eq!(
+                    starts_with_lower(text, prefix),
+                    lower_case(text).starts_with(prefix),
+                    "{text:?} {prefix:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn lower_case_matches_str_to_lowercase() {

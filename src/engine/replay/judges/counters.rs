@@ -167,14 +167,12 @@ fn putter(j: &Judging<'_, '_>) -> Result<Putter, String> {
             continue;
         };
         if kind == TextKind::Ability {
-            let words = card
+            let once_a_turn = card
                 .abilities
                 .iter()
                 .find(|a| a.name == name.as_str())
-                .map(|a| crate::cards::lower_case(&a.text))
-                .unwrap_or_default();
-            once &=
-                t.activation == Activation::WhenUsed && words.starts_with("once during your turn");
+                .is_some_and(|a| crate::cards::starts_with_lower(&a.text, "once during your turn"));
+            once &= t.activation == Activation::WhenUsed && once_a_turn;
         }
         if !texts.contains(t) {
             texts.push(t.clone());

@@ -146,7 +146,7 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
         // The count matches the Knock Outs alone; an attack whose text may give more Prize
         // cards ("take 1 more Prize card") is not modelled, so the count is not claimed.
         if let Some(Source::Attack(_, name)) = &j.tracked.window.source {
-            let text = action_effect_for_window(j).map(|t| crate::cards::lower_case(&t));
+            let text = action_text_for_window(j);
             let more = text.as_deref().and_then(|t| {
                 t.contains("more prize card").then(|| {
                     sentence!(
@@ -180,12 +180,12 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
         watch.push(s.name.clone());
     }
     let attack_unknown = match &j.tracked.window.source {
-        Some(Source::Attack(_, name)) => action_effect_for_window(j)
+        Some(Source::Attack(_, name)) => action_text_for_window(j)
             .is_none()
             .then(|| sentence!("the attack {name} is not in the card data")),
         _ => None,
     };
-    let attack_text = action_effect_for_window(j).map(|t| crate::cards::lower_case(&t));
+    let attack_text = action_text_for_window(j);
     let reason = sentence!(
         "{pname} takes {taken} Prize card(s) for this Knock Out but {} {expected} ({})",
         if expected < owed {
@@ -231,13 +231,14 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
     }
 }
 
-/// The text of the attack (or Ability) that opened the current window, when known.
-fn action_effect_for_window(j: &Judging<'_, '_>) -> Option<String> {
+/// The text of the attack (or Ability) that opened the current window, when known, in lower
+/// case (read once per card data).
+fn action_text_for_window(j: &Judging<'_, '_>) -> Option<std::sync::Arc<str>> {
     match &j.tracked.window.source {
         Some(Source::Attack(Some(id), name)) | Some(Source::Ability(Some(id), name)) => j
             .cards
             .use_effect(j.state.mon(*id).name(), name)
-            .map(|(_, e)| e.text.clone()),
+            .map(|(_, e)| j.cards.lower(&e.text)),
         Some(Source::Attack(None, _)) | Some(Source::Ability(None, _)) => None,
         _ => None,
     }
