@@ -23,14 +23,15 @@ use super::shared_facts::{MemoEffect, SharedFacts};
 /// The prints a Pokémon may be, shared (the same answer is asked for on many lines).
 pub type Prints<'a> = Rc<[&'a crate::cards::Card]>;
 
-/// What is memoised for one Pokémon in play: its name, uses and card id when asked, the prints
-/// it may be, and what their texts may change once asked.
+/// What is memoised for one Pokémon in play: the version of it the memo is of, the prints it
+/// may be, and what their texts may change once asked.
 struct MonPrints<'a> {
     /// The version of the Pokémon the memo is of.
     revision: crate::engine::state::Revision,
-    name: Text,
-    uses: Vec<Text>,
-    card_id: Option<Text>,
+    /// What the revision stands for, kept in debug builds only: its name, uses and card id
+    /// (see [`MonPrints::is_of`]).
+    #[cfg(debug_assertions)]
+    identity: Identity,
     prints: Known<Prints<'a>>,
     effects: Option<KnownEffects>,
     /// The lowest and highest printed HP of the prints, once asked.
@@ -41,22 +42,37 @@ struct MonPrints<'a> {
 
 impl MonPrints<'_> {
     /// Whether this memo is of `mon` as it is now (the same slot may hold another Pokémon, or
-    /// the same one after it evolved or used something new).
+    /// the same one after it evolved or used something new). Debug builds check that the
+    /// revision changed with the name, uses and card id.
     fn is_of(&self, mon: &crate::engine::state::Pokemon) -> bool {
         let same = self.revision.same(mon.revision);
-        debug_assert!(
-            !same || self.same_identity(mon),
+        #[cfg(debug_assertions)]
+        assert!(
+            !same || self.identity == Identity::of(mon),
             "{} changed its name, uses or card id without a new revision",
             mon.name()
         );
         same
     }
+}
 
-    /// What the revision stands for: the name, uses and card id the memo was made for.
-    fn same_identity(&self, mon: &crate::engine::state::Pokemon) -> bool {
-        self.name.as_str() == mon.name()
-            && self.uses.as_slice() == mon.uses.as_slice()
-            && self.card_id == mon.card_id
+/// The name, uses and card id of a Pokémon: what its revision stands for.
+#[cfg(debug_assertions)]
+#[derive(PartialEq)]
+struct Identity {
+    name: Text,
+    uses: Vec<Text>,
+    card_id: Option<Text>,
+}
+
+#[cfg(debug_assertions)]
+impl Identity {
+    fn of(mon: &crate::engine::state::Pokemon) -> Identity {
+        Identity {
+            name: Text::from(mon.name()),
+            uses: mon.uses.clone(),
+            card_id: mon.card_id.clone(),
+        }
     }
 }
 
@@ -137,9 +153,8 @@ impl<'a> CardFacts<'a> {
         }
         memo[slot] = Some(MonPrints {
             revision: mon.revision,
-            name: Text::from(mon.name()),
-            uses: mon.uses.clone(),
-            card_id: mon.card_id.clone(),
+            #[cfg(debug_assertions)]
+            identity: Identity::of(mon),
             prints: known.clone(),
             effects: None,
             hp: None,
