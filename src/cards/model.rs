@@ -905,6 +905,12 @@ fn find_named<'a, T>(items: &'a [T], name: &str, name_of: impl Fn(&T) -> &str) -
     if let Some(x) = items.iter().find(|x| name_of(x) == name) {
         return Some(x);
     }
+    // Most names asked of a card are not on it at all (the checks ask every print the
+    // Pokémon may be): when no item's name begins as this one does, none is the same after
+    // normalisation either.
+    if !items.iter().any(|x| may_be_same_name(name_of(x), name)) {
+        return None;
+    }
     let n = crate::cards::normalize_name(name);
     // A name that normalises to itself was already compared with every plain name.
     let unchanged = n.as_ref() == name;
@@ -922,9 +928,90 @@ fn find_named<'a, T>(items: &'a [T], name: &str, name_of: impl Fn(&T) -> &str) -
     })
 }
 
+/// Whether two names may be the same after [`crate::cards::normalize_name`]: false only when
+/// their first characters after leading spaces differ and are ASCII letters or digits that
+/// normalising leaves as they are (every letter but an `e`, which an accent may follow).
+/// Normalising trims spaces and rewrites apostrophes, an `e` with a combining accent and
+/// "Pokemon" (whose first letter stays), so such a first character is that of the normalised
+/// name too.
+fn may_be_same_name(a: &str, b: &str) -> bool {
+    let settled = |s: &str| {
+        s.trim_start()
+            .bytes()
+            .next()
+            .filter(|c| c.is_ascii_alphanumeric() && *c != b'e')
+    };
+    match (settled(a), settled(b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => true,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Spellings that normalise alike, by token: a name is a list of tokens, each written in
+    /// one of its spellings, with spaces around.
+    const SPELLINGS: &[&[&str]] = &[
+        &["'", "\u{2019}", "\u{2018}", "\u{2bc}"],
+        &["é", "e\u{301}"],
+        &["Pokémon", "Pokemon"],
+        &["e"],
+        &["a"],
+        &["P"],
+        &["1"],
+        &[" "],
+    ];
+    const PADS: &[&str] = &["", " ", "\t", "\u{a0}", "\u{b}", "  "];
+
+    /// `tokens` written with the spellings `picks` chooses, between two pads.
+    fn spell(tokens: &[usize], picks: &[usize], pads: (usize, usize)) -> String {
+        let mut out = PADS[pads.0].to_string();
+        for (t, pick) in tokens.iter().zip(picks) {
+            let spellings = SPELLINGS[*t];
+            out.push_str(spellings[pick % spellings.len()]);
+        }
+        out.push_str(PADS[pads.1]);
+        out
+    }
+
+    proptest::proptest! {
+        /// The name found is the one whose normalised name is the same, as when every name is
+        /// normalised and compared (the first-letter test never leaves one out). The items
+        /// are other spellings of the name, or of other tokens.
+        #[test]
+        fn find_named_is_normalise_then_compare(
+            tokens in proptest::collection::vec(0..SPELLINGS.len(), 0..4),
+            others in proptest::collection::vec(0..SPELLINGS.len(), 0..4),
+            picks in proptest::collection::vec(0..4usize, 4),
+            pads in (0..PADS.len(), 0..PADS.len()),
+            items in proptest::collection::vec(
+                (
+                    proptest::bool::ANY,
+                    proptest::collection::vec(0..4usize, 4),
+                    (0..PADS.len(), 0..PADS.len()),
+                ),
+                0..4,
+            ),
+        ) {
+            let name = spell(&tokens, &picks, pads);
+            let names: Vec<String> = items
+                .iter()
+                .map(|(same, picks, pads)| {
+                    spell(if *same { &tokens } else { &others }, picks, *pads)
+                })
+                .collect();
+            let normal = crate::cards::normalize_name(&name);
+            let expected = names
+                .iter()
+                .position(|n| *n == name)
+                .or_else(|| names.iter().position(|n| crate::cards::normalize_name(n) == normal));
+            let found = find_named(&names, &name, |n| n.as_str())
+                .map(|n| names.iter().position(|m| std::ptr::eq(m, n)).expect("an item"));
+            proptest::prop_assert_eq!(found, expected, "{:?} in {:?}", name, names);
+        }
+    }
 
     #[test]
     fn weakness_values() {
