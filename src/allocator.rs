@@ -74,12 +74,9 @@ unsafe impl std::alloc::GlobalAlloc for MiMalloc {
     }
 }
 
-/// Make mimalloc give freed memory back after 10 ms instead of a second, and commit its arenas
-/// only as they are used. With its defaults the service's peak RSS for a maximum-size upload
-/// viewed at 8 lines at once was 468 MiB, against 304–315 MiB with the system allocator; with
-/// these, 301–327 MiB, and the mixed load as fast (`ptcg-judge-bench --quick --seconds 15`,
-/// 2026-11-26; giving memory back at once cost a fifth of the mixed load). Called by an ELF
-/// constructor of the binary, before its first allocation, and again at the start of `main`.
+/// Make mimalloc commit its arenas only as they are used, for every program built on this
+/// library. Called by an ELF constructor of the binary, before its first allocation, and again
+/// at the start of `main`; the benches and examples call it first too.
 pub fn tune_allocator() {
     // SAFETY: reading and setting an option has no precondition; mimalloc checks the index.
     unsafe {
@@ -87,6 +84,22 @@ pub fn tune_allocator() {
             && mi::mi_option_get(mimalloc_option::OS_TAG) == 100
         {
             mi::mi_option_set(mimalloc_option::ARENA_EAGER_COMMIT, 0);
+        }
+    }
+}
+
+/// Make mimalloc give freed memory back after 10 ms instead of a second: for the service, a
+/// process that runs for days under a memory bound. With mimalloc's defaults its peak RSS for a
+/// maximum-size upload viewed at 8 lines at once was 468 MiB, against 304–315 MiB with the
+/// system allocator; with this and [`tune_allocator`], 301–327 MiB, and the mixed load as fast
+/// (`ptcg-judge-bench --quick --seconds 15`, 2026-11-26; giving memory back at once cost a
+/// fifth of the mixed load). Not for a run over logs that then ends: the memory given back is
+/// soon asked for again, and `verify` over the English logs spent a tenth of its time with the
+/// kernel clearing those pages (perf, 2026-11-27). Called by `serve` before it starts.
+pub fn give_memory_back_soon() {
+    // SAFETY: as in `tune_allocator`.
+    unsafe {
+        if mi::mi_option_get(mimalloc_option::OS_TAG) == 100 {
             mi::mi_option_set(
                 mimalloc_option::PURGE_DELAY,
                 mimalloc_option::PURGE_DELAY_MS,
@@ -98,17 +111,20 @@ pub fn tune_allocator() {
 /// Whether [`tune_allocator`] has set mimalloc's options (for the tests).
 pub fn allocator_tuned() -> bool {
     // SAFETY: as in `tune_allocator`.
-    unsafe {
-        mi::mi_option_get(mimalloc_option::ARENA_EAGER_COMMIT) == 0
-            && mi::mi_option_get(mimalloc_option::PURGE_DELAY) == mimalloc_option::PURGE_DELAY_MS
-    }
+    unsafe { mi::mi_option_get(mimalloc_option::ARENA_EAGER_COMMIT) == 0 }
+}
+
+/// Whether [`give_memory_back_soon`] has set mimalloc's purge delay (for the tests).
+pub fn gives_memory_back_soon() -> bool {
+    // SAFETY: as in `tune_allocator`.
+    unsafe { mi::mi_option_get(mimalloc_option::PURGE_DELAY) == mimalloc_option::PURGE_DELAY_MS }
 }
 
 /// The indices of `mi_option_arena_eager_commit`, `mi_option_purge_delay` and
 /// `mi_option_os_tag` in the mimalloc 3 that libmimalloc-sys builds (its `mimalloc.h`), and the
-/// purge delay set. [`tune_allocator`] checks two defaults first (eager commit 2, the OS tag
-/// 100): another mimalloc, whose options are numbered otherwise, is left as it is rather than
-/// set wrongly.
+/// purge delay set. [`tune_allocator`] and [`give_memory_back_soon`] check defaults first (eager
+/// commit 2, the OS tag 100): another mimalloc, whose options are numbered otherwise, is left
+/// as it is rather than set wrongly.
 mod mimalloc_option {
     use libmimalloc_sys::mi_option_t;
     pub const ARENA_EAGER_COMMIT: mi_option_t = 4;
@@ -120,11 +136,14 @@ mod mimalloc_option {
 
 #[cfg(test)]
 mod tests {
-    /// The options are found at the indices the bundled mimalloc gives them, and set.
+    /// The options are found at the indices the bundled mimalloc gives them, and set: the
+    /// purge delay only when asked (a run over logs keeps mimalloc's).
     #[test]
-    fn the_allocator_gives_memory_back_soon() {
+    fn the_allocator_commits_as_used_and_the_service_gives_memory_back_soon() {
         super::tune_allocator();
         assert!(super::allocator_tuned());
+        super::give_memory_back_soon();
+        assert!(super::gives_memory_back_soon());
     }
 
     /// Every block has the alignment its layout asks, on both paths of the allocator (at most

@@ -14,7 +14,9 @@ pub mod rules;
 pub mod store;
 pub mod web;
 
-pub use allocator::{allocator_tuned, tune_allocator};
+pub use allocator::{
+    allocator_tuned, give_memory_back_soon, gives_memory_back_soon, tune_allocator,
+};
 
 use cards::CardDb;
 use engine::{Replay, RuleEdition};

@@ -231,6 +231,8 @@ fn main() -> ExitCode {
             upload_burst,
             upload_rate,
         } => {
+            // A service runs for days under a memory bound: freed memory goes back soon.
+            ptcg_judge::give_memory_back_soon();
             let mut settings = Settings {
                 cards_dirs: cards.cards,
                 builtin_cards: !cards.no_cards,
