@@ -179,13 +179,13 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
     if let Some(s) = &j.state.stadium {
         watch.push(s.name.clone());
     }
+    let attack_text = action_text_for_window(j);
     let attack_unknown = match &j.tracked.window.source {
-        Some(Source::Attack(_, name)) => action_text_for_window(j)
+        Some(Source::Attack(_, name)) => attack_text
             .is_none()
             .then(|| sentence!("the attack {name} is not in the card data")),
         _ => None,
     };
-    let attack_text = action_text_for_window(j);
     let reason = sentence!(
         "{pname} takes {taken} Prize card(s) for this Knock Out but {} {expected} ({})",
         if expected < owed {
