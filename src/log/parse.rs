@@ -10,7 +10,7 @@ use std::collections::hash_map::Entry;
 use super::build::{breakdown_item, build};
 use super::error::LogError;
 use super::event::{BreakdownItem, CardName, Event, Text};
-use super::input::{RawLine, decode, foreign_language, split_lines};
+use super::input::{RawLine, count_of, decode, each_place_of, foreign_language, split_lines};
 use super::locale::{self, LocalNames, Locale, NoNames};
 use super::pattern::{Match, Matcher};
 use super::players::discover;
@@ -479,36 +479,28 @@ fn read<'t>(
 
 fn card_list(content: &str) -> Event {
     // At most one card more than the list has commas.
-    let mut cards = Vec::with_capacity(memchr::memchr_iter(b',', content.as_bytes()).count() + 1);
-    cards.extend(
-        list_items(content)
-            .map(super::trim)
-            .filter(|s| !s.is_empty())
-            .map(CardName::parse_trimmed),
-    );
+    let mut cards = Vec::with_capacity(count_of(b',', content.as_bytes()) + 1);
+    each_list_item(content, |item| {
+        let item = super::trim(item);
+        if !item.is_empty() {
+            cards.push(CardName::parse_trimmed(item));
+        }
+    });
     Event::CardList { cards }
 }
 
-/// The items of a card list: `content.split(", ")`, found by looking for commas only.
-fn list_items(content: &str) -> impl Iterator<Item = &str> {
+/// Call `f` with each item of a card list, as `content.split(", ")` gives them: the commas
+/// are found with [`each_place_of`] and those without a space after are passed over.
+fn each_list_item<'a>(content: &'a str, mut f: impl FnMut(&'a str)) {
     let bytes = content.as_bytes();
     let mut start = 0;
-    let mut commas = memchr::memchr_iter(b',', bytes);
-    std::iter::from_fn(move || {
-        if start > bytes.len() {
-            return None;
+    each_place_of(b',', bytes, |comma| {
+        if comma >= start && bytes.get(comma + 1) == Some(&b' ') {
+            f(&content[start..comma]);
+            start = comma + 2;
         }
-        for comma in commas.by_ref() {
-            if comma >= start && bytes.get(comma + 1) == Some(&b' ') {
-                let item = &content[start..comma];
-                start = comma + 2;
-                return Some(item);
-            }
-        }
-        let item = &content[start..];
-        start = bytes.len() + 1;
-        Some(item)
-    })
+    });
+    f(&content[start..]);
 }
 
 fn unparsed(content: &str) -> Event {
@@ -618,7 +610,8 @@ mod tests {
             "Boss's Orders, Professor's Research, ",
             "x, , , y",
         ] {
-            let ours: Vec<&str> = list_items(text).collect();
+            let mut ours: Vec<&str> = Vec::new();
+            each_list_item(text, |item| ours.push(item));
             let split: Vec<&str> = text.split(", ").collect();
             assert_eq!(ours, split, "{text:?}");
         }
