@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use ptcg_judge::log::pattern::{Matcher, TABLE};
-use ptcg_judge::log::{Depth, Event, parse_text};
+use ptcg_judge::log::{AttackLine, Depth, Event, parse_text};
 
 /// (example line, event kind it must read as). The players are "Ash K 1999" and "Zoë".
 const EXAMPLES: &[(&str, &str)] = &[
@@ -292,13 +292,14 @@ fn the_numbers_of_an_attack_line_are_read() {
     ));
     match &log.lines[2].event {
         Event::Attack(a) => {
-            let (player, target_owner, damage, weakness, resistance) = (
-                &a.player,
-                &a.target_owner,
-                &a.damage,
-                &a.weakness,
-                &a.resistance,
-            );
+            let AttackLine {
+                player,
+                target_owner,
+                damage,
+                weakness,
+                resistance,
+                ..
+            } = &**a;
             assert_eq!(player, "Zoë");
             assert_eq!(target_owner, "Ash K 1999");
             assert_eq!(*damage, 30);

@@ -17,7 +17,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use ptcg_judge::cards::{CardDb, Stage};
 use ptcg_judge::engine::{GameState, Replay, RuleEdition, Verdict};
-use ptcg_judge::log::{Depth, Event, ParsedLog, parse_log};
+use ptcg_judge::log::{AttackLine, Depth, Event, ParsedLog, parse_log};
 
 /// The floors each kind's raw catch rate (caught / counted, as defined above) is held to: the
 /// level the engine reached when the floor was set (rounded down to a whole percent), so a
@@ -369,7 +369,12 @@ fn mutants(base: &Base, db: &CardDb) -> Vec<Mutant> {
         if let Event::Attack(a) = &line.event
             && line.depth == Depth::Top
         {
-            let (player, target_owner, target) = (&a.player, &a.target_owner, &a.target);
+            let AttackLine {
+                player,
+                target_owner,
+                target,
+                ..
+            } = &**a;
             let end = base.block_end(i);
             // The attack's window: the lines that resolve it, and the reports written inside
             // it (an Ability of the other player's Pokémon that acted on its own).

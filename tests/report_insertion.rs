@@ -22,7 +22,7 @@ use proptest::prelude::*;
 use ptcg_judge::cards::effects::{Activation, TextKind, card_effects};
 use ptcg_judge::cards::{CardDb, basic_energy_type, snapshot};
 use ptcg_judge::engine::{RuleEdition, Verdict};
-use ptcg_judge::log::{CardName, Depth, Event, parse_log};
+use ptcg_judge::log::{AttackLine, CardName, Depth, Event, parse_log};
 
 /// A place after an attack's own sub-lines: (insert before this line index, attacking player,
 /// opponent, the Pokémon the opponent and the attacker put into play so far, latest first).
@@ -117,7 +117,11 @@ fn read_game(path: &std::path::Path) -> Option<Game> {
         if let Event::Attack(a) = &l.event
             && l.depth == Depth::Top
         {
-            let (player, target_owner) = (&a.player, &a.target_owner);
+            let AttackLine {
+                player,
+                target_owner,
+                ..
+            } = &**a;
             let next = log.lines[i + 1..]
                 .iter()
                 .position(|n| n.depth == Depth::Top && !matches!(n.event, Event::Blank))
