@@ -570,6 +570,7 @@ mod tests {
         ];
         let top_three = [
             ("end of turn", "effects.end-of-turn"),
+            ("checkup is not a turn", "effects.duration"),
             ("full HP", "hp.maximum-remaining"),
             ("hidden public zones", "zones.hidden-public"),
             ("look at the discard pile", "zones.hidden-public"),
