@@ -4,7 +4,11 @@
 //! its sample first (the twin of another case: the other coin face, the other order), so that
 //! every check is shown to flip.
 
+mod common;
+
 use Verdict::{Info, Ok, Unverified, Violation};
+use common::games::{FIXTURE, game};
+use ptcg_judge::cards::CardDb;
 use ptcg_judge::engine::{RuleEdition, Verdict};
 
 /// One line's expected verdict under each edition.
@@ -508,5 +512,174 @@ fn every_case_covers_the_five_editions() {
         let mut all: Vec<&str> = RuleEdition::ALL.iter().map(|e| e.id()).collect();
         all.sort_unstable();
         assert_eq!(editions, all, "{}", case.why);
+    }
+}
+
+/// An invented Item that evolves a Pokémon and says nothing of the player's first turn or of a
+/// Pokémon put into play this turn (unlike Rare Candy, whose text repeats both limits).
+const GROWTH_SPRAY: &str = r#"[
+ {"id":"fx2-1","name":"Growth Spray","supertype":"Trainer","subtypes":["Item"],
+  "rules":["Choose 1 of your Pokémon in play. Search your deck for a card that evolves from that Pokémon and put it onto that Pokémon to evolve it. Then, shuffle your deck."]}
+]"#;
+
+/// One evolution line played by Misty (who goes second) on her first turn (turn 2) or on her
+/// second turn (turn 4), and its expected verdict under each edition.
+struct EvolutionCase {
+    why: &'static str,
+    /// The lines of Misty's turn before `line`.
+    before: &'static [&'static str],
+    line: &'static str,
+    /// Played on Misty's first turn (turn 2), else on her second (turn 4).
+    first_turn: bool,
+    expected: [(&'static str, Verdict, &'static str); 5],
+}
+
+const EVOLUTIONS: &[EvolutionCase] = &[
+    EvolutionCase {
+        why: "an evolution by an effect whose text does not repeat the first-turn limit, on the \
+              player's first turn: APR 2.2 II.C C-12 allows it unless the card says otherwise; \
+              the Scarlet & Violet and Sword & Shield Evolution notes keep the limit unless a card \
+              says so, and the HeartGold & SoulSilver and classic notes name no exception, so the \
+              engine, which does not model which evolving cards lift it, leaves it unverified",
+        before: &["Misty played Growth Spray."],
+        line: "- Misty evolved Leafkit to Leafmid in the Active Spot.",
+        first_turn: true,
+        expected: [
+            ("sv", Unverified, "evolution.by-effect"),
+            ("swsh", Unverified, "evolution.by-effect"),
+            ("hgss", Unverified, "evolution.by-effect"),
+            ("apr-2018", Ok, "evolution.by-effect"),
+            ("classic", Unverified, "evolution.by-effect"),
+        ],
+    },
+    EvolutionCase {
+        why: "the same effect on a Pokémon put onto the Bench this turn: APR 2.2 C-12 allows a \
+              newly played Pokémon too",
+        before: &[
+            "Misty played Leafkit to the Bench.",
+            "Misty played Growth Spray.",
+        ],
+        line: "- Misty evolved Leafkit to Leafmid on the Bench.",
+        first_turn: false,
+        expected: [
+            ("sv", Unverified, "evolution.by-effect"),
+            ("swsh", Unverified, "evolution.by-effect"),
+            ("hgss", Unverified, "evolution.by-effect"),
+            ("apr-2018", Ok, "evolution.by-effect"),
+            ("classic", Unverified, "evolution.by-effect"),
+        ],
+    },
+    EvolutionCase {
+        why: "Rare Candy on the player's first turn: its text forbids it (sv1-191), which C-12's \
+              'unless the card says otherwise' keeps, so every edition finds it broken",
+        before: &["Misty played Rare Candy."],
+        line: "- Misty evolved Leafkit to Leafking in the Active Spot.",
+        first_turn: true,
+        expected: [
+            ("sv", Violation, "evolution.by-effect"),
+            ("swsh", Violation, "evolution.by-effect"),
+            ("hgss", Violation, "evolution.by-effect"),
+            ("apr-2018", Violation, "evolution.by-effect"),
+            ("classic", Violation, "evolution.by-effect"),
+        ],
+    },
+    EvolutionCase {
+        why: "the twin: Rare Candy on the player's second turn",
+        before: &["Misty played Rare Candy."],
+        line: "- Misty evolved Leafkit to Leafking in the Active Spot.",
+        first_turn: false,
+        expected: [
+            ("sv", Ok, "evolution.by-effect"),
+            ("swsh", Ok, "evolution.by-effect"),
+            ("hgss", Ok, "evolution.by-effect"),
+            ("apr-2018", Ok, "evolution.by-effect"),
+            ("classic", Ok, "evolution.by-effect"),
+        ],
+    },
+    EvolutionCase {
+        why: "an evolution from the hand on the player's first turn: forbidden by every seed, APR \
+              2.2 included (I.A A-05)",
+        before: &[],
+        line: "Misty evolved Leafkit to Leafmid in the Active Spot.",
+        first_turn: true,
+        expected: [
+            ("sv", Violation, "evolution.first-turn"),
+            ("swsh", Violation, "evolution.first-turn"),
+            ("hgss", Violation, "evolution.first-turn"),
+            ("apr-2018", Violation, "evolution.first-turn"),
+            ("classic", Violation, "evolution.first-turn"),
+        ],
+    },
+    EvolutionCase {
+        why: "the twin: the same evolution from the hand on the player's second turn",
+        before: &[],
+        line: "Misty evolved Leafkit to Leafmid in the Active Spot.",
+        first_turn: false,
+        expected: [
+            ("sv", Ok, "evolution.first-turn"),
+            ("swsh", Ok, "evolution.first-turn"),
+            ("hgss", Ok, "evolution.first-turn"),
+            ("apr-2018", Ok, "evolution.first-turn"),
+            ("classic", Ok, "evolution.first-turn"),
+        ],
+    },
+];
+
+/// Where the 2018 Advanced Players' Rulebook lets a card's effect evolve on the player's first
+/// turn and a Pokémon new in play (II.C C-12), the replay under `--edition apr-2018` accepts it;
+/// a card that repeats the limits (Rare Candy) and an evolution from the hand stay violations
+/// under every edition, and their twins a turn later are legal.
+#[test]
+fn an_evolution_by_an_effect_follows_the_edition() {
+    let mut cards = CardDb::parse_set_json(FIXTURE, "fixture.json").unwrap();
+    cards.extend(CardDb::parse_set_json(GROWTH_SPRAY, "growth-spray.json").unwrap());
+    let cards = CardDb::from_cards(cards, Vec::new());
+    for case in EVOLUTIONS {
+        let mut misty: Vec<&str> = case.before.to_vec();
+        misty.extend([case.line, "Misty ended their turn."]);
+        let log = if case.first_turn {
+            game(
+                ("Pikpik", &[]),
+                ("Leafkit", &[]),
+                &[&["Ash ended their turn."], &misty],
+            )
+        } else {
+            game(
+                ("Pikpik", &[]),
+                ("Leafkit", &[]),
+                &[
+                    &["Ash ended their turn."],
+                    &["Misty ended their turn."],
+                    &["Ash ended their turn."],
+                    &misty,
+                ],
+            )
+        };
+        for (edition, verdict, clause) in &case.expected {
+            let edition: RuleEdition = edition.parse().unwrap();
+            let report = ptcg_judge::verify(log.as_bytes(), Some(&cards), edition).unwrap();
+            let step = report
+                .steps
+                .iter()
+                .rev()
+                .find(|s| s.text == case.line)
+                .unwrap_or_else(|| panic!("no line {:?}", case.line));
+            assert_eq!(
+                step.verdict,
+                *verdict,
+                "{} under {}: {} [{}]",
+                case.why,
+                edition.id(),
+                step.message,
+                step.clauses.join(", ")
+            );
+            assert!(
+                step.clauses.iter().any(|c| c == clause),
+                "{} under {}: {clause} not cited: {:?}",
+                case.why,
+                edition.id(),
+                step.clauses
+            );
+        }
     }
 }

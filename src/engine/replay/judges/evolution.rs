@@ -1,9 +1,11 @@
 //! Evolution: not on a player's first turn, not a Pokémon put into play or evolved this turn,
 //! and the new card evolves from the one it is put on (or, through Rare Candy, from its Stage
-//! 1).
+//! 1). An evolution by a card's effect keeps the two timing limits where its text repeats them;
+//! where it does not, the edition decides ([`RuleEdition::effect_evolution_keeps_timing_limits`]).
 
 use crate::log::Event;
 
+use super::super::super::edition::RuleEdition;
 use super::super::super::facts;
 use super::super::super::state::PokemonId;
 use super::super::super::verdict::Step;
@@ -119,6 +121,11 @@ pub fn evolution(j: &Judging<'_, '_>) -> Step {
         } else {
             parts.push(Step::ok(clause_same, "in play since before this turn"));
         }
+    } else if !j.edition.effect_evolution_keeps_timing_limits() {
+        parts.push(Step::ok(
+            "evolution.by-effect",
+            "an evolution by a card's effect may be made on the player's first turn and on a Pokémon put into play this turn unless the card says otherwise (Advanced Players' Rulebook C-12), and this card's text does not",
+        ));
     } else {
         parts.push(Step::cannot_check(
             "evolution.by-effect",
@@ -127,6 +134,18 @@ pub fn evolution(j: &Judging<'_, '_>) -> Step {
     }
     parts.push(evolves_from(j, candidates, to, effect_text));
     super::card_text::gate_each(j, parts)
+}
+
+impl RuleEdition {
+    /// Whether an evolution made by a card's effect keeps the first-turn and same-turn limits
+    /// of an evolution from the hand when the card's text does not repeat them. The Scarlet &
+    /// Violet and Sword & Shield Evolution notes lift them only where a card says so, and the
+    /// HeartGold & SoulSilver and classic notes name no exception; the 2018 Advanced Players'
+    /// Rulebook (II.C C-12) lets such an evolution happen on the player's first turn and on a
+    /// Pokémon put into play this turn unless the card says otherwise.
+    pub fn effect_evolution_keeps_timing_limits(self) -> bool {
+        self != RuleEdition::Apr2018
+    }
 }
 
 /// The cards whose change to when and how a Pokémon evolves this judge applies itself, so the
