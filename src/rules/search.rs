@@ -113,11 +113,12 @@ impl SearchIndex {
         }
     }
 
-    /// At most `limit` hits, best first; empty for an empty or all-stop-word query.
+    /// At most `limit` hits, best first; empty for an empty query, and for a query of stop
+    /// words only unless some clause holds it as a phrase ("if you do").
     pub fn search(&self, query: &str, limit: usize) -> Vec<SearchHit> {
         let terms = self.query_terms(query);
         if terms.is_empty() {
-            return Vec::new();
+            return self.search_stop_word_phrase(query, limit);
         }
         let exact_id = query.trim().to_lowercase();
         // A query of several words that some clause holds as a phrase (a card name such as
@@ -139,6 +140,32 @@ impl SearchIndex {
             .into_iter()
             .take(limit)
             .map(|(_, score, doc)| self.hit(doc, score, &terms))
+            .collect()
+    }
+
+    /// A query of two or more stop words ("if you do", "you may") has no term to rank by: the
+    /// clauses that hold it as a phrase, those whose title holds it first, then by how often
+    /// their text does.
+    fn search_stop_word_phrase(&self, query: &str, limit: usize) -> Vec<SearchHit> {
+        let phrase = phrase_of(query);
+        if !phrase.contains(' ') {
+            return Vec::new();
+        }
+        let mut ranked: Vec<(f32, &Doc)> = self
+            .docs
+            .iter()
+            .map(|doc| {
+                let title = occurrences(&phrase_of(&doc.title), &phrase);
+                let text = occurrences(&phrase_of(&doc.text), &phrase);
+                ((3 * title + text) as f32, doc)
+            })
+            .filter(|&(score, _)| score > 0.0)
+            .collect();
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        ranked
+            .into_iter()
+            .take(limit)
+            .map(|(score, doc)| self.hit(doc, score, &[]))
             .collect()
     }
 
@@ -330,12 +357,22 @@ fn words(text: &str) -> impl Iterator<Item = (Range<usize>, &str)> {
 
 /// Whether `text` holds `phrase` as whole words (`n` in "player n draws", not in "and").
 fn holds_words(text: &str, phrase: &str) -> bool {
+    occurrences(text, phrase) > 0
+}
+
+/// How many times `text` holds `phrase` as whole words.
+fn occurrences(text: &str, phrase: &str) -> usize {
     let phrase = phrase.trim();
-    text.match_indices(phrase).any(|(at, _)| {
-        let before = text[..at].chars().next_back();
-        let after = text[at + phrase.len()..].chars().next();
-        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
-    })
+    if phrase.is_empty() {
+        return 0;
+    }
+    text.match_indices(phrase)
+        .filter(|&(at, _)| {
+            let before = text[..at].chars().next_back();
+            let after = text[at + phrase.len()..].chars().next();
+            !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+        })
+        .count()
 }
 
 /// Text as a phrase is looked for in it: lower case, without accents, curly apostrophes
@@ -595,6 +632,28 @@ mod tests {
             }
         }
         assert!(misses.is_empty(), "{}", misses.join("\n"));
+    }
+
+    #[test]
+    fn a_phrase_of_stop_words_finds_the_clauses_holding_it_title_first() {
+        let index = tiny_index(&[
+            (
+                "a.text",
+                "Other",
+                "You may do it. If you do, draw. If you do, shuffle.",
+            ),
+            (
+                "b.title",
+                "If you do",
+                "The second part hangs on the first.",
+            ),
+            ("c.none", "Third", "Nothing to do here, if you like."),
+        ]);
+        assert_eq!(ids(&index.search("if you do", 10)), ["b.title", "a.text"]);
+        assert_eq!(ids(&index.search("If you do", 1)), ["b.title"]);
+        // A single stop word, or words no clause holds together, still find nothing.
+        assert!(index.search("do", 10).is_empty());
+        assert!(index.search("you do if", 10).is_empty());
     }
 
     #[test]
