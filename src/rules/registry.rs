@@ -74,10 +74,22 @@ pub const CLAUSES: &[Clause] = &[
         "Card text comes before the rules",
     ),
     c(
+        "card-text.newest-wording",
+        "card-text",
+        false,
+        "The newest wording of a card is the one that applies",
+    ),
+    c(
         "card-text.up-to",
         "card-text",
         false,
         "\"Up to\", \"any amount\" and \"you may\"",
+    ),
+    c(
+        "card-text.if-you-do",
+        "card-text",
+        false,
+        "\"Do A. If you do, do B\"",
     ),
     c(
         "card-text.fewer-targets",
@@ -120,6 +132,12 @@ pub const CLAUSES: &[Clause] = &[
         "card-text",
         false,
         "\"Can't play … from their hand\"",
+    ),
+    c(
+        "card-text.has-no",
+        "card-text",
+        false,
+        "\"Has no …\" and \"ignore …\"",
     ),
     // Zones
     c(
@@ -288,6 +306,12 @@ pub const CLAUSES: &[Clause] = &[
     c("trainer.item", "trainer-cards", false, "Items"),
     c("trainer.supporter", "trainer-cards", false, "Supporters"),
     c("trainer.stadium", "trainer-cards", false, "Stadiums"),
+    c(
+        "trainer.changes-nothing",
+        "trainer-cards",
+        false,
+        "A Supporter or Stadium that would change nothing",
+    ),
     c(
         "trainer.tool",
         "trainer-cards",
