@@ -457,6 +457,12 @@ pub const CLAUSES: &[Clause] = &[
         "One VSTAR Power per game",
     ),
     c(
+        "attack.steps",
+        "attacking-and-damage",
+        false,
+        "The steps of an attack, in order",
+    ),
+    c(
         "attack.damage-order",
         "attacking-and-damage",
         true,
