@@ -789,6 +789,12 @@ pub const CLAUSES: &[Clause] = &[
         "TAG TEAM Pokémon: 3 Prize cards",
     ),
     c(
+        "pokemon.rule-box",
+        "special-pokemon",
+        false,
+        "Pokémon with a Rule Box",
+    ),
+    c(
         "pokemon.radiant",
         "special-pokemon",
         false,
@@ -810,6 +816,18 @@ pub const CLAUSES: &[Clause] = &[
         "Dual-type Pokémon",
     ),
     c("pokemon.legend", "special-pokemon", false, "Pokémon LEGEND"),
+    c(
+        "pokemon.restored",
+        "special-pokemon",
+        false,
+        "Restored Pokémon",
+    ),
+    c(
+        "pokemon.labels",
+        "special-pokemon",
+        false,
+        "Ancient, Future, Battle Styles and Ultra Beasts: labels, not names or Stages",
+    ),
     c(
         "pokemon.single-prize",
         "special-pokemon",
