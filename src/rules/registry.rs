@@ -141,6 +141,12 @@ pub const CLAUSES: &[Clause] = &[
     ),
     // Zones
     c(
+        "zones.in-play",
+        "zones",
+        false,
+        "What \"in play\" covers: the Active Spot, the Bench, the Stadium",
+    ),
+    c(
         "zones.hidden-public",
         "zones",
         false,
