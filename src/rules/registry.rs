@@ -190,6 +190,12 @@ pub const CLAUSES: &[Clause] = &[
         false,
         "A coin flip decides who chooses to go first",
     ),
+    c(
+        "setup.double-battle",
+        "setup",
+        false,
+        "Double battles (classic)",
+    ),
     // Turn structure
     c(
         "turn.draw",
