@@ -634,6 +634,53 @@ mod tests {
         assert!(misses.is_empty(), "{}", misses.join("\n"));
     }
 
+    /// The words a judge uses for the steps of an attack, the card wordings "has no", "if you
+    /// do" and a changed wording, a Supporter that would change nothing, Rule Boxes, Restored
+    /// Pokémon, "in play", the labels and double battles find their clause first.
+    #[test]
+    fn a_judges_words_find_the_attack_steps_wording_and_kind_clauses_first() {
+        let index = index();
+        let first = [
+            ("steps of an attack", "attack.steps"),
+            ("attack steps", "attack.steps"),
+            ("before doing damage", "attack.steps"),
+            ("has no Weakness", "card-text.has-no"),
+            ("has no abilities", "card-text.has-no"),
+            ("ignore all Energy", "card-text.has-no"),
+            ("if you do", "card-text.if-you-do"),
+            ("If you do,", "card-text.if-you-do"),
+            ("newest wording", "card-text.newest-wording"),
+            ("old print", "card-text.newest-wording"),
+            (
+                "supporter that would change nothing",
+                "trainer.changes-nothing",
+            ),
+            ("rule box", "pokemon.rule-box"),
+            ("Pokémon with a Rule Box", "pokemon.rule-box"),
+            ("doesn't have a Rule Box", "pokemon.rule-box"),
+            ("restored Pokémon", "pokemon.restored"),
+            ("in play", "zones.in-play"),
+            ("is the Bench in play", "zones.in-play"),
+            ("double battle", "setup.double-battle"),
+            ("Ancient and Future", "pokemon.labels"),
+            ("future pokemon", "pokemon.labels"),
+            ("Single Strike", "pokemon.labels"),
+            ("battle styles", "pokemon.labels"),
+            ("Ultra Beasts", "pokemon.labels"),
+        ];
+        let misses: Vec<String> = first
+            .iter()
+            .filter(|(query, expected)| ids(&index.search(query, 1)) != [*expected])
+            .map(|(query, expected)| {
+                format!(
+                    "{query:?}: want {expected} first, got {:?}",
+                    ids(&index.search(query, 5))
+                )
+            })
+            .collect();
+        assert!(misses.is_empty(), "{}", misses.join("\n"));
+    }
+
     #[test]
     fn a_phrase_of_stop_words_finds_the_clauses_holding_it_title_first() {
         let index = tiny_index(&[
