@@ -1,6 +1,6 @@
 //! Checks against the full pokemon-tcg-data copy at `../shared/cards/pokemon-tcg-data`
-//! (relative to the crate), or `$PTCG_JUDGE_CARDS`. When neither is there every test says
-//! `SKIPPED cards_shared_data: … not found` on standard error and passes.
+//! (relative to the crate), or `$PTCG_JUDGE_CARDS`. When neither is there every test fails under
+//! CI and elsewhere says `SKIPPED cards_shared_data: … not found` and passes.
 
 mod common;
 
@@ -13,8 +13,7 @@ use ptcg_judge::cards::{
 };
 
 fn data_dir() -> Option<PathBuf> {
-    let local = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/cards/pokemon-tcg-data");
-    if local.is_dir() {
+    if let Some(local) = common::shared_cards() {
         return Some(local);
     }
     std::env::var_os("PTCG_JUDGE_CARDS")

@@ -88,16 +88,16 @@ fn corpus() -> Vec<Vec<u8>> {
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "log"))
         .collect();
-    let shared = root.join("../shared/ptcgl-logs");
-    if shared.is_dir() {
+    if let Some(shared) = common::shared_dir().map(|d| d.join("ptcgl-logs")) {
         for dir in ["en-2026", "en-player-name-bug", "localized", "mangled"] {
             if let Ok(entries) = std::fs::read_dir(shared.join(dir)) {
                 files.extend(entries.flatten().map(|e| e.path()));
             }
         }
     } else {
-        eprintln!(
-            "SKIPPED part of crash_safety: ../shared/ptcgl-logs not found (uploading the samples only)"
+        common::skipped(
+            "part of crash_safety",
+            "../shared/ptcgl-logs (uploading the samples only)",
         );
     }
     files.sort();

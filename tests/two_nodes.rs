@@ -187,6 +187,10 @@ async fn two_nodes_on_one_database_are_one_service() {
 
     // Uploads stream to A; A is SIGKILLed part way. Every upload A acknowledged is on B.
     let mut a = a;
+    // A is killed once it has acknowledged a few uploads (an event, not a guess at how long that
+    // takes), while the stream goes on.
+    const ACKED_BEFORE_KILL: usize = 5;
+    let (streamed, mut acked_so_far) = tokio::sync::watch::channel(0usize);
     let streaming = {
         let http = http.clone();
         let base = a.base.clone();
@@ -195,14 +199,23 @@ async fn two_nodes_on_one_database_are_one_service() {
             for n in 1000.. {
                 let body = numbered(n);
                 match upload(&http, &base, &body).await {
-                    Some((id, _)) => acked.push((id, body)),
+                    Some((id, _)) => {
+                        acked.push((id, body));
+                        streamed.send_replace(acked.len());
+                    }
                     None => break,
                 }
             }
             acked
         })
     };
-    tokio::time::sleep(Duration::from_millis(400)).await;
+    tokio::time::timeout(
+        Duration::from_secs(60),
+        acked_so_far.wait_for(|n| *n >= ACKED_BEFORE_KILL),
+    )
+    .await
+    .expect("A acknowledges uploads within a minute")
+    .expect("the stream is still going");
     a.child.kill().expect("SIGKILL node A");
     let _ = a.child.wait();
     let acked = streaming.await.unwrap();

@@ -2,8 +2,8 @@
 //! (WebDriver), the browser's console log, and waiting for a URL.
 //!
 //! The tests need `/usr/bin/chromium` and `/usr/bin/chromedriver` (Debian's `chromium` and
-//! `chromium-driver`; `.ci/run` installs them). When either is missing [`Browser::start`] prints
-//! a SKIPPED line and the test passes. `BROWSER_TEST_CHROMIUM` and `BROWSER_TEST_CHROMEDRIVER`
+//! `chromium-driver`; `.ci/run` installs them). When either is missing [`Browser::start`] fails
+//! the test under CI and elsewhere prints a SKIPPED line and passes (`common::missing_input`). `BROWSER_TEST_CHROMIUM` and `BROWSER_TEST_CHROMEDRIVER`
 //! point it at other paths.
 
 use std::net::{SocketAddr, TcpListener, TcpStream};
@@ -212,10 +212,13 @@ impl Browser {
         let chromium = binary("BROWSER_TEST_CHROMIUM", CHROMIUM);
         let chromedriver = binary("BROWSER_TEST_CHROMEDRIVER", CHROMEDRIVER);
         if !chromium.is_file() || !chromedriver.is_file() {
-            eprintln!(
-                "SKIPPED browser test: {} or {} not found",
-                chromium.display(),
-                chromedriver.display()
+            super::missing_input(
+                "browser test",
+                &format!(
+                    "{} or {} not found (Debian's chromium and chromium-driver; .ci/run installs them)",
+                    chromium.display(),
+                    chromedriver.display()
+                ),
             );
             return None;
         }

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod browser;
+pub mod floors;
 pub mod games;
 pub mod postgres;
 /// The largest allowed log and a store's size on disk, as the benchmark tool makes them.
@@ -10,24 +11,80 @@ pub mod sizes;
 
 use std::path::{Path, PathBuf};
 
-/// `../shared` beside the project, when present.
+/// `../shared` beside the project, when present (under CI its absence fails the test here, so
+/// that no suite can pass by skipping it quietly).
 pub fn shared_dir() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
-    dir.is_dir().then_some(dir)
+    let dir = present(Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"))?;
+    // An empty or partial folder is as missing as none: name what is not there.
+    present(dir.join("ptcgl-logs"))?;
+    present(dir.join("cards"))?;
+    Some(dir)
 }
 
-/// Print that a suite is skipped and why.
+/// `path` when it exists; under CI a missing path fails the test, naming it.
+fn present(path: PathBuf) -> Option<PathBuf> {
+    if path.exists() {
+        return Some(path);
+    }
+    if inputs_required() {
+        missing_input(
+            "a suite reading ../shared",
+            &format!("{} not found", path.display()),
+        );
+    }
+    None
+}
+
+/// A suite whose input (`../shared`) is missing: a failure under CI, a loud skip elsewhere.
 pub fn skipped(suite: &str, what: &str) {
-    eprintln!("SKIPPED {suite}: {what} not found (expected beside the project in ../shared)");
+    missing_input(
+        suite,
+        &format!("{what} not found (expected beside the project in ../shared)"),
+    );
+}
+
+/// Whether this run is CI's: CI sets `CI=true` (any value but empty, `0` or `false` counts),
+/// and `PTCG_JUDGE_REQUIRE_INPUTS=1` asks for the same strictness anywhere.
+pub fn inputs_required() -> bool {
+    let set = |name: &str| {
+        std::env::var(name)
+            .is_ok_and(|v| !v.is_empty() && v != "0" && !v.eq_ignore_ascii_case("false"))
+    };
+    set("CI") || set("PTCG_JUDGE_REQUIRE_INPUTS")
+}
+
+/// A test cannot run because `why` (an input that is not there: `../shared`, a PostgreSQL server,
+/// Chromium). Under CI ([`inputs_required`]) the test fails with that reason: a suite that passes
+/// without running is a green CI that proves nothing. Elsewhere it says `SKIPPED …` and passes;
+/// the line is written to the process's standard error directly, not through `eprintln!`, which
+/// the test harness captures and drops for a passing test, so that `cargo test` shows every skip.
+pub fn missing_input(suite: &str, why: &str) {
+    missing_input_when(inputs_required(), suite, why);
+}
+
+/// [`missing_input`] with the CI decision given (what `tests/skips.rs` checks both ways).
+pub fn missing_input_when(required: bool, suite: &str, why: &str) {
+    if required {
+        panic!(
+            "{suite} cannot run: {why}. CI (CI=true) needs every input the suites read; set it up, \
+             or run without CI=true to skip"
+        );
+    }
+    use std::io::Write;
+    let _ = std::io::stderr()
+        .lock()
+        .write_all(skip_line(suite, why).as_bytes());
+}
+
+/// The line a skip writes.
+pub fn skip_line(suite: &str, why: &str) -> String {
+    format!("SKIPPED {suite}: {why}\n")
 }
 
 /// The English real logs of the shared corpus: en-2025, en-2026, en-player-name-bug, and the
 /// English files of localized/.
 pub fn english_logs() -> Option<Vec<PathBuf>> {
-    let root = shared_dir()?.join("ptcgl-logs");
-    if !root.is_dir() {
-        return None;
-    }
+    let root = present(shared_dir()?.join("ptcgl-logs"))?;
     let mut files = Vec::new();
     for dir in ["en-2025", "en-2026", "en-player-name-bug", "localized"] {
         let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
@@ -49,15 +106,17 @@ pub fn english_logs() -> Option<Vec<PathBuf>> {
 /// The shared card data folder, when present.
 pub fn shared_cards() -> Option<PathBuf> {
     let dir = shared_dir()?.join("cards/pokemon-tcg-data");
-    dir.join("cards/en").is_dir().then_some(dir)
+    present(dir.join("cards/en"))?;
+    Some(dir)
 }
 
 /// The shared folder holding both card data sources (pokemon-tcg-data and the TCGdex
 /// cards-database), read together as one database, when both are present.
 pub fn shared_card_sources() -> Option<PathBuf> {
     let dir = shared_dir()?.join("cards");
-    (dir.join("pokemon-tcg-data/cards/en").is_dir() && dir.join("tcgdex-cards-database").is_dir())
-        .then_some(dir)
+    present(dir.join("pokemon-tcg-data/cards/en"))?;
+    present(dir.join("tcgdex-cards-database"))?;
+    Some(dir)
 }
 
 /// The project's own sample logs.
@@ -138,9 +197,11 @@ pub fn sample_cards() -> std::sync::Arc<ptcg_judge::cards::CardDb> {
 
 /// The client's line templates of `locale` (`../shared/ptcgl-logs/templates`), when present.
 pub fn line_templates(locale: &str) -> Option<serde_json::Value> {
-    let path = shared_dir()?
-        .join("ptcgl-logs/templates")
-        .join(format!("blog-templates.{locale}.json"));
+    let path = present(
+        shared_dir()?
+            .join("ptcgl-logs/templates")
+            .join(format!("blog-templates.{locale}.json")),
+    )?;
     serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()
 }
 
@@ -163,4 +224,22 @@ pub fn free_port() -> u16 {
         .local_addr()
         .unwrap()
         .port()
+}
+
+/// The steps a decided share counts: those a one-line change can turn into a violation, each
+/// with a mutation kind that does (`tests/mutations/`): attacks and damage to a second Pokémon
+/// (damage ±10, took-damage +10), Knock Outs (added, removed), Prize cards (a wrong count),
+/// evolutions (on the turn played), retreats (a second one, while Asleep), Stadiums (one of the
+/// same name again), the end of the game (the wrong winner), Energy attached from the hand (a
+/// second one), Supporters (a second one), and "X used Y." lines checked as attacks.
+pub fn checkable(step: &ptcg_judge::report::StepReport) -> bool {
+    let cites = |prefix: &str| step.clauses.iter().any(|c| c.starts_with(prefix));
+    match &*step.event {
+        "attack" | "took-damage" | "knock-out" | "took-prizes" | "evolve" | "retreat"
+        | "play-to-stadium" | "game-end" => true,
+        "attach" => step.depth == "action" || step.verdict != ptcg_judge::engine::Verdict::Info,
+        "play-card" => cites("turn.supporter"),
+        "use" => cites("attack."),
+        _ => false,
+    }
 }

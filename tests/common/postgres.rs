@@ -1,7 +1,8 @@
 //! A PostgreSQL database of a test's own: made on the server the project's machines run
 //! (127.0.0.1:5432, user postgres, no password; `PTCG_JUDGE_TEST_POSTGRES` names another
-//! server's admin URL) and dropped when the test ends. `None` when no server answers: the
-//! caller says SKIPPED.
+//! server's admin URL) and dropped when the test ends. `None` when nothing listens there (the
+//! caller skips; under CI that is a failure, see `common::missing_input`); any other error (a
+//! role that does not exist, a refused login) fails the test.
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -42,7 +43,7 @@ pub struct TestDb {
 }
 
 impl TestDb {
-    /// A new, empty database, or `None` (with the reason printed) when no server answers.
+    /// A new, empty database, or `None` (after `common::missing_input`) when no server listens.
     pub fn create(suite: &str) -> Option<TestDb> {
         static COUNTER: AtomicU32 = AtomicU32::new(0);
         let name = format!(
@@ -60,15 +61,39 @@ impl TestDb {
                     name,
                 })
             }
-            Err(e) => {
-                eprintln!(
-                    "SKIPPED {suite} on PostgreSQL: no server answers at {} ({e})",
-                    admin_url()
+            Err(e) if connection_refused(&e) => {
+                super::missing_input(
+                    &format!("{suite} on PostgreSQL"),
+                    &format!("no PostgreSQL server answers at {} ({e})", admin_url()),
                 );
                 None
             }
+            // A server that answers but refuses us (a wrong role or password, no right to create
+            // a database) is a broken set-up, not a missing server: it fails the test.
+            Err(e) => panic!(
+                "{suite} on PostgreSQL: the server at {} answered with an error: {}",
+                admin_url(),
+                e.as_db_error()
+                    .map_or_else(|| e.to_string(), |d| d.message().to_string())
+            ),
         }
     }
+}
+
+/// Whether `e` says that nothing listens at the server's address (the one case that means "no
+/// PostgreSQL server here"): a refused TCP connection, or no socket file.
+pub fn connection_refused(e: &tokio_postgres::Error) -> bool {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = std::error::Error::source(e);
+    while let Some(s) = source {
+        if let Some(io) = s.downcast_ref::<std::io::Error>() {
+            return matches!(
+                io.kind(),
+                std::io::ErrorKind::ConnectionRefused | std::io::ErrorKind::NotFound
+            );
+        }
+        source = s.source();
+    }
+    false
 }
 
 impl TestDb {
