@@ -160,37 +160,9 @@ fn models(j: &Judging<'_, '_>, claim: &DamageClaim<'_>) -> Models {
     let (Some(att), Some(db)) = (claim.attacker, j.db()) else {
         return out;
     };
-    let Ok(prints) = j.prints_of(att) else {
+    let Some(sources) = attack_sources(j, claim) else {
         return out;
     };
-    // The cards whose text is the attack: the attacker's prints; else a Tool attached to it
-    // that gives the attack (a Technical Machine); for an attack that copies another, the
-    // cards with the attack chosen.
-    let mut sources: Vec<(&crate::cards::Card, String)> = prints
-        .iter()
-        .filter(|c| c.attack(claim.attack).is_some())
-        .map(|c| (*c, claim.attack.to_string()))
-        .collect();
-    if sources.is_empty() {
-        for tool in &j.state.mon(att).tools {
-            for i in db.by_name(tool) {
-                let c = db.card(*i);
-                if c.attack(claim.attack).is_some() {
-                    sources.push((c, claim.attack.to_string()));
-                }
-            }
-        }
-    }
-    let copies = sources.iter().any(|(c, a)| {
-        c.attack(a).is_some_and(|x| {
-            let t = j.cards.lower(&x.text);
-            t.contains("use it as this attack")
-                || t.contains("choose 1 of") && t.contains("attacks")
-        })
-    });
-    if copies {
-        sources = copied_sources(j, claim);
-    }
     let mut seen: Vec<(i32, Option<&crate::cards::effects::TextEffects>)> = Vec::new();
     for (card, name) in &sources {
         let Some(attack) = card.attack(name) else {
@@ -230,6 +202,44 @@ fn models(j: &Judging<'_, '_>, claim: &DamageClaim<'_>) -> Models {
             .push((Text::from(claim.attacker_name), claim.attack.to_string()));
     }
     out
+}
+
+/// The cards whose text is the line's attack, each with the name of the attack to read: the
+/// attacker's prints; else a Tool attached to it that gives the attack (a Technical Machine);
+/// for an attack that copies another, the cards with the attack chosen. `None` when the
+/// attacker or its prints are unknown.
+pub fn attack_sources<'a>(
+    j: &Judging<'_, 'a>,
+    claim: &DamageClaim<'_>,
+) -> Option<Vec<(&'a Card, String)>> {
+    let (att, db) = (claim.attacker?, j.db()?);
+    let prints = j.prints_of(att).ok()?;
+    let mut sources: Vec<(&Card, String)> = prints
+        .iter()
+        .filter(|c| c.attack(claim.attack).is_some())
+        .map(|c| (*c, claim.attack.to_string()))
+        .collect();
+    if sources.is_empty() {
+        for tool in &j.state.mon(att).tools {
+            for i in db.by_name(tool) {
+                let c = db.card(*i);
+                if c.attack(claim.attack).is_some() {
+                    sources.push((c, claim.attack.to_string()));
+                }
+            }
+        }
+    }
+    let copies = sources.iter().any(|(c, a)| {
+        c.attack(a).is_some_and(|x| {
+            let t = j.cards.lower(&x.text);
+            t.contains("use it as this attack")
+                || t.contains("choose 1 of") && t.contains("attacks")
+        })
+    });
+    if copies {
+        sources = copied_sources(j, claim);
+    }
+    Some(sources)
 }
 
 /// The cards whose attack an attack copying another uses (`- X chose Trifrost` names it):
@@ -959,31 +969,6 @@ fn type_sentences(
     parts
 }
 
-/// `attack.damage-order.bench`: damage to a second Pokémon (a `took N damage` sub-line; judged
-/// before it): no Weakness or Resistance on the Bench.
-pub fn took_damage(j: &Judging<'_, '_>) -> Step {
-    let Event::TookDamage {
-        weakness,
-        resistance,
-        ..
-    } = j.event
-    else {
-        return Step::info("");
-    };
-    let (weakness, resistance) = (weakness.is_some(), resistance.is_some());
-    match j.resolved.pokemon.id().and_then(|t| j.state.position(t)) {
-        Some(Position::Bench) if weakness || resistance => Step::violation(
-            "attack.damage-order.bench",
-            "Weakness or Resistance is applied to a Benched Pokémon; they apply only to the Active Pokémon",
-        ),
-        Some(Position::Bench) => Step::ok(
-            "attack.damage-order.bench",
-            "no Weakness or Resistance on the Bench",
-        ),
-        _ => Step::info(""),
-    }
-}
-
 /// The damage of an attack that chooses Pokémon several times (Oil Salvo): a positive multiple
 /// of the damage per choice, at most one per choice. Weakness and Resistance are not modelled
 /// for it, so a line with either cannot be checked this way.
@@ -1022,7 +1007,7 @@ fn chosen_damage(claim: &DamageClaim<'_>, times: i32, each: i32) -> Step {
 
 /// "Choose 1 of your opponent's Pokémon 6 times. (You can choose the same Pokémon more than
 /// once.) For each time you chose a Pokémon, do 20 damage to it." -> (6, 20).
-fn chosen_times(text: &str) -> Option<(i32, i32)> {
+pub fn chosen_times(text: &str) -> Option<(i32, i32)> {
     let at = text.find(" times. (you can choose the same pokémon more than once.)")?;
     let times: String = text[..at]
         .chars()
