@@ -61,10 +61,12 @@ pub fn depends_on(clause: &str) -> &'static [(Fact, Role)] {
             (EnergyProvided, Attacker),
             (AttackChoice, Attacker),
         ],
+        // No Weakness or Resistance on the Bench, whatever changes them (an attack whose own
+        // text applies them there is read by the judge): only the damage dealt and taken.
+        "attack.damage-order.bench" => &[(DamageDealt, Attacker), (DamageTaken, Named)],
         "attack.damage-order"
         | "attack.damage-order.weakness"
-        | "attack.damage-order.resistance"
-        | "attack.damage-order.bench" => &[
+        | "attack.damage-order.resistance" => &[
             (DamageDealt, Attacker),
             (DamageTaken, Named),
             (WeaknessResistance, Named),
@@ -119,10 +121,14 @@ pub fn depends_on(clause: &str) -> &'static [(Fact, Role)] {
 
 /// Every fact about every subject a finding with these clauses depends on.
 pub fn asks(j: &Judging<'_, '_>, clauses: &[&str]) -> Vec<Ask> {
-    let attacker = j.resolved.attacker.id().or_else(|| {
-        matches!(j.event, crate::log::Event::Use { .. })
-            .then(|| j.resolved.pokemon.id())
-            .flatten()
+    let attacker = j.resolved.attacker.id().or_else(|| match j.event {
+        crate::log::Event::Use { .. } => j.resolved.pokemon.id(),
+        // Damage an attack does to a second Pokémon: the attacker is the action's.
+        crate::log::Event::TookDamage { .. } => match &j.tracked.action.source {
+            crate::engine::replay::tracker::Source::Attack(id, _) => *id,
+            _ => None,
+        },
+        _ => None,
     });
     let named = named_pokemon(j);
     let actor = j
@@ -184,6 +190,16 @@ pub fn gate_about(
     also: &[PokemonId],
 ) -> Step {
     gate_with(j, step, modelled, also)
+}
+
+/// As [`gate_only_about`], for a finding whose HP the judge read from these texts exactly.
+pub fn gate_only_about_read(
+    j: &Judging<'_, '_>,
+    step: Step,
+    about: &[PokemonId],
+    read: &[(Text, String)],
+) -> Step {
+    gate_inner(j, step, read, about, true)
 }
 
 /// As [`gate`] for a finding about these Pokémon alone, not the ones the line names (a
@@ -430,13 +446,25 @@ fn doubt(
             && evaluated
                 .iter()
                 .any(|(c, n)| c.as_str() == card && *n == text.name);
+        // The Knock Out judge read this text's change to the HP exactly into the HP.
+        let hp_read = effect.fact == MaxHp
+            && !text.inexact.contains(MaxHp)
+            && clauses.contains(&"knockout.at-hp")
+            && evaluated
+                .iter()
+                .any(|(c, n)| c.as_str() == card && *n == text.name);
         // The line's own attack, modelled whole by the damage judge although the catalogue
         // cannot read its text (an attack that uses another: the copied attack was read).
         let own_modelled = damage
             && effect.fact == DamageDealt
             && text.kind == TextKind::Attack
-            && matches!(j.event, Event::Attack(a)
-                if a.pokemon.name.as_str() == card && a.attack == text.name)
+            && match j.event {
+                Event::Attack(a) => a.pokemon.name.as_str() == card && a.attack == text.name,
+                // Damage the attack did to a Benched Pokémon: the bench judge read the
+                // attack (and the one it copies) and names it in `evaluated`.
+                Event::TookDamage { .. } => true,
+                _ => false,
+            }
             && evaluated
                 .iter()
                 .any(|(c, n)| c.as_str() == card && *n == text.name);
@@ -479,9 +507,15 @@ fn doubt(
             && also.iter().all(|id| no_counters_lines(j, *id));
         // A Pokémon left over its HP: a text that only puts damage counters (it writes its
         // own lines, which the damage tracked on it counts) cannot have kept it in play.
-        let puts_only =
-            left_over_hp && counters_read_as(text, |e| matches!(e, Exact::Counters(c) if !c.moved));
+        // The same for a Knock Out line: the counters such a text put are in the damage the
+        // lines show, which the judge compared with the HP.
+        let knock_out_counters = effect.fact == DamageCounters
+            && clauses.contains(&"knockout.at-hp")
+            && matches!(j.event, Event::KnockOut { .. });
+        let puts_only = (left_over_hp || knock_out_counters)
+            && counters_read_as(text, |e| matches!(e, Exact::Counters(c) if !c.moved));
         own || own_modelled
+            || hp_read
             || no_such_knock_out
             || only_damage_on_it
             || puts_only

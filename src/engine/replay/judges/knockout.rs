@@ -1,61 +1,14 @@
 //! Knock Outs: a Pokémon is Knocked Out exactly when its damage reaches its HP, and every
 //! Pokémon whose damage reached its HP is Knocked Out in its window.
 
-use crate::log::{Event, Text};
+use crate::log::Event;
 
-use super::super::super::facts;
 use super::super::super::resolve;
 use super::super::super::state::{PlayerIdx, PokemonId};
 use super::super::super::verdict::Step;
 use super::super::tracker::Source;
 use super::Judging;
-
-/// The HP of a Pokémon in play, as the lowest and highest of its possible prints, with why a
-/// card may raise or lower it; `Err` when the HP is not known.
-fn hp_of(j: &Judging<'_, '_>, id: PokemonId) -> Result<Hp, String> {
-    let (lo, hi_any) = hp_bounds(j, id)?;
-    // An `ok` needs the highest HP among the prints the game client carries; a violation,
-    // the lowest of them all (see `CardFacts::client_pool`).
-    let client = j.cards.client_prints_of(j.state, id)?;
-    let hi = facts::hp_range(&client).map_or(hi_any, |(_, hi)| hi as i32);
-    Ok(Hp {
-        lo,
-        hi,
-        hi_any,
-        may_raise: hp_may_raise(j, id),
-        may_lower: hp_may_change(j, id, &[" hp", "hit points"]),
-    })
-}
-
-/// The lowest and highest printed HP of the prints a Pokémon in play may be.
-fn hp_bounds(j: &Judging<'_, '_>, id: PokemonId) -> Result<(i32, i32), String> {
-    j.cards.hp_bounds(j.state, id)
-}
-
-/// Why a card may raise this Pokémon's HP: what is attached to it, its own Abilities, or
-/// the Stadium.
-fn hp_may_raise(j: &Judging<'_, '_>, id: PokemonId) -> Option<String> {
-    let mut names: Vec<Text> = j.cards_in_play(Some(&[id]));
-    if let Some(s) = &j.state.stadium {
-        names.push(s.name.clone());
-    }
-    j.cards.may_change_by(&names, hp_raise_phrase)
-}
-
-fn hp_may_change(j: &Judging<'_, '_>, id: PokemonId, phrases: &[&str]) -> Option<String> {
-    let mut names: Vec<Text> = j.cards_in_play(Some(&[id]));
-    if let Some(s) = &j.state.stadium {
-        names.push(s.name.clone());
-    }
-    j.cards.may_change(&names, phrases)
-}
-
-/// Whether a Pokémon's damage has surely reached its HP, whatever print it is, and nothing
-/// may raise the HP; `Some(hp)` then.
-fn surely_at_hp(j: &Judging<'_, '_>, id: PokemonId, damage: i32) -> Option<i32> {
-    let (_, hi) = hp_bounds(j, id).ok()?;
-    (damage >= hi && hp_may_raise(j, id).is_none()).then_some(hi)
-}
+use super::hp::{Hp, ReadTexts, hp_of, hp_text, surely_at_hp, surely_at_hp_reading};
 
 /// A Knock Out line: the Pokémon's damage has reached its HP. When lines that damaged
 /// Pokémon of this name could have meant another one, the damage lies in a range; the Knock
@@ -77,7 +30,20 @@ pub fn knock_out(j: &Judging<'_, '_>) -> Step {
     let most = mon.damage.saturating_add(mon.missing_damage) + later;
     let name = mon.name();
     let self_knock_out = knocks_out_its_user(j, id);
-    match hp_of(j, id) {
+    let hp = hp_of(j, id);
+    // The cards read exactly into the HP (a Tool's "+100 HP"): said with the HP, and not
+    // doubted again by the card-text gate.
+    let (raised, read) = match &hp {
+        Ok(h) => (
+            h.raised
+                .as_ref()
+                .map(|r| sentence!(" ({r})"))
+                .unwrap_or_default(),
+            h.read.clone(),
+        ),
+        Err(_) => (String::new(), Vec::new()),
+    };
+    match hp {
         Ok(Hp { hi, may_raise: Some(why), .. }) if most >= hi => parts.push(Step::cannot_check(
             "knockout.at-hp",
             sentence!("{name} has {most} damage and {hi} HP, but a card may raise its HP: {why}"),
@@ -89,7 +55,7 @@ pub fn knock_out(j: &Judging<'_, '_>) -> Step {
         Ok(Hp { hi, hi_any, .. }) if least >= hi => parts.push(Step::ok(
             "knockout.at-hp",
             sentence!(
-                "{name} has {} damage{} and {} HP",
+                "{name} has {} damage{} and {} HP{raised}",
                 mon.damage + later,
                 if later > 0 {
                     sentence!(" ({later} from the damage counters a line after this one puts on it, which the rules place before the Knock Out)")
@@ -125,7 +91,7 @@ pub fn knock_out(j: &Judging<'_, '_>) -> Step {
             } else {
                 parts.push(Step::violation(
                     "knockout.at-hp",
-                    sentence!("{name} is Knocked Out with {most} damage but has {lo} HP; it needs {} more", lo - most),
+                    sentence!("{name} is Knocked Out with {most} damage but has {lo} HP{raised}; it needs {} more", lo - most),
                 ));
             }
         }
@@ -157,7 +123,7 @@ pub fn knock_out(j: &Judging<'_, '_>) -> Step {
     if let Some(s) = missing_knock_outs(j, index, Some(id)) {
         parts.push(s);
     }
-    super::card_text::gate_each(j, parts)
+    super::card_text::gate_each_modelled(j, parts, &read)
 }
 
 /// A Pokémon whose own attack or Ability, used on this line's action, says "this Pokémon is
@@ -223,7 +189,7 @@ pub fn missing_knock_outs(
         return discarded_basic_without_knock_out(j, index);
     }
     // Pokémon surely at their HP: usually none, and then the window need not be read.
-    let mut at_hp: Vec<(usize, PokemonId, i32)> = Vec::new();
+    let mut at_hp: Vec<(usize, PokemonId, i32, ReadTexts)> = Vec::new();
     for (p, player) in j.state.players.iter().enumerate() {
         for id in player.in_play() {
             if Some(id) == except {
@@ -234,8 +200,8 @@ pub fn missing_knock_outs(
             if sure <= 0 {
                 continue;
             }
-            if let Some(hp) = surely_at_hp(j, id, sure) {
-                at_hp.push((p, id, hp));
+            if let Some((hp, read)) = surely_at_hp_reading(j, id, sure) {
+                at_hp.push((p, id, hp, read));
             }
         }
     }
@@ -251,7 +217,7 @@ pub fn missing_knock_outs(
             _ => None,
         })
         .collect();
-    for (p, id, hp) in at_hp {
+    for (p, id, hp, read) in at_hp {
         let mon = j.state.mon(id);
         // Each Pokémon over its HP needs a Knock Out line of its own.
         if let Some(k) = later.iter().position(|n| *n == mon.name()) {
@@ -279,18 +245,24 @@ pub fn missing_knock_outs(
             ));
         }
         // The finding is about this Pokémon, whatever line closes its window.
-        return Some(super::card_text::gate_only_about(
+        return Some(super::card_text::gate_only_about_read(
             j,
             Step::violation(
                 "knockout.at-hp",
                 sentence!(
-                    "{}'s {} has {} damage and {hp} HP but is not Knocked Out",
+                    "{}'s {} has {} damage and {hp} HP{} but is not Knocked Out",
                     j.state.players[p].name,
                     mon.name(),
-                    mon.damage
+                    mon.damage,
+                    if read.is_empty() {
+                        String::new()
+                    } else {
+                        sentence!(" at most, with what its cards add")
+                    }
                 ),
             ),
             &[id],
+            &read,
         ));
     }
     // A damage line that could mean several Pokémon of one name, where each reading puts
@@ -435,32 +407,6 @@ fn knocked_out_in_window(
         .count()
 }
 
-/// The phrase of a (lower case) card text that raises HP: "+30 hp", "more hp", "hp is
-/// increased", "maximum hp".
-fn hp_raise_phrase(text: &str) -> Option<String> {
-    for (i, _) in text.match_indices("hp") {
-        let before = &text[..i];
-        if before.ends_with("more ") {
-            return Some("more hp".to_string());
-        }
-        if before.ends_with("maximum ") {
-            return Some("maximum hp".to_string());
-        }
-        if text[i..].starts_with("hp is increased") {
-            return Some("hp is increased".to_string());
-        }
-        // "+N hp" with N a multiple of 10.
-        if let Some(number) = before.strip_suffix(' ') {
-            let digits = number.len() - number.trim_end_matches(|c: char| c.is_ascii_digit()).len();
-            let (head, n) = number.split_at(number.len() - digits);
-            if digits >= 2 && n.ends_with('0') && head.ends_with('+') {
-                return Some(sentence!("+{n} hp"));
-            }
-        }
-    }
-    None
-}
-
 /// Whether the Active Pokémon `id` took at least `hp` damage from one attack line of the window
 /// of line `index` whose Weakness or Resistance sentence proves it hit the Active Pokémon (only
 /// the Active one has them), with no line in between that could have moved it out of the
@@ -527,58 +473,4 @@ fn counters_written_after(j: &Judging<'_, '_>, id: PokemonId) -> i32 {
         }
     }
     damage
-}
-
-/// "120" or "120 (whichever print)" when prints differ.
-fn hp_text(j: &Judging<'_, '_>, id: PokemonId, hi: i32, hi_any: i32) -> String {
-    if hi < hi_any {
-        return sentence!(
-            "at most {hi} (whichever print from Sword & Shield on, the card pool of Pokémon TCG Live, it is; an older print has {hi_any})"
-        );
-    }
-    match j.prints_of(id).ok().and_then(|p| facts::hp(&p).ok()) {
-        Some(_) => hi.to_string(),
-        None => sentence!("at most {hi} (whichever print it is)"),
-    }
-}
-
-/// HP as the checks need it.
-struct Hp {
-    /// The lowest printed HP of any print it may be.
-    lo: i32,
-    /// The highest printed HP of the prints the game client carries.
-    hi: i32,
-    /// The highest printed HP of any print it may be.
-    hi_any: i32,
-    /// Why a card in play may raise it (a Knock Out at the printed HP may then be early).
-    may_raise: Option<String>,
-    /// Why a card in play may lower it (a Knock Out below the printed HP may then be right).
-    may_lower: Option<String>,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::hp_raise_phrase;
-
-    #[test]
-    fn finds_the_phrases_that_raise_hp() {
-        assert_eq!(
-            hp_raise_phrase("the pokémon this card is attached to gets +100 hp."),
-            Some("+100 hp".into())
-        );
-        assert_eq!(
-            hp_raise_phrase("its maximum hp is 300."),
-            Some("maximum hp".into())
-        );
-        assert_eq!(
-            hp_raise_phrase("this pokémon gets 50 more hp"),
-            Some("more hp".into())
-        );
-        assert_eq!(
-            hp_raise_phrase("heal 30 damage. it has more hp"),
-            Some("more hp".into())
-        );
-        assert_eq!(hp_raise_phrase("if it has 30 hp or less"), None);
-        assert_eq!(hp_raise_phrase("+5 hp"), None);
-    }
 }
