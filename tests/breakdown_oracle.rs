@@ -140,4 +140,10 @@ fn the_model_agrees_with_every_breakdown_of_the_real_logs() {
     eprintln!("breakdown oracle: {decided} of {total} attacks with a breakdown decided without it");
     assert!(total > 0, "no attack with a breakdown in the shared logs");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    let floor = common::floors::BREAKDOWN_ORACLE_DECIDED;
+    assert!(
+        floor.holds(decided, total),
+        "{decided} of {total} attacks with a breakdown decided without it; floor {}",
+        floor.describe()
+    );
 }

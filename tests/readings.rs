@@ -159,5 +159,8 @@ fn an_attack_the_live_prints_agree_on_is_checked_by_them() {
     let report = verify(&game(&[false, true]));
     let last = report.steps.last().expect("the attack").line as usize;
     let (v, why) = at(&report, last);
-    assert_ne!(v, Verdict::Ok, "one Energy: {why}");
+    // Not a violation: a print before Sword & Shield words Gust otherwise (its cost may be
+    // paid by one Energy), and nothing in the log rules it out; the doubt names the prints.
+    assert_eq!(v, Verdict::Unverified, "one Energy: {why}");
+    assert!(why.contains("disagree on the attack Gust"), "{why}");
 }
