@@ -73,8 +73,8 @@ pub const MUTATIONS: &[(&str, usize, usize)] = &[
     ("second-supporter", 99, 31),
     ("supporter-first-turn", 100, 58),
     ("wrong-prize-count", 95, 24),
-    ("knock-out-removed", 92, 32),
-    ("knock-out-added", 78, 15),
+    ("knock-out-removed", 96, 32),
+    ("knock-out-added", 80, 15),
     ("checkup-out-of-order", 100, 0),
     ("first-player-attacks-turn-1", 91, 50),
     ("retreat-asleep-paralyzed", 89, 22),
@@ -83,15 +83,17 @@ pub const MUTATIONS: &[(&str, usize, usize)] = &[
     ("wrong-winner", 100, 79),
     ("prizes-beyond-the-pile", 100, 100),
     // The kinds of issue 39 (`more_kinds.rs`), set at their first measure on 2026-11-28 with
-    // both sources; pokemon-tcg-data alone (which lacks most of the games' cards) was not
+    // both sources (counters +1 and a second retreat raised the same day to 80 of 80 and 49 of
+    // 49 as issue 40's doubts came to name only the facts they read); pokemon-tcg-data alone (which lacks most of the games' cards) was not
     // measured for them, and CI always has both.
     ("damage-minus-10", 97, 0),
     ("took-damage-plus-10", 100, 0),
-    ("counters-plus-1", 58, 0),
-    ("second-retreat", 73, 0),
+    ("counters-plus-1", 100, 0),
+    ("second-retreat", 100, 0),
     ("stadium-twice", 100, 0),
-    // All kinds together (the new kinds bring it from 1,102 of 1,145 to 1,379 of 1,471).
-    ("all kinds", 93, 39),
+    // All kinds together (the new kinds brought it from 1,102 of 1,145 to 1,379 of 1,471;
+    // issue 40's doubts read only where their fact is read took it to 1,432 of 1,471).
+    ("all kinds", 97, 39),
 ];
 
 /// Every floor above, as the table `docs/tests.md` quotes.

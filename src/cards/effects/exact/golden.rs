@@ -629,7 +629,12 @@ const ROWS: &[(On, &str, &str)] = &[
     (
         On::Ability,
         "Prevent all effects of your opponent's Pokémon's attacks and Abilities done to this Pokémon. (Damage is not an effect.)",
-        "effects of attacks prevented on this Pokémon, damage not | conditions",
+        "effects of attacks and Abilities prevented on this Pokémon, damage not | conditions",
+    ),
+    (
+        On::Ability,
+        "Prevent all effects of your opponent's Pokémon's Abilities done to this Pokémon.",
+        "effects of Abilities prevented on this Pokémon, damage not | conditions, suppression",
     ),
     (
         On::Ability,

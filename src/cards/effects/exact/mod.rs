@@ -66,7 +66,11 @@ pub enum Exact {
     /// Keeps the effects of attacks (and Abilities) off a Pokémon, damage not included ("prevent
     /// all effects of attacks used by your opponent's Pokémon done to this Pokémon"): it can
     /// only stop damage counters an effect would put on it, never damage.
-    EffectsPrevented { to: Who },
+    EffectsPrevented {
+        to: Who,
+        /// Whose effects: "attacks", "Abilities" or "attacks and Abilities", as the text says.
+        of: &'static str,
+    },
 }
 
 /// A change to the damage of attacks.
@@ -143,11 +147,20 @@ pub fn reads_counters(sentence: &str) -> bool {
 fn effects_prevented(s: &str) -> Option<Vec<Exact>> {
     let rest = s.strip_prefix("prevent all effects of ")?;
     let (what, to) = rest.split_once(" done to ")?;
-    if what.contains("damage") || to.contains("damage") || !what.contains("attacks") {
+    if what.contains("damage")
+        || to.contains("damage")
+        || !(what.contains("attacks") || what.contains("abilities"))
+    {
         return None;
     }
+    let of = match (what.contains("attacks"), what.contains("abilities")) {
+        (true, true) => "attacks and Abilities",
+        (true, false) => "attacks",
+        _ => "Abilities",
+    };
     Some(vec![Exact::EffectsPrevented {
         to: phrases::who(to)?,
+        of,
     }])
 }
 
@@ -222,8 +235,8 @@ impl std::fmt::Display for Exact {
             Exact::Counters(c) => write!(f, "{c}"),
             Exact::Prizes(p) => write!(f, "{p}"),
             Exact::PrizesTaken => f.write_str("takes Prize cards when used"),
-            Exact::EffectsPrevented { to } => {
-                write!(f, "effects of attacks prevented on {to}, damage not")
+            Exact::EffectsPrevented { to, of } => {
+                write!(f, "effects of {of} prevented on {to}, damage not")
             }
             Exact::WeaknessIs { to, energy } => write!(f, "Weakness of {to} is now {energy:?}"),
             Exact::WeaknessOtherwise { when: w, words } => {

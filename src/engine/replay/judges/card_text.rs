@@ -45,7 +45,8 @@ pub fn depends_on(clause: &str) -> &'static [(Fact, Role)] {
         | "turn.stadium-once"
         | "turn.stadium-same-name"
         | "turn.energy-attach-once" => &[(OncePerTurn, Actor), (PlayRules, Actor)],
-        "turn.retreat-once" => &[(OncePerTurn, Actor), (RetreatCost, Named)],
+        // How often a player may retreat; what the retreat costs is `retreat.cost`'s.
+        "turn.retreat-once" => &[(OncePerTurn, Actor)],
         "turn.supporter-first-turn" | "turn.first-player-no-attack" => {
             &[(FirstTurn, Actor), (PlayRules, Actor)]
         }
@@ -294,6 +295,7 @@ const ATTACHMENT_FACTS: &[Fact] = &[
     WeaknessResistance,
     RetreatCost,
     MaxHp,
+    DamageCounters,
 ];
 
 /// Facts about a Pokémon that the tracker follows by where it is, not by which card it is: a
@@ -502,6 +504,11 @@ fn doubt(
         // its name by any line: a text that only keeps effects (not damage) off it changed
         // nothing of its damage.
         let left_over_hp = only && effect.fact == DamageCounters;
+        // A line that counts counters (or a Knock Out that adds them up): a text whose every
+        // sentence about counters cannot touch this count, read from its words.
+        let counters_untouched = effect.fact == DamageCounters
+            && (counters || clauses.contains(&"knockout.at-hp"))
+            && counters_text_cannot_change(j, card, &text.name, &asks, counters);
         let only_damage_on_it = left_over_hp
             && counters_read_as(text, |e| matches!(e, Exact::EffectsPrevented { .. }))
             && also.iter().all(|id| no_counters_lines(j, *id));
@@ -512,10 +519,13 @@ fn doubt(
         let knock_out_counters = effect.fact == DamageCounters
             && clauses.contains(&"knockout.at-hp")
             && matches!(j.event, Event::KnockOut { .. });
+        // (A text that moves counters writes its move on a line of its own too, which the
+        // tracker follows onto both Pokémon.)
         let puts_only = (left_over_hp || knock_out_counters)
-            && counters_read_as(text, |e| matches!(e, Exact::Counters(c) if !c.moved));
+            && counters_read_as(text, |e| matches!(e, Exact::Counters(_)));
         own || own_modelled
             || hp_read
+            || counters_untouched
             || no_such_knock_out
             || only_damage_on_it
             || puts_only
@@ -613,6 +623,71 @@ fn may_name(j: &Judging<'_, '_>, source: &Source<'_>, who: &Who, id: PokemonId) 
 /// Whether a text of a card (an Ability or attack by name, else the card's own rules) acts
 /// during the Pokémon Checkup: its words speak of the Checkup or of between turns. A card the
 /// data does not know may.
+/// Whether no sentence about damage counters of a card's text (`text`: an attack's or Ability's
+/// name, empty for a Trainer's or Energy's rules) can change the count of counters a line shows
+/// on the Pokémon asked about: each only acts "during Pokémon Checkup" and this is not the
+/// Checkup; or keeps all counters off Pokémon (a line that shows counters landing is not what it
+/// changes, when `count_line`), or only off Benched Pokémon while every Pokémon asked about is
+/// Active; or puts or places counters of its own (no "more", "less", "prevent", "instead"),
+/// which the client writes on lines of their own; or only asks whether counters were placed
+/// ("if you placed any damage counters in this way").
+fn counters_text_cannot_change(
+    j: &Judging<'_, '_>,
+    card: &str,
+    text: &str,
+    asks: &[Ask],
+    count_line: bool,
+) -> bool {
+    let effect = if text.is_empty() {
+        j.cards.card_effect(card)
+    } else {
+        j.cards.use_effect(card, text).map(|(_, e)| e)
+    };
+    let Some(effect) = effect else {
+        return false;
+    };
+    let lower = effect.lower();
+    let about_active = asks.iter().all(|a| match a.about {
+        Subject::Pokemon(id) => {
+            !j.state.mon(id).uncertain
+                && j.state.position(id) == Some(super::super::super::state::Position::Active)
+        }
+        _ => false,
+    });
+    let sentences: Vec<&str> = lower
+        .split(". ")
+        .filter(|s| s.contains("damage counter"))
+        .collect();
+    !sentences.is_empty()
+        && sentences.iter().all(|s| {
+            let in_checkup_only =
+                s.contains("during pokémon checkup") && j.state.phase != Phase::Checkup;
+            let bench_only = s
+                .contains("prevent all damage counters from being placed on benched pokémon")
+                && about_active;
+            let prevents_all = count_line && s.contains("prevent all damage counters");
+            let asks_only =
+                s.contains("placed any damage counters in this way") && !s.contains("put ");
+            let own = (s.contains("put ") || s.contains("place "))
+                && ![
+                    "more damage counter",
+                    "fewer",
+                    "less",
+                    "prevent",
+                    "instead",
+                    "can't",
+                    "isn't",
+                    "aren't",
+                    "don't",
+                    "move",
+                    "any way you like",
+                ]
+                .iter()
+                .any(|w| s.contains(w));
+            in_checkup_only || bench_only || prevents_all || asks_only || own
+        })
+}
+
 fn acts_in_checkup(j: &Judging<'_, '_>, card: &str, text: &str) -> bool {
     let effect = if text.is_empty() {
         j.cards.card_effect(card)

@@ -290,6 +290,25 @@ impl Group {
     }
 }
 
+/// Whether this action's lines show the client writing each card's counters on a line of its
+/// own: another line of the action puts exactly `each` on a Pokémon of the same owner and name as
+/// this line. Then a line with more is not several cards' counters written together.
+fn written_one_by_one(j: &Judging<'_, '_>, each: i32) -> bool {
+    let Event::PutCounters { owner, target, .. } = j.event else {
+        return false;
+    };
+    let lines = &j.lines.log.lines;
+    let start = (0..j.index)
+        .rev()
+        .find(|i| lines[*i].depth == Depth::Top)
+        .unwrap_or(0);
+    j.lines.sub_lines(start).iter().any(|l| {
+        l.number != j.line.number
+            && matches!(&l.event, Event::PutCounters { count, owner: o, target: t, .. }
+                if *count as i32 == each && o == owner && t.name == target.name)
+    })
+}
+
 /// Whether a line's count fits one reading.
 enum Fit {
     Yes(String),
@@ -326,6 +345,7 @@ fn fit(j: &Judging<'_, '_>, p: &Putter, m: &CountersMod, count: i32, g: &Group) 
             && count % total == 0
             && k.is_none_or(|k| count <= total * k as i32)
             && k != Some(1)
+            && !written_one_by_one(j, total)
         {
             return Fit::Unknown(sentence!(
                 "{m}, and more than one card of that name may have put them in one line"

@@ -131,7 +131,7 @@ fn hp_bounds(j: &Judging<'_, '_>, id: PokemonId) -> Result<(i32, i32), String> {
 
 /// Why a card may raise this Pokémon's HP: what is attached to it, its own Abilities, or
 /// the Stadium.
-fn hp_may_raise(j: &Judging<'_, '_>, id: PokemonId) -> Option<String> {
+pub(super) fn hp_may_raise(j: &Judging<'_, '_>, id: PokemonId) -> Option<String> {
     let mut names: Vec<Text> = j.cards_in_play(Some(&[id]));
     if let Some(s) = &j.state.stadium {
         names.push(s.name.clone());

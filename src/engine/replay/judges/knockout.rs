@@ -226,13 +226,30 @@ pub fn missing_knock_outs(
         }
         // The damage tracked on it may be another Pokémon's, or the tracker lost track of a
         // Pokémon of its name (it may be the one that left play).
-        let unsure = (mon.uncertain && !proven_hit_at_hp(j, index, id, hp))
-            || j.tracked
-                .lost
-                .iter()
-                .any(|(q, n)| *q == p && n == mon.name())
-            || j.tracked.window.unsure_knock_out_of(p);
+        let unsure =
+            (mon.uncertain && !proven_hit_at_hp(j, index, id, hp) && !damage_surely_its_own(j, id))
+                || j.tracked
+                    .lost
+                    .iter()
+                    .any(|(q, n)| *q == p && n == mon.name())
+                || j.tracked.window.unsure_knock_out_of(p);
         if unsure {
+            // A discard in this window that proves a Knock Out is missing, whichever Pokémon
+            // the lines meant.
+            let window = j.lines.window(index);
+            let found = (window.start..=index.min(window.end.saturating_sub(1)))
+                .rev()
+                .filter(|i| {
+                    matches!(
+                        j.lines.log.lines[*i].event,
+                        Event::DiscardFromPokemon { .. }
+                    )
+                })
+                .filter_map(|i| discarded_basic_without_knock_out(j, i))
+                .find(|s| s.verdict == crate::engine::Verdict::Violation);
+            if let Some(found) = found {
+                return Some(found);
+            }
             return Some(Step::cannot_check(
                 "knockout.at-hp",
                 sentence!(
@@ -320,20 +337,23 @@ fn discarded_basic_without_knock_out(j: &Judging<'_, '_>, index: usize) -> Optio
     };
     let p = j.player(owner)?;
     let candidates = resolve::candidates(j.state, p, &pokemon.name, None);
-    // What is under a Pokémon the tracker is unsure of may not be what it holds.
-    if candidates.iter().any(|id| j.state.mon(*id).uncertain)
-        || j.tracked.lost.iter().any(|(q, _)| *q == p)
-    {
+    if j.tracked.lost.iter().any(|(q, _)| *q == p) {
         return None;
     }
-    // The Basic under every Pokémon of that name (they must agree).
-    let basic = candidates
-        .iter()
-        .map(|id| {
-            let stack = &j.state.mon(*id).stack;
-            (stack.len() >= 2).then(|| stack[0].clone())
-        })
-        .reduce(|a, b| if a == b { a } else { None })??;
+    // The Basic under every Pokémon of that name (they must agree). What is under a Pokémon the
+    // tracker is unsure of may not be what it holds, unless the card data says what it must
+    // evolve from.
+    let basic = if candidates.iter().any(|id| j.state.mon(*id).uncertain) {
+        basic_under(j, &pokemon.name)?
+    } else {
+        candidates
+            .iter()
+            .map(|id| {
+                let stack = &j.state.mon(*id).stack;
+                (stack.len() >= 2).then(|| stack[0].clone())
+            })
+            .reduce(|a, b| if a == b { a } else { None })??
+    };
     if !discarded_names(j, index).contains(&basic.as_str()) {
         return None;
     }
@@ -377,7 +397,53 @@ fn discarded_basic_without_knock_out(j: &Judging<'_, '_>, index: usize) -> Optio
             if knock_outs == 1 { "is" } else { "are" }
         )
     };
-    Some(Step::violation("knockout.at-hp", message))
+    // The finding is about the Pokémon of that name: what may change the damage counters or
+    // HP of another Pokémon casts no doubt on it.
+    Some(super::card_text::gate_only_about(
+        j,
+        Step::violation("knockout.at-hp", message),
+        &candidates,
+    ))
+}
+
+/// Whether the damage tracked on a Pokémon the tracker is unsure of is its own all the same: no
+/// line that damaged it could have meant another Pokémon of its name, and no Pokémon of its name
+/// holds a card that may raise the HP (a Tool that may be on this one instead).
+fn damage_surely_its_own(j: &Judging<'_, '_>, id: PokemonId) -> bool {
+    let mon = j.state.mon(id);
+    mon.doubtful_damage == 0
+        && j.state.players[mon.owner]
+            .in_play()
+            .filter(|o| j.state.mon(*o).name() == mon.name())
+            .all(|o| super::hp::hp_may_raise(j, o).is_none())
+}
+
+/// The Basic Pokémon every print of an Evolution named `name` evolves from, through its Stage 1
+/// when it is a Stage 2 (`None` when a print evolves otherwise, or the card data lacks it).
+fn basic_under(j: &Judging<'_, '_>, name: &str) -> Option<crate::log::Text> {
+    let db = j.db()?;
+    let from = |n: &str| -> Option<String> {
+        let prints = db.by_name(n);
+        let mut from = prints.iter().map(|i| db.card(*i).evolves_from.clone());
+        let first = from.next()??;
+        from.all(|f| f.as_deref() == Some(first.as_str()))
+            .then_some(first)
+    };
+    let below = from(name)?;
+    // A Stage 2: one more step down.
+    let basic = match from(&below) {
+        Some(b) => b,
+        None if !db.by_name(&below).is_empty()
+            && db
+                .by_name(&below)
+                .iter()
+                .all(|i| db.card(*i).evolves_from.is_none()) =>
+        {
+            below
+        }
+        None => return None,
+    };
+    Some(crate::log::Text::from(basic.as_str()))
 }
 
 /// The card names a discard line takes off a Pokémon (its own, or the list under it).
