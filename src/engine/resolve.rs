@@ -192,11 +192,19 @@ pub fn owned(
     };
     // A trusted line (an attack's target, a Knock Out) most often means the Active Pokémon; a
     // doubtful one (damage counters an effect places) says nothing about the spot.
-    let found = pick(
-        state,
-        candidates(state, owner, name, position),
-        claim == Claim::Trusted,
-        |m| i64::from(m.damage),
-    );
+    let all = candidates(state, owner, name, position);
+    let found = pick(state, all.clone(), claim == Claim::Trusted, |m| {
+        i64::from(m.damage)
+    });
+    // A doubtful line (damage counters an effect places) names no spot: the most damaged one is
+    // only the likeliest, and every other one of that name may be the one it meant.
+    let found = match found {
+        Found::One(first)
+            if claim == Claim::Doubtful && all.len() > 1 && !all_alike(state, &all) =>
+        {
+            Found::Ambiguous(first, all)
+        }
+        other => other,
+    };
     (found, Some(owner))
 }

@@ -238,6 +238,14 @@ pub struct PlayerState {
     /// does not name).
     #[serde(skip)]
     pub discard_unsure: bool,
+    /// The last turn one of this player's Pokémon was Knocked Out by damage from an attack (the
+    /// damage of an attack line reached it, in the attack's window).
+    #[serde(skip)]
+    pub knocked_out_by_attack_turn: Option<u32>,
+    /// The last turn one of this player's Pokémon was Knocked Out where the replay cannot tell
+    /// whether an attack's damage did it (which Pokémon of a name the line meant).
+    #[serde(skip)]
+    pub knocked_out_unsure_turn: Option<u32>,
 }
 
 impl PlayerState {
@@ -258,6 +266,8 @@ impl PlayerState {
             turns_taken: 0,
             bench_unsure: false,
             discard_unsure: false,
+            knocked_out_by_attack_turn: None,
+            knocked_out_unsure_turn: None,
         }
     }
 

@@ -150,6 +150,9 @@ pub enum Cond {
     MovedToActiveThisTurn,
     /// The attacking Pokémon evolved this turn.
     EvolvedThisTurn,
+    /// One of the owner's Pokémon was Knocked Out by damage from an attack during the
+    /// opponent's last turn.
+    OwnKnockedOutByAttackLastTurn,
     /// The optional action of the sentence before was taken ("If you do, …").
     YouDid,
     /// A Pokémon of this name is in play on a side (`own`: the card owner's), on the Bench
@@ -553,6 +556,12 @@ pub fn condition(clause: &str) -> Option<Vec<Cond>> {
         "this pokemon evolved during this turn" | "this pokemon evolved this turn" => {
             return Some(vec![Cond::EvolvedThisTurn]);
         }
+        "any of your pokemon were knocked out by damage from an attack during your opponent's last turn"
+        | "any of your pokemon were knocked out by damage from an attack from your opponent's pokemon during their last turn"
+        | "any of your pokemon were knocked out by damage from an attack during your opponent's previous turn" =>
+        {
+            return Some(vec![Cond::OwnKnockedOutByAttackLastTurn]);
+        }
         "there is any stadium in play"
         | "there is any stadium card in play"
         | "a stadium is in play"
@@ -943,6 +952,9 @@ impl std::fmt::Display for Cond {
             Cond::StadiumInPlay { own: false } => f.write_str("a Stadium is in play"),
             Cond::MovedToActiveThisTurn => f.write_str("it moved to the Active Spot this turn"),
             Cond::EvolvedThisTurn => f.write_str("it evolved this turn"),
+            Cond::OwnKnockedOutByAttackLastTurn => f.write_str(
+                "one of the owner's Pokémon was Knocked Out by an attack's damage in the opponent's last turn",
+            ),
             Cond::YouDid => f.write_str("the optional action was taken"),
             Cond::NamedInPlay {
                 own,

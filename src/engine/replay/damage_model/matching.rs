@@ -279,6 +279,23 @@ impl Eval<'_, '_, '_> {
             Cond::EvolvedThisTurn => {
                 Truth::from_bool(s.mon(self.attacker).evolved_turn == Some(s.turn))
             }
+            Cond::OwnKnockedOutByAttackLastTurn => {
+                let Some(o) = owner else {
+                    return Truth::Unknown("whose Pokémon".into());
+                };
+                let last = s.turn.checked_sub(1);
+                let p = &s.players[o];
+                if last.is_some() && p.knocked_out_by_attack_turn == last {
+                    Truth::Yes
+                } else if last.is_some() && p.knocked_out_unsure_turn == last {
+                    Truth::Unknown(
+                        "whether the Pokémon Knocked Out last turn was Knocked Out by an attack's damage"
+                            .into(),
+                    )
+                } else {
+                    Truth::No
+                }
+            }
             Cond::YouDid => Truth::Unknown("whether the player took the optional action".into()),
             Cond::InCheckup => Truth::from_bool(s.phase == crate::engine::state::Phase::Checkup),
             Cond::CountAtLeast { count, n } => match self.count(count, from) {

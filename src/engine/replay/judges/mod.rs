@@ -23,7 +23,7 @@
 //! | `turn.attack-ends-turn` | [`turn_limits::attack_ends_turn`] |
 //! | `attack.asleep-paralyzed`, `attack.active-only`, `attack.has-attack`, `attack.energy-cost`, `energy.special`, `attack.gx-once`, `attack.vstar-once` | [`attack::attack`], [`attack::used`] |
 //! | `attack.damage-order`, `attack.damage-order.weakness`, `attack.damage-order.resistance` | [`damage::damage`]; in a breakdown [`breakdown::breakdown`] |
-//! | `attack.damage-order.bench` | [`damage::damage`], [`bench_damage::took_damage`] |
+//! | `attack.damage-order.bench` | [`damage::damage`], [`took_damage::took_damage`] |
 //! | `attack.damage-breakdown` | [`breakdown::breakdown`] |
 //! | `knockout.at-hp` | [`knockout::knock_out`], [`knockout::missing_knock_outs`] |
 //! | `knockout.prizes`, `knockout.prizes-left`, `pokemon.*` (Prize cards per kind) | [`prizes::prizes`] |
@@ -66,7 +66,6 @@ use super::tracker::{ListUse, Tracker};
 pub mod applied;
 pub mod attack;
 pub mod bench;
-pub mod bench_damage;
 pub mod breakdown;
 pub mod card_text;
 pub mod checkup;
@@ -83,6 +82,7 @@ pub mod prizes;
 pub mod promotion;
 pub mod retreat;
 pub mod setup;
+pub mod took_damage;
 pub mod tools;
 pub mod turn_limits;
 pub mod winning;
@@ -248,7 +248,7 @@ pub fn before_event(j: &Judging<'_, '_>, parts: &mut Vec<Step>) {
             parts.push(damage::damage(j));
         }
         Event::Drew { .. } if !sub => parts.extend(turn_limits::no_draw_on_first_turn(j)),
-        Event::TookDamage { .. } => parts.push(bench_damage::took_damage(j)),
+        Event::TookDamage { .. } => parts.push(took_damage::took_damage(j)),
         Event::ConditionDamage { .. } => parts.extend(confusion::self_damage(j)),
         Event::PutCounters { .. } | Event::MoveCounters { .. } => parts.push(counters::counters(j)),
         Event::KnockOut { .. } => parts.push(knockout::knock_out(j)),

@@ -123,6 +123,16 @@ impl Tracker<'_> {
         );
         let found = self.spread_target(found);
         if found.id().is_none() {
+            // A Pokémon of that name Knocked Out in this part of the game: the damage went on it
+            // as it left play (a Tool's counters "even if this Pokémon is Knocked Out" on an
+            // attacker already Knocked Out). Nothing in play changes.
+            if self
+                .knocked_out
+                .iter()
+                .any(|id| self.state.mon(*id).name() == pokemon.name)
+            {
+                return None;
+            }
             return Some(Note::not_in_play(owner, &pokemon.name));
         }
         self.add_damage(&found, amount);

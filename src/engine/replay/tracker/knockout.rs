@@ -52,6 +52,16 @@ impl Tracker<'_> {
         };
         self.record_knock_out(id);
         let p = self.state.mon(id).owner;
+        // Whether an attack's damage did it, for texts that ask ("if any of your Pokémon were
+        // Knocked Out by damage from an attack during your opponent's last turn").
+        let turn = self.state.turn;
+        let in_attack = matches!(self.window.source, Some(super::Source::Attack(..)))
+            || matches!(self.action.source, super::Source::Attack(..));
+        if matches!(r.pokemon, Found::Ambiguous(..)) || self.state.mon(id).uncertain {
+            self.state.players[p].knocked_out_unsure_turn = Some(turn);
+        } else if in_attack && self.damaged_this_action.contains(&id) {
+            self.state.players[p].knocked_out_by_attack_turn = Some(turn);
+        }
         self.state.remove_from_play(id);
         let mon = self.state.mon(id).clone();
         let ps = &mut self.state.players[p];

@@ -107,10 +107,11 @@ pub fn took_damage(j: &Judging<'_, '_>) -> Step {
     let Some(target) = j.resolved.pokemon.id() else {
         return Step::info("");
     };
-    if j.state.position(target) != Some(Position::Bench) {
+    let position = j.state.position(target);
+    if position != Some(Position::Bench) && position != Some(Position::Active) {
         return Step::info("");
     }
-    if weakness.is_some() || resistance.is_some() {
+    if position == Some(Position::Bench) && (weakness.is_some() || resistance.is_some()) {
         return Step::violation(
             CLAUSE,
             "Weakness or Resistance is applied to a Benched Pokémon; they apply only to the Active Pokémon",
@@ -144,6 +145,20 @@ pub fn took_damage(j: &Judging<'_, '_>) -> Step {
         );
     };
     let defender = j.state.mon(target);
+    if position == Some(Position::Active) {
+        // The Active Pokémon: the attacker's damage to itself, else not this judge's line.
+        if target != attacker {
+            return Step::info("");
+        }
+        return self_damage(
+            j,
+            attacker,
+            attack_index,
+            attack,
+            *damage,
+            weakness.is_some() || resistance.is_some(),
+        );
+    }
     let claim = DamageClaim {
         index: attack_index,
         attacker: Some(attacker),
@@ -249,6 +264,84 @@ pub fn took_damage(j: &Judging<'_, '_>) -> Step {
     );
     // What was evaluated here (the attack's own text, the effects the model read) casts no
     // doubt; any other card in force that may change the damage does.
+    card_text::gate_each_modelled(j, vec![found], &modelled)
+}
+
+/// `attack.damage-order` on the damage an attack does to the attacker itself ("This Pokémon also
+/// does 30 damage to itself"): worked out as any damage (2018 Advanced Players' Rulebook, B-09),
+/// so the effects on the attacker as the Pokémon taking it apply; Weakness and Resistance the
+/// line does not state are none, unless the attacker is weak or resistant to its own type.
+fn self_damage(
+    j: &Judging<'_, '_>,
+    attacker: PokemonId,
+    attack_index: usize,
+    attack: &str,
+    damage: i32,
+    stated_type_modifier: bool,
+) -> Step {
+    const SELF: &str = "attack.damage-order";
+    let name = j.state.mon(attacker).name();
+    let claim = DamageClaim {
+        index: attack_index,
+        attacker: Some(attacker),
+        attacker_name: name,
+        attack,
+        target: None,
+        damage,
+        weakness: None,
+        resistance: None,
+        sub: false,
+    };
+    let sources = attack_sources(j, &claim).unwrap_or_default();
+    let Ok(prints) = j.prints_of(attacker) else {
+        return Step::cannot_check(SELF, sentence!("the prints of {name} are not known"));
+    };
+    let own_type_modifier = prints.iter().any(|c| {
+        c.weaknesses.iter().any(|w| c.types.contains(&w.type_))
+            || c.resistances.iter().any(|r| c.types.contains(&r.type_))
+    });
+    if stated_type_modifier || own_type_modifier {
+        return Step::cannot_check(
+            SELF,
+            sentence!(
+                "{name} damaging itself with Weakness or Resistance to its own type is not worked out here"
+            ),
+        );
+    }
+    let mut amounts = Vec::new();
+    for (card, used) in &sources {
+        let Some(a) = card.attack(used) else { continue };
+        let text = j.cards.lower(&a.text);
+        for sentence in sentences(&text) {
+            for (n, target) in damage_phrases(sentence) {
+                if (target.starts_with("itself") || target.starts_with("this pokémon"))
+                    && !target.contains("for each")
+                    && !amounts.contains(&n)
+                {
+                    amounts.push(n);
+                }
+            }
+        }
+    }
+    if amounts.is_empty() {
+        return Step::info("");
+    }
+    let mut modelled: Vec<(Text, String)> = vec![(Text::from(name), attack.to_string())];
+    let readings = readings(j, attacker, attacker, attack, &amounts, &mut modelled);
+    if let Some((_, how)) = readings.iter().find(|(d, _)| *d == damage) {
+        return Step::ok(
+            SELF,
+            sentence!("{attack} does damage to {name} itself: {how}"),
+        );
+    }
+    let listed: Vec<String> = readings.iter().map(|(_, how)| how.clone()).collect();
+    let found = Step::violation(
+        SELF,
+        sentence!(
+            "{attack} does {} to {name} itself; the log says {damage}",
+            listed.join(" or ")
+        ),
+    );
     card_text::gate_each_modelled(j, vec![found], &modelled)
 }
 
