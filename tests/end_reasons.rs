@@ -42,6 +42,61 @@ const ENDINGS: &[(&str, &str, &str)] = &[
     ),
     ("it", "Hai concesso la vittoria all’avversario", "concede"),
     ("ptbr", "O oponente se rendeu", "concede"),
+    // Endings read by the words each language's templates use (issue 40): giving up, time,
+    // the deck and no Pokémon in play, in all six other languages.
+    ("es", "El rival se ha rendido", "concede"),
+    ("es_la", "El rival se rindió", "concede"),
+    ("es", "El rival no ha actuado a tiempo", "timeout"),
+    (
+        "es",
+        "El rival se ha quedado sin cartas en la baraja",
+        "deck-out",
+    ),
+    ("es", "El rival no tiene Pokémon en juego", "no-pokemon"),
+    ("de", "Der Gegner hat aufgegeben", "concede"),
+    (
+        "de",
+        "Der Gegner hat nicht rechtzeitig gehandelt (Zeit abgelaufen)",
+        "timeout",
+    ),
+    ("de", "Das Deck des Gegners ist leer", "deck-out"),
+    (
+        "de",
+        "Der Gegner hat keine Pokémon mehr im Spiel",
+        "no-pokemon",
+    ),
+    ("fr", "L'adversaire a abandonné", "concede"),
+    ("fr", "L'adversaire n'a pas agi à temps", "timeout"),
+    (
+        "fr",
+        "L'adversaire n'a plus de cartes dans son deck",
+        "deck-out",
+    ),
+    (
+        "fr",
+        "L'adversaire n'a plus de Pokémon en jeu",
+        "no-pokemon",
+    ),
+    ("it", "L'avversario si è arreso", "concede"),
+    ("it", "L'avversario non ha agito in tempo", "timeout"),
+    (
+        "it",
+        "L'avversario ha finito le carte nel mazzo",
+        "deck-out",
+    ),
+    (
+        "it",
+        "L'avversario non ha più Pokémon in gioco",
+        "no-pokemon",
+    ),
+    ("ptbr", "O oponente desistiu", "concede"),
+    ("ptbr", "O oponente não agiu a tempo", "timeout"),
+    ("ptbr", "O baralho do oponente acabou", "deck-out"),
+    (
+        "ptbr",
+        "O oponente não tem mais Pokémon em jogo",
+        "no-pokemon",
+    ),
 ];
 
 /// A small game in `locale` written from the client's templates: each player ends a turn,

@@ -11,6 +11,8 @@
 //! | the client's own arithmetic (a Resistance the card data does not give) | `client-resistance.log` | the damage no longer adds up with the client's own sentence |
 //! | damage counters an attack shares out, some written after as prevented by a Pokémon's Ability (a report after the counters lines) | `counters-prevented.log` | more counters than the attack puts |
 //! | the 2026 client in German: the attacked Pokémon's owner written wrong in a mirror match, one Knock Out line per Pokémon of one name | `de-mirror-wrong-owner.log` | a Knock Out line removed; a damage figure changed |
+//! | a Knock Out the client does not write: damage counters put an Evolution at its HP, then the Basic under it is discarded and a Prize card taken, with no Knock Out line (issue 40, 4) | `knock-out-not-written.log` | one counter fewer: the discard is no Knock Out, and the Prize card is owed for none |
+//! | a card the data cannot name (a Special Energy by its French name and the client's id `me3_87`) in a discard pile an attack counts: the count is not known, so no accusation (issue 40, 5) | `unnamed-energy-counted.log` | the card is a Potion instead: the count is exact and the damage one Energy too high |
 
 mod common;
 
@@ -85,6 +87,18 @@ const CASES: &[Case] = &[
         sample: "de-mirror-wrong-owner.log",
         twin: Edit::Replace(28, "für 20 Schadenspunkte", "für 30 Schadenspunkte"),
         line: 28,
+        clause: "attack.damage-order",
+    },
+    Case {
+        sample: "knock-out-not-written.log",
+        twin: Edit::Replace(36, "put 7 damage counters", "put 6 damage counters"),
+        line: 38,
+        clause: "knockout.prizes",
+    },
+    Case {
+        sample: "unnamed-energy-counted.log",
+        twin: Edit::Replace(18, "(me3_87) Énergie Combat Rocailleuse", "Potion"),
+        line: 30,
         clause: "attack.damage-order",
     },
     Case {

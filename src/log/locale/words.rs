@@ -141,6 +141,7 @@ const END_REASONS: &[(Locale, &str, &str)] = &[
         "A player conceded",
     ),
     (Locale::PtBr, "O oponente se rendeu", "A player conceded"),
+    (Locale::Es, "El rival se ha rendido", "A player conceded"),
     (
         Locale::Fr,
         "Toutes les cartes Récompense ont été récupérées",
@@ -163,13 +164,101 @@ const END_REASONS: &[(Locale, &str, &str)] = &[
     ),
 ];
 
-/// A game-end reason in English, when it is one the project knows.
+/// A game-end reason in English, when it is one the project knows: a sentence seen in a real
+/// export, else one that names the ending with the words the client's templates of the language
+/// use for it (the deck, time, the Bench, Prize cards, giving up).
 pub fn end_reason(locale: Locale, text: &str) -> Option<&'static str> {
     let text = text.trim().trim_end_matches('.').replace('’', "'");
     END_REASONS
         .iter()
         .find(|(l, t, _)| *l == locale && *t == text)
         .map(|(_, _, en)| *en)
+        .or_else(|| end_reason_by_words(locale, &text))
+}
+
+/// The words that name each ending, by language: (locale, giving up, time, deck, no Pokémon in
+/// play, Prize cards). Every other language's are the templates' own words for the deck
+/// ("baraja", "mazzo", "baralho"), time ("a tiempo", "in tempo"), the Bench and Prize cards.
+/// The words of one language for each ending: (locale, giving up, time, deck, no Pokémon in
+/// play, Prize cards).
+type EndingWords = (
+    Locale,
+    &'static [&'static str],
+    &'static [&'static str],
+    &'static [&'static str],
+    &'static [&'static str],
+    &'static [&'static str],
+);
+
+const ENDING_WORDS: &[EndingWords] = &[
+    (
+        Locale::De,
+        &["aufgegeben", "gibt auf", "kapituliert"],
+        &["zeit"],
+        &["deck", "keine karten"],
+        &["bank", "im spiel"],
+        &["preiskarte"],
+    ),
+    (
+        Locale::Es,
+        &["rendido", "rindió", "se rinde", "abandon"],
+        &["tiempo"],
+        &["baraja", "mazo"],
+        &["banca", "en juego"],
+        &["premio"],
+    ),
+    (
+        Locale::EsLa,
+        &["rendido", "rindió", "se rinde", "abandon"],
+        &["tiempo"],
+        &["baraja", "mazo"],
+        &["banca", "en juego"],
+        &["premio"],
+    ),
+    (
+        Locale::Fr,
+        &["concédé", "abandonn"],
+        &["temps"],
+        &["deck", "plus de cartes"],
+        &["banc", "en jeu"],
+        &["récompense"],
+    ),
+    (
+        Locale::It,
+        &["concesso", "arres", "ritirat"],
+        &["tempo"],
+        &["mazzo"],
+        &["panchina", "in gioco"],
+        &["premio", "premi"],
+    ),
+    (
+        Locale::PtBr,
+        &["rendeu", "desist"],
+        &["tempo"],
+        &["baralho"],
+        &["banco", "em jogo"],
+        &["prêmio", "premio"],
+    ),
+];
+
+fn end_reason_by_words(locale: Locale, text: &str) -> Option<&'static str> {
+    let lower = text.to_lowercase();
+    let (_, concede, time, deck, no_pokemon, prizes) =
+        ENDING_WORDS.iter().find(|row| row.0 == locale)?;
+    let any = |words: &[&str]| words.iter().any(|w| lower.contains(w));
+    if any(concede) {
+        Some("A player conceded")
+    } else if lower.contains("pokémon") && any(no_pokemon) {
+        Some("No Pokémon left in play")
+    } else if any(deck) {
+        Some("A player's deck ran out of cards")
+    } else if any(time) {
+        Some("A player ran out of time")
+    } else if any(prizes) {
+        Some("All Prize cards taken")
+    } else {
+        None
+    }
 }
 
 /// A basic Energy card as the client names it (`Basis-Elektro-Energie`, `Energía Rayo

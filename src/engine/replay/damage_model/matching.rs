@@ -492,6 +492,19 @@ impl Eval<'_, '_, '_> {
                 if let crate::cards::effects::exact::Cards::WithAbility(a) = what {
                     return self.with_ability_in(&s.players[p].discard, a);
                 }
+                // A card the data cannot name may be one of those counted (a Special Energy
+                // written in a language the data lacks): the count is then not known.
+                let db = self.j.db();
+                if let Some(unknown) = s.players[p].discard.iter().find(|c| {
+                    !what.has(c)
+                        && !matches!(what, crate::cards::effects::exact::Cards::Any)
+                        && db.is_some_and(|db| db.by_name(c).is_empty())
+                }) {
+                    return Err(sentence!(
+                        "{}'s discard pile holds {unknown}, a card the card data cannot name, which may be one of those counted",
+                        s.players[p].name
+                    ));
+                }
                 Ok(s.players[p].discard.iter().filter(|c| what.has(c)).count() as i32)
             }
         }

@@ -407,6 +407,29 @@ fn modelled_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, models: &Models
             ));
         }
     }
+    // A reading the model could not finish (a count it cannot make, a condition it cannot
+    // evaluate) is missing from the list: no reading fits, but the one it could not make might.
+    let unfinished: Vec<&String> = models
+        .models
+        .iter()
+        .flat_map(|(_, m)| m.unknown.iter())
+        .filter(|u| {
+            !u.starts_with(damage_model::STATE_UNSURE)
+                // Many readings: each was worked out (they are all in the list).
+                && !u.ends_with("readings of what the log does not show")
+        })
+        .collect();
+    if let Some(first) = unfinished.first() {
+        return Some(Step::cannot_check(
+            "attack.damage-order",
+            sentence!(
+                "{} cannot be worked out: {first}; the readings it could work out give {}, and the log says {}",
+                claim.attack,
+                listed.join(", or "),
+                claim.damage
+            ),
+        ));
+    }
     // Nor with the client's own Weakness figure: say what that figure gives.
     let client = match (claim.weakness, defender_weakness(j, claim)) {
         (Some(w), Some(WeaknessModifier::Multiply(2))) => sentence!(
@@ -710,6 +733,28 @@ fn plain_damage(
 ) -> Step {
     if let Some(step) = modelled_damage(j, claim, models) {
         return step;
+    }
+    // The attack's own text was read but needs what cannot be had (a count the replay does not
+    // know): its damage is not the printed figure, and cannot be worked out.
+    if let Some(why) = models
+        .models
+        .iter()
+        .flat_map(|(_, m)| m.unknown.iter())
+        .find(|u| {
+            u.starts_with("the text of ") && !u.ends_with("is not read exactly for its damage")
+        })
+    {
+        let own = sentence!("the text of {}: ", claim.attack);
+        let named = sentence!("{}: ", claim.attack);
+        let why = why.strip_prefix(own.as_str()).unwrap_or(why);
+        let why = why.strip_prefix(named.as_str()).unwrap_or(why);
+        return Step::cannot_check(
+            "attack.damage-order",
+            sentence!(
+                "the damage of {} cannot be worked out: it {why}",
+                claim.attack
+            ),
+        );
     }
     let base = match *base {
         Base::Exact(n) => n,

@@ -200,6 +200,9 @@ pub fn missing_knock_outs(
             if sure <= 0 {
                 continue;
             }
+            if discard_is_its_knock_out(j, index, id) {
+                continue;
+            }
             if let Some((hp, read)) = surely_at_hp_reading(j, id, sure) {
                 at_hp.push((p, id, hp, read));
             }
@@ -337,6 +340,13 @@ fn discarded_basic_without_knock_out(j: &Judging<'_, '_>, index: usize) -> Optio
     };
     let p = j.player(owner)?;
     let candidates = resolve::candidates(j.state, p, &pokemon.name, None);
+    // The discard is the Knock Out the client did not write.
+    if candidates
+        .iter()
+        .any(|id| discard_is_its_knock_out(j, index, *id))
+    {
+        return None;
+    }
     if j.tracked.lost.iter().any(|(q, _)| *q == p) {
         return None;
     }
@@ -403,6 +413,38 @@ fn discarded_basic_without_knock_out(j: &Judging<'_, '_>, index: usize) -> Optio
         j,
         Step::violation("knockout.at-hp", message),
         &candidates,
+    ))
+}
+
+/// Whether line `index` discards the cards under Pokémon `id` as the Knock Out the client did not
+/// write (the tracker follows it as one: `Tracker::implies_knock_out`).
+fn discard_is_its_knock_out(j: &Judging<'_, '_>, index: usize, id: PokemonId) -> bool {
+    match &j.lines.log.lines[index].event {
+        Event::DiscardFromPokemon { card, .. } => j.tracked.implies_knock_out(index, id, card),
+        _ => false,
+    }
+}
+
+/// `knockout.at-hp` on a line that discards the Basic Pokémon under an Evolution that damage
+/// counters put at its HP, with no Knock Out line (judged after it): the Knock Out the client did
+/// not write.
+pub fn implied_knock_out(j: &Judging<'_, '_>) -> Option<Step> {
+    let (_, id) = j
+        .tracked
+        .window
+        .implied_knock_outs
+        .iter()
+        .find(|(i, _)| *i == j.index)?;
+    let mon = j.state.mon(*id);
+    Some(Step::ok(
+        "knockout.at-hp",
+        sentence!(
+            "{}'s {} has {} damage, as much as its HP: it is Knocked Out. The client wrote no Knock Out line; the discard of the {} under it is its Knock Out",
+            j.state.players[mon.owner].name,
+            mon.name(),
+            mon.damage,
+            mon.stack.first().map_or("Pokémon", |b| b.as_str())
+        ),
     ))
 }
 

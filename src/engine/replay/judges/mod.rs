@@ -286,6 +286,7 @@ pub fn after_event(j: &Judging<'_, '_>, parts: &mut Vec<Step>) {
         Event::Attach { .. } if !j.resolved.tool && !sub => {
             parts.push(turn_limits::energy_attach_once(j));
         }
+        Event::DiscardFromPokemon { .. } => parts.extend(knockout::implied_knock_out(j)),
         _ => {}
     }
     if j.applied.is_some_and(|a| a.conditions.is_some()) {

@@ -191,6 +191,9 @@ impl Tracker<'_> {
             return Applied::note(Note::not_in_play(target_owner, &target.name));
         }
         self.add_damage(&r.pokemon, (*damage).max(0));
+        if let Some(id) = r.pokemon.id() {
+            self.window.hit_by_damage.push(id);
+        }
         Applied::default()
     }
 

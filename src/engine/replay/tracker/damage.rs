@@ -96,12 +96,18 @@ impl Tracker<'_> {
                 Claim::Doubtful,
                 prefer,
             );
-            if found.id().is_some() {
+            if let Some(id) = found.id() {
                 self.add_damage(&found, damage);
+                self.window.countered.push(id);
                 return Applied::with_note(Note::ambiguous(&found));
             }
         }
-        Applied::with_note(self.damage_pokemon(owner, target, Claim::Doubtful, prefer, damage))
+        let before = self.damaged_this_action.len();
+        let note = self.damage_pokemon(owner, target, Claim::Doubtful, prefer, damage);
+        if let Some(id) = self.damaged_this_action.get(before).copied() {
+            self.window.countered.push(id);
+        }
+        Applied::with_note(note)
     }
 
     /// Resolve the Pokémon a line names and put damage on it.

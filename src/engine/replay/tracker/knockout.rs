@@ -86,6 +86,66 @@ impl Tracker<'_> {
         Applied::default()
     }
 
+    /// A Knock Out the client did not write (issue 40): damage counters put an Evolution at its
+    /// HP in this window, no damage line hit it, no line of this window Knocks Out a Pokémon of
+    /// its name, and this line, a line of its own (not a list under another line), discards the
+    /// Basic Pokémon under it. The discard of its stack
+    /// (and the Prize card that follows) is its Knock Out: it leaves play as if the line had
+    /// been written. A Pokémon that a damage line hit is not one of these: the client writes
+    /// the Knock Out of an attack's damage.
+    fn implied_knock_out(&mut self, index: usize, id: PokemonId, card: &CardRef) -> bool {
+        if !self.implies_knock_out(index, id, card) {
+            return false;
+        }
+        let owner = self.state.mon(id).owner;
+        self.record_knock_out(id);
+        self.state.remove_from_play(id);
+        let mon = self.state.mon(id).clone();
+        let ps = &mut self.state.players[owner];
+        ps.discard.extend(mon.stack.iter().cloned());
+        ps.discard.extend(mon.energy.iter().cloned());
+        ps.discard.extend(mon.tools.iter().cloned());
+        self.knocked_out.push(id);
+        self.window.implied_knock_outs.push((index, id));
+        true
+    }
+
+    /// Whether line `index`, discarding `card` from Pokémon `id`, is the Knock Out the client
+    /// did not write (see [`Tracker::implied_knock_out`]); reads the state only.
+    pub fn implies_knock_out(&self, index: usize, id: PokemonId, card: &CardRef) -> bool {
+        // The client writes that discard as a line of its own ("Rellor was discarded from
+        // Ben's Rabsca."); a "- N cards were discarded" sub-line is the sub-line of a Knock Out
+        // line, and without that line it is not one.
+        if self.lines.log.lines[index].depth != crate::log::Depth::Top {
+            return false;
+        }
+        let mon = self.state.mon(id);
+        let (name, owner) = (mon.name().to_string(), mon.owner);
+        let Some(basic) = (mon.stack.len() >= 2).then(|| mon.stack[0].clone()) else {
+            return false;
+        };
+        let sure = mon.damage - mon.doubtful_damage;
+        let at_hp = matches!(self.cards.hp_bounds(&self.state, id), Ok((_, hi)) if sure >= hi);
+        let discards_basic = self
+            .lines
+            .cards_named(index, card)
+            .is_some_and(|names| names.iter().any(|n| **n == basic));
+        if !at_hp
+            || !discards_basic
+            || mon.uncertain
+            || !self.window.countered.contains(&id)
+            || self.window.hit_by_damage.contains(&id)
+        {
+            return false;
+        }
+        let window = self.lines.window(index);
+        let written = self.lines.log.lines[window].iter().any(|l| {
+            matches!(&l.event, Event::KnockOut { owner: o, pokemon: n }
+                if n.name == name && self.player(o) == Some(owner))
+        });
+        !written
+    }
+
     /// Record a Knock Out for the Prize check.
     fn record_knock_out(&mut self, id: PokemonId) {
         let m = self.state.mon(id);
@@ -162,6 +222,9 @@ impl Tracker<'_> {
         let Some(id) = retreated.or(found.id()) else {
             return Applied::note(Note::not_in_play(owner, &pokemon.name));
         };
+        if retreated.is_none() && self.implied_knock_out(index, id, card) {
+            return Applied::default();
+        }
         match card {
             CardRef::Named { card } => {
                 let p = self.state.mon(id).owner;

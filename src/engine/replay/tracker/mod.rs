@@ -120,6 +120,13 @@ pub struct Window {
     /// Pokémon of that name in play, or several that it could not tell apart): which Pokémon
     /// left play, and what it was worth, is not known.
     pub unsure_knock_outs: Vec<Option<PlayerIdx>>,
+    /// Pokémon that took damage from a damage line in this window (an attack's, "took N").
+    pub hit_by_damage: Vec<PokemonId>,
+    /// Pokémon that had damage counters put on them in this window.
+    pub countered: Vec<PokemonId>,
+    /// Pokémon whose Knock Out the client did not write: counters put them at their HP and
+    /// the cards under them were discarded (see `Tracker::implied_knock_out`).
+    pub implied_knock_outs: Vec<(usize, PokemonId)>,
 }
 
 impl Window {
@@ -236,6 +243,9 @@ impl Tracker<'_> {
         self.window.knock_outs.clear();
         self.window.ambiguous_hits.clear();
         self.window.unsure_knock_outs.clear();
+        self.window.hit_by_damage.clear();
+        self.window.countered.clear();
+        self.window.implied_knock_outs.clear();
         self.window.prizes = [0; 2];
         self.window.promotions = 0;
     }
@@ -389,8 +399,9 @@ impl Tracker<'_> {
             Event::Use { name, .. } => self.use_(r, name, sub),
             Event::Attack { .. } => self.attack(r, line),
             Event::TookDamage { damage, .. } => {
-                if r.pokemon.id().is_some() {
+                if let Some(id) = r.pokemon.id() {
                     self.add_damage(&r.pokemon, (*damage).max(0));
+                    self.window.hit_by_damage.push(id);
                 }
                 Applied::default()
             }
