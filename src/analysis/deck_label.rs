@@ -48,55 +48,109 @@ impl DeckEvidence {
         self.entry(pokemon).2 += 1;
     }
 
-    /// The furthest stage `name` was evolved into in the game (itself when never evolved).
-    fn top(&self, name: &str) -> String {
-        let mut at = name.to_string();
-        // At most a few stages; the bound keeps a cycle in odd logs finite.
-        for _ in 0..8 {
-            let Some(next) = self.evolutions.get(&at).and_then(|to| {
-                to.iter()
-                    .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)))
-                    .map(|(n, _)| n.clone())
-            }) else {
-                break;
-            };
-            at = next;
+    /// The evolution edges: those the game showed, and those the card data gives between
+    /// Pokémon the game showed (a Stage 2 put in play with Rare Candy still joins its Stage 1).
+    fn edges(&self, evolves_from: &dyn Fn(&str) -> Option<String>) -> Vec<(String, String)> {
+        let mut edges: Vec<(String, String)> = Vec::new();
+        for (from, to) in &self.evolutions {
+            for t in to.keys() {
+                edges.push((from.clone(), t.clone()));
+            }
         }
-        at
+        for name in &self.order {
+            if let Some(from) = evolves_from(name)
+                && self.counts.contains_key(&from)
+            {
+                edges.push((from, name.clone()));
+            }
+        }
+        edges
     }
 }
 
-/// The label of a side: its one or two Pokémon lines that attacked or evolved most, named after
-/// the furthest stage; a side with neither is named after the Pokémon it put into play most.
-pub fn deck_label(evidence: &DeckEvidence) -> String {
-    // Per line (its top stage): attacks + evolutions, then plays, then first seen.
-    let mut lines: HashMap<String, (u32, u32, usize)> = HashMap::default();
-    for (i, name) in evidence.order.iter().enumerate() {
-        let (attacks, evolved, played) = evidence.counts[name];
-        let e = lines.entry(evidence.top(name)).or_insert((0, 0, i));
-        e.0 += attacks + evolved;
-        e.1 += played;
-        e.2 = e.2.min(i);
+/// The label of a side: its one or two Pokémon lines that attacked or evolved most, each named
+/// after its furthest stage; a side with neither is named after the Pokémon it put into play
+/// most. `evolves_from` gives what a Pokémon evolves from in the card data (none without).
+pub fn deck_label(
+    evidence: &DeckEvidence,
+    evolves_from: &dyn Fn(&str) -> Option<String>,
+) -> String {
+    let names = &evidence.order;
+    let index = |n: &str| names.iter().position(|m| m == n);
+    // Families: the names joined by evolution.
+    let mut family: Vec<usize> = (0..names.len()).collect();
+    fn root(family: &mut [usize], mut i: usize) -> usize {
+        while family[i] != i {
+            family[i] = family[family[i]];
+            i = family[i];
+        }
+        i
     }
-    let mut ranked: Vec<(String, (u32, u32, usize))> = lines.into_iter().collect();
-    ranked.sort_by(|a, b| (b.1.0, b.1.1).cmp(&(a.1.0, a.1.1)).then(a.1.2.cmp(&b.1.2)));
+    let edges = evidence.edges(evolves_from);
+    let mut sources = vec![false; names.len()];
+    for (from, to) in &edges {
+        if let (Some(a), Some(b)) = (index(from), index(to)) {
+            sources[a] = true;
+            let (ra, rb) = (root(&mut family, a), root(&mut family, b));
+            family[ra] = rb;
+        }
+    }
+    // Per family: its score (attacks and evolutions), its plays, its first name seen, and the
+    // name it goes by: the furthest stage (no member evolves from it) that did most.
+    struct Line {
+        score: u32,
+        played: u32,
+        first: usize,
+        name: usize,
+    }
+    let mut lines: HashMap<usize, Line> = HashMap::default();
+    for (i, name) in names.iter().enumerate() {
+        let (attacks, evolved, played) = evidence.counts[name];
+        let r = root(&mut family, i);
+        let l = lines.entry(r).or_insert(Line {
+            score: 0,
+            played: 0,
+            first: i,
+            name: i,
+        });
+        l.score += attacks + evolved;
+        l.played += played;
+        l.first = l.first.min(i);
+        let did = |j: usize| {
+            let (a, e, _) = evidence.counts[&names[j]];
+            (!sources[j], a + e, j)
+        };
+        if did(i) > did(l.name) {
+            l.name = i;
+        }
+    }
+    let mut ranked: Vec<Line> = lines.into_values().collect();
+    ranked.sort_by(|a, b| {
+        (b.score, b.played)
+            .cmp(&(a.score, a.played))
+            .then(a.first.cmp(&b.first))
+    });
     let active: Vec<&str> = ranked
         .iter()
-        .filter(|(_, (score, _, _))| *score > 0)
+        .filter(|l| l.score > 0)
         .take(2)
-        .map(|(n, _)| n.as_str())
+        .map(|l| names[l.name].as_str())
         .collect();
     if !active.is_empty() {
         return active.join(" / ");
     }
     ranked
         .first()
-        .map_or_else(|| NO_POKEMON.to_string(), |(n, _)| n.clone())
+        .map_or_else(|| NO_POKEMON.to_string(), |l| names[l.name].clone())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn none(_: &str) -> Option<String> {
+        None
+    }
 
     #[test]
     fn an_evolution_line_is_named_after_its_furthest_stage() {
@@ -111,18 +165,38 @@ mod tests {
         e.evolved("Duskull", "Dusclops");
         e.evolved("Dusclops", "Dusknoir");
         e.played("Fezandipiti ex");
-        assert_eq!(deck_label(&e), "Dragapult ex / Dusknoir");
+        assert_eq!(deck_label(&e, &none), "Dragapult ex / Dusknoir");
+    }
+
+    /// A Stage 2 put into play straight from the Basic (Rare Candy) joins the Stage 1 the card
+    /// data says it evolves from.
+    #[test]
+    fn the_card_data_joins_a_stage_skipped() {
+        let mut e = DeckEvidence::default();
+        e.evolved("Dreepy", "Drakloak");
+        e.attacked("Drakloak");
+        e.attacked("Drakloak");
+        e.evolved("Dreepy", "Dragapult ex");
+        e.attacked("Dragapult ex");
+        e.attacked("Munkidori");
+        assert_eq!(deck_label(&e, &none), "Drakloak / Dragapult ex");
+        let data = |n: &str| match n {
+            "Dragapult ex" => Some("Drakloak".to_string()),
+            "Drakloak" => Some("Dreepy".to_string()),
+            _ => None,
+        };
+        assert_eq!(deck_label(&e, &data), "Dragapult ex / Munkidori");
     }
 
     #[test]
     fn a_side_that_neither_attacked_nor_evolved_is_named_after_what_it_played() {
         let mut e = DeckEvidence::default();
-        assert_eq!(deck_label(&e), NO_POKEMON);
+        assert_eq!(deck_label(&e, &none), NO_POKEMON);
         e.played("Pidgey");
         e.played("Lugia V");
         e.played("Lugia V");
-        assert_eq!(deck_label(&e), "Lugia V");
+        assert_eq!(deck_label(&e, &none), "Lugia V");
         e.attacked("Pidgey");
-        assert_eq!(deck_label(&e), "Pidgey");
+        assert_eq!(deck_label(&e, &none), "Pidgey");
     }
 }

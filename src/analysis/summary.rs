@@ -439,9 +439,16 @@ impl Fold<'_> {
             r.prizes[p] += count;
             r.prizes_after = prizes;
         }
-        // The first Knock Out not yet paid: its owner is the other player.
-        if !self.unpaid.is_empty() {
-            let i = self.unpaid.remove(0);
+        // The first Knock Out not yet paid of a Pokémon of the other player; failing that, the
+        // first not yet paid, whose owner the Prize line then corrects (the client may write
+        // the acting player as the owner of a Pokémon Knocked Out).
+        let at = self
+            .unpaid
+            .iter()
+            .position(|&i| self.knockouts[i].owner != player)
+            .or((!self.unpaid.is_empty()).then_some(0));
+        if let Some(at) = at {
+            let i = self.unpaid.remove(at);
             let other = self.other(p).map(|o| self.names[o].clone());
             let ko = &mut self.knockouts[i];
             ko.prizes += count;
@@ -484,7 +491,13 @@ pub fn summarise(report: &Report, cards: Cards<'_>) -> GameSummary {
         fold.step(step);
     }
     let seen = cards_seen(report, cards);
-    let labels: Vec<String> = fold.evidence.iter().map(deck_label).collect();
+    let evolves_from =
+        |name: &str| -> Option<String> { cards.print(name).and_then(|c| c.evolves_from.clone()) };
+    let labels: Vec<String> = fold
+        .evidence
+        .iter()
+        .map(|e| deck_label(e, &evolves_from))
+        .collect();
     let (winner, reason, end_line, end_turn) = match &fold.end {
         Some((w, r, line, t)) => {
             // The report's reading of the end line is the result (a reason in words it does
