@@ -20,6 +20,7 @@ fn record(id: &ReplayId) -> StoredReplay {
         engine_version: "test".into(),
         card_data: 0,
         uploaded_at: Utc::now() - Duration::minutes(5),
+        label: None,
     }
 }
 

@@ -294,6 +294,7 @@ async fn a_report_of_an_older_engine_is_recomputed_on_read() {
             engine_version: "0.0.1".into(),
             card_data: cards().len(),
             uploaded_at: Utc::now(),
+            label: None,
         };
         store.put_replay(SAMPLE.as_bytes(), &record, None).unwrap();
         store.flush().unwrap();
@@ -931,6 +932,7 @@ async fn an_upload_from_before_owner_tokens_cannot_be_deleted() {
             engine_version: env!("CARGO_PKG_VERSION").into(),
             card_data: cards().len(),
             uploaded_at: Utc::now(),
+            label: None,
         };
         store.put_replay(SAMPLE.as_bytes(), &record, None).unwrap();
         store.flush().unwrap();

@@ -17,6 +17,7 @@ pub mod deck_label;
 pub mod kinds;
 pub mod prize_race;
 pub mod stats;
+pub mod stats_chart;
 pub mod summary;
 pub mod text;
 

@@ -96,8 +96,8 @@ pub fn prize_race_svg(race: &PrizeRace) -> Option<String> {
             .y_desc("Prize cards taken")
             .x_labels(turns.min(10) as usize + 1)
             .y_labels(race.top as usize + 1)
-            .label_style(("sans-serif", 15))
-            .axis_desc_style(("sans-serif", 15))
+            .label_style(("sans-serif", 19))
+            .axis_desc_style(("sans-serif", 19))
             .light_line_style(WHITE)
             .draw()
             .ok()?;
@@ -141,7 +141,7 @@ pub fn prize_race_svg(race: &PrizeRace) -> Option<String> {
         chart
             .configure_series_labels()
             .position(SeriesLabelPosition::UpperLeft)
-            .label_font(("sans-serif", 15))
+            .label_font(("sans-serif", 19))
             .background_style(WHITE.mix(0.85))
             .border_style(BLACK)
             .draw()

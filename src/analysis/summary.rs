@@ -167,6 +167,8 @@ struct Fold<'a> {
     /// The attack of the current turn, and the last Ability or effect used.
     attack: Option<Source>,
     effect: Option<Source>,
+    /// The Abilities and effects used this turn.
+    uses: Vec<Source>,
     /// Hits this turn: the Pokémon hit, the damage, the source.
     hits: Vec<(String, i32, Source)>,
     /// Knock Outs not yet paid with Prize cards (indices into `knockouts`).
@@ -220,6 +222,7 @@ impl Fold<'_> {
             self.turn = step.turn;
             self.attack = None;
             self.effect = None;
+            self.uses.clear();
             self.hits.clear();
             self.rows.push(TurnSummary {
                 turn: TurnNumber {
@@ -297,11 +300,13 @@ impl Fold<'_> {
                 name,
             } => {
                 self.seen_in_play(player, &pokemon.name);
-                self.effect = Some(Source {
+                let source = Source {
                     player: self.player(player),
                     by: pokemon.name.to_string(),
                     attack: Some(name.to_string()),
-                });
+                };
+                self.uses.push(source.clone());
+                self.effect = Some(source);
             }
             Event::Attack(a) => {
                 self.seen_in_play(&a.player, &a.pokemon.name);
@@ -400,9 +405,10 @@ impl Fold<'_> {
         // No damage shown: a Pokémon Knocked Out by its own Ability (one that Knocks Out its
         // user) names the Ability just used.
         let own = self
-            .effect
-            .as_ref()
-            .filter(|e| hit.is_none() && e.by == pokemon);
+            .uses
+            .iter()
+            .rev()
+            .find(|e| hit.is_none() && e.by == pokemon);
         let ko = KnockOut {
             line: step.line,
             turn: step.turn,
@@ -474,6 +480,7 @@ pub fn summarise(report: &Report, cards: Cards<'_>) -> GameSummary {
         in_play: vec![HashSet::default(); n],
         attack: None,
         effect: None,
+        uses: Vec::new(),
         hits: Vec::new(),
         unpaid: Vec::new(),
         knockouts: Vec::new(),
