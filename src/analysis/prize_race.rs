@@ -66,8 +66,9 @@ pub fn prize_race(summary: &GameSummary) -> PrizeRace {
     }
 }
 
-/// The colours of the two players' lines (told apart by shape too: circles and squares).
-const COLOURS: [RGBColor; 2] = [RGBColor(31, 95, 191), RGBColor(192, 57, 43)];
+/// The colours of the two players' lines (told apart by shape too: circles and squares); the
+/// page's legend uses the same (`analysis.css`).
+pub const COLOURS: [RGBColor; 2] = [RGBColor(31, 95, 191), RGBColor(192, 57, 43)];
 
 /// The chart's size in SVG units; the page scales it to its column, down to a 390 px phone.
 const WIDTH: u32 = 420;
@@ -86,15 +87,15 @@ pub fn prize_race_svg(race: &PrizeRace) -> Option<String> {
         root.fill(&WHITE).ok()?;
         let mut chart = ChartBuilder::on(&root)
             .margin(8)
-            .x_label_area_size(34)
-            .y_label_area_size(30)
+            .x_label_area_size(48)
+            .y_label_area_size(48)
             .build_cartesian_2d(0u32..turns, 0u32..race.top)
             .ok()?;
         chart
             .configure_mesh()
             .x_desc("turn")
             .y_desc("Prize cards taken")
-            .x_labels(turns.min(10) as usize + 1)
+            .x_labels(turns.min(8) as usize + 1)
             .y_labels(race.top as usize + 1)
             .label_style(("sans-serif", 19))
             .axis_desc_style(("sans-serif", 19))
@@ -113,13 +114,11 @@ pub fn prize_race_svg(race: &PrizeRace) -> Option<String> {
                 }
                 points.push((t, after));
             }
+            // The legend is the page's (text in a chart may crowd on a phone).
+            let _ = name;
             chart
                 .draw_series(LineSeries::new(points, colour.stroke_width(3)))
-                .ok()?
-                .label(name.clone())
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 18, y)], colour.stroke_width(3))
-                });
+                .ok()?;
             let marks = race
                 .knockouts
                 .iter()
@@ -138,14 +137,6 @@ pub fn prize_race_svg(race: &PrizeRace) -> Option<String> {
                     .ok()?;
             }
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .label_font(("sans-serif", 19))
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .draw()
-            .ok()?;
         root.present().ok()?;
     }
     Some(accessible(

@@ -19,7 +19,7 @@ pub fn win_loss_svg(stats: &Stats) -> Option<String> {
         return None;
     }
     let most = rows.iter().map(|d| d.games).max().unwrap_or(1).max(1);
-    let (width, row_height) = (420u32, 44u32);
+    let (width, row_height) = (420u32, 52u32);
     let height = 40 + row_height * rows.len() as u32;
     let mut svg = String::new();
     {
@@ -29,7 +29,7 @@ pub fn win_loss_svg(stats: &Stats) -> Option<String> {
         let mut chart = ChartBuilder::on(&root)
             .margin(8)
             .x_label_area_size(28)
-            .build_cartesian_2d(0u32..most, 0u32..n)
+            .build_cartesian_2d(0f64..f64::from(most), 0f64..f64::from(n))
             .ok()?;
         chart
             .configure_mesh()
@@ -37,22 +37,24 @@ pub fn win_loss_svg(stats: &Stats) -> Option<String> {
             .disable_y_axis()
             .x_desc("games")
             .x_labels((most as usize + 1).min(8))
+            .x_label_formatter(&|x| format!("{x:.0}"))
             .label_style(("sans-serif", 19))
             .axis_desc_style(("sans-serif", 19))
             .draw()
             .ok()?;
         for (i, d) in rows.iter().enumerate() {
             // The first deck at the top.
-            let y = n - 1 - i as u32;
+            // Each row: the deck's name and record in its upper half, its bar in the lower.
+            let y = f64::from(n - 1 - i as u32);
+            let (wins, losses) = (f64::from(d.wins), f64::from(d.wins + d.losses));
             chart
                 .draw_series([
-                    Rectangle::new([(0, y), (d.wins, y + 1)], WIN.filled()),
-                    Rectangle::new([(d.wins, y), (d.wins + d.losses, y + 1)], LOSS.filled()),
+                    Rectangle::new([(0.0, y + 0.05), (wins, y + 0.42)], WIN.filled()),
+                    Rectangle::new([(wins, y + 0.05), (losses, y + 0.42)], LOSS.filled()),
                 ])
                 .ok()?;
-            // The deck's name and record above its bar, inside the plot.
             let label = format!("{} — {} won, {} lost", d.deck, d.wins, d.losses);
-            let (x, top) = chart.backend_coord(&(0, y + 1));
+            let (x, top) = chart.backend_coord(&(0.0, y + 1.0));
             root.draw(&Text::new(
                 label,
                 (x + 4, top + 2),

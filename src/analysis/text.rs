@@ -63,7 +63,8 @@ pub fn summary_text(s: &GameSummary) -> String {
         let by = match (&ko.by, &ko.attack, ko.damage) {
             (Some(by), Some(attack), Some(d)) => format!("{by}'s {attack} ({d} damage)"),
             (Some(by), None, Some(d)) => format!("{by} ({d} damage)"),
-            (Some(by), _, None) => by.clone(),
+            (Some(by), Some(attack), None) => format!("{by}'s {attack}"),
+            (Some(by), None, None) => by.clone(),
             _ => "the log does not show what".into(),
         };
         let prizes = match ko.prizes {

@@ -11,9 +11,20 @@ use crate::report::Report;
 use super::cards::name_url;
 use super::filters::StepFilter;
 
+/// At most this many rows in each list and table of the panel (turns, Knock Outs), and turns
+/// in a chart: a long game's page stays small; the JSON summary and `ptcg-judge summary` give
+/// all of them.
+pub const SHOWN_ROWS: usize = 60;
+
+/// At most this many line links per card in the deck check's answer.
+pub const SHOWN_LINES: usize = 20;
+
 #[derive(Debug, Serialize)]
 pub struct AnalysisView {
     pub s: GameSummary,
+    /// Rows left out of the turn and Knock Out lists (a long game), for the page to say so.
+    pub more_turns: usize,
+    pub more_knockouts: usize,
     /// The result in one sentence.
     pub result: String,
     /// The Prize race chart (SVG markup made on the server), when there are turns to draw.
@@ -92,9 +103,20 @@ impl AnalysisView {
     /// `source`: the form's field and value naming this game (`replay` and an id, or
     /// `sample` and a name).
     pub fn new(report: &Report, cards: Option<&CardDb>, source: (&'static str, String)) -> Self {
-        let s = analysis::summary(report, cards);
+        let mut s = analysis::summary(report, cards);
         let race_data = analysis::prize_race(&s);
-        let chart = analysis::prize_race_svg(&race_data);
+        let chart = if s.turns as usize <= SHOWN_ROWS {
+            analysis::prize_race_svg(&race_data)
+        } else {
+            None
+        };
+        let more_turns = s.turn_rows.len().saturating_sub(SHOWN_ROWS);
+        let more_knockouts = s.knockouts.len().saturating_sub(SHOWN_ROWS);
+        s.turn_rows.truncate(SHOWN_ROWS);
+        s.knockouts.truncate(SHOWN_ROWS);
+        s.prize_race.truncate(SHOWN_ROWS);
+        // The page shows the grouped cards; the same counts by name are not needed twice.
+        s.cards_seen.clear();
         let race = s
             .turn_rows
             .iter()
@@ -136,7 +158,7 @@ impl AnalysisView {
                                     c.local_name.as_deref(),
                                     c.at_least,
                                     ways.join(", "),
-                                    c.lines.clone(),
+                                    Vec::new(),
                                 )
                             })
                             .collect(),
@@ -171,6 +193,8 @@ impl AnalysisView {
                 .map(|p| p.name.clone()),
         };
         AnalysisView {
+            more_turns,
+            more_knockouts,
             result,
             chart,
             race,

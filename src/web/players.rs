@@ -392,7 +392,10 @@ pub async fn decks_check(
             &form,
         );
     };
-    let check = analysis::check_deck(side, &list);
+    let mut check = analysis::check_deck(side, &list);
+    for m in &mut check.mismatches {
+        m.lines.truncate(super::analysis_view::SHOWN_LINES);
+    }
     view.deck_form.chosen = Some(check.player.clone());
     view.deck_list = form.list.clone();
     view.deck_check = Some(check);
