@@ -35,8 +35,8 @@ pub fn prize_race(summary: &GameSummary) -> PrizeRace {
     let mut taken = vec![vec![0u32; turns as usize + 1]; players.len()];
     for step in &summary.prize_race {
         if let Some(p) = players.iter().position(|n| *n == step.player) {
-            for t in step.turn as usize..=turns as usize {
-                taken[p][t] = taken[p][t].max(step.total);
+            for after in taken[p].iter_mut().skip(step.turn as usize) {
+                *after = (*after).max(step.total);
             }
         }
     }

@@ -204,10 +204,9 @@ impl Fold<'_> {
             .rows
             .last()
             .is_some_and(|r| r.player.as_deref() == Some(&self.names[p]))
+            && let Some(r) = self.row()
         {
-            if let Some(r) = self.row() {
-                r.damage += i64::from(amount.max(0));
-            }
+            r.damage += i64::from(amount.max(0));
         }
     }
 

@@ -62,7 +62,7 @@ async fn games_of(
                 Err(e) => return Err(e),
             }
         }
-        records.sort_by(|a, b| b.uploaded_at.cmp(&a.uploaded_at));
+        records.sort_by_key(|r| std::cmp::Reverse(r.uploaded_at));
         records.truncate(GAMES_READ);
         Ok(records
             .into_iter()
