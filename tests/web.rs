@@ -365,6 +365,25 @@ async fn a_players_uploads_are_kept_under_one_token_with_their_labels() {
     assert!(!page.contains("someone-else"), "another player's upload");
     let nobody = app.get("/replays").await.text().await.unwrap();
     assert!(nobody.contains("has uploaded no log yet"));
+    // A token is kept in the browser from this site's own form only.
+    let keep = |origin: String| {
+        app.client
+            .post(app.url("/replays/token"))
+            .header("origin", origin)
+            .form(&[("token", token.as_str())])
+            .send()
+    };
+    let r = keep("http://evil.example".into()).await.unwrap();
+    assert_eq!(r.status(), StatusCode::FORBIDDEN);
+    assert!(!r.headers().contains_key(SET_COOKIE));
+    let r = keep(app.base.clone()).await.unwrap();
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    assert!(
+        r.headers()[SET_COOKIE]
+            .to_str()
+            .unwrap()
+            .starts_with(&format!("owner={token};"))
+    );
     app.stop().await;
 }
 

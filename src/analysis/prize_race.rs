@@ -96,7 +96,7 @@ pub fn prize_race_svg(race: &PrizeRace) -> Option<String> {
             .x_desc("turn")
             .y_desc("Prize cards taken")
             .x_labels(turns.min(8) as usize + 1)
-            .y_labels(race.top as usize + 1)
+            .y_labels((race.top as usize + 1).min(8))
             .label_style(("sans-serif", 19))
             .axis_desc_style(("sans-serif", 19))
             .light_line_style(WHITE)

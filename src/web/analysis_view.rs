@@ -172,6 +172,7 @@ impl AnalysisView {
                 prize_cards: side
                     .prize_cards
                     .iter()
+                    .take(SHOWN_ROWS)
                     .map(|n| link(n, local(n).as_deref(), 1, String::new(), Vec::new()))
                     .collect(),
             })

@@ -85,6 +85,25 @@ pub fn player_cookie(req: &HttpRequest, token: Option<&str>) -> String {
     format!("{PLAYER_COOKIE}={value}; Path=/; Max-Age={age}; HttpOnly; SameSite=Strict{secure}")
 }
 
+/// Whether a form was posted from this site's own pages. Browsers say where a request comes
+/// from in `Sec-Fetch-Site` (`cross-site` for another site's page); without it, an `Origin`
+/// naming another host says so (this site's no-referrer policy makes its own forms send
+/// `Origin: null`). The owner cookie is set only from this site, so that another site cannot
+/// put its token into a visitor's browser.
+pub fn same_origin(req: &HttpRequest) -> bool {
+    let get = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
+    if let Some(site) = get("sec-fetch-site") {
+        return !site.eq_ignore_ascii_case("cross-site");
+    }
+    match get("origin") {
+        None | Some("null") => true,
+        Some(origin) => {
+            let host = origin.split_once("://").map_or(origin, |(_, h)| h);
+            host.eq_ignore_ascii_case(req.connection_info().host())
+        }
+    }
+}
+
 /// The browser's owner token, when its cookie holds a well-formed one.
 pub fn player_token(req: &HttpRequest) -> Option<crate::store::OwnerToken> {
     cookie(req, PLAYER_COOKIE).and_then(crate::store::OwnerToken::parse)

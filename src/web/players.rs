@@ -19,7 +19,7 @@ use crate::store::{OwnerHash, OwnerToken, ReplayId};
 
 use super::analysis_view::AnalysisView;
 use super::error::{ApiError, WebError};
-use super::pages::{html, player_cookie, player_token, render};
+use super::pages::{html, player_cookie, player_token, render, same_origin};
 use super::state::AppState;
 
 /// At most this many of a player's newest games are read for a list or the stats.
@@ -150,6 +150,11 @@ pub async fn keep_token(
     req: HttpRequest,
     form: web::Form<TokenForm>,
 ) -> Result<HttpResponse, WebError> {
+    if !same_origin(&req) {
+        return Err(WebError::Forbidden(
+            "a token is kept from this site's own form only".into(),
+        ));
+    }
     let token = OwnerToken::parse(&form.token).ok_or_else(|| {
         WebError::BadRequest(
             "an owner token is the 64 hex digits shown when a log was uploaded".into(),
@@ -166,6 +171,9 @@ pub async fn keep_token(
 
 /// `POST /replays/forget`: this browser forgets its owner token (its uploads stay stored).
 pub async fn forget_token(req: HttpRequest) -> HttpResponse {
+    if !same_origin(&req) {
+        return HttpResponse::Forbidden().finish();
+    }
     HttpResponse::SeeOther()
         .insert_header((header::LOCATION, "/replays"))
         .insert_header((header::SET_COOKIE, player_cookie(&req, None)))
