@@ -430,7 +430,7 @@ pub fn render_replay(
     render("replay.html", c)
 }
 
-fn title_of(report: &Report) -> String {
+pub fn title_of(report: &Report) -> String {
     let names: Vec<&str> = report.players.iter().map(|p| p.name.as_str()).collect();
     format!("Replay: {}", names.join(" vs "))
 }

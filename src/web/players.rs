@@ -336,7 +336,7 @@ pub async fn decks_check(
             .map_err(|e| WebError::Render(e.to_string()))??;
         let base = format!("/replays/{id}");
         let options = super::views::PageOptions {
-            title: title(&record.report),
+            title: super::pages::title_of(&record.report),
             api: Some(format!("/api/v1/replays/{id}")),
             base,
             ..Default::default()
@@ -422,11 +422,6 @@ pub async fn decks_check(
             Ok(no_store(render("decks.html", c)?))
         }
     }
-}
-
-fn title(report: &crate::report::Report) -> String {
-    let names: Vec<&str> = report.players.iter().map(|p| p.name.as_str()).collect();
-    format!("Replay: {}", names.join(" vs "))
 }
 
 /// A message as a sentence: capital first letter, full stop.
