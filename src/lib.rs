@@ -5,6 +5,7 @@
 //! measurements, which start the service and load it — and the binary in `main.rs`).
 
 mod allocator;
+pub mod analysis;
 pub mod archive;
 pub mod cards;
 pub mod engine;

@@ -69,6 +69,48 @@ enum Command {
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
         jobs: Option<u16>,
     },
+    /// A game at a glance: who won and how, the Prize race, the Knock Outs, damage per
+    /// Pokémon, Energy and Supporters per turn, the cards each side showed (lower bounds) and
+    /// a deck label for each side; with --deck-list, that list checked against the log.
+    Summary {
+        /// An exported log, or `-` for standard input.
+        file: String,
+        #[command(flatten)]
+        cards: CardArgs,
+        #[arg(long, value_enum, default_value = "text")]
+        format: cli::analysis::AnalysisFormat,
+        /// A deck list file (PTCG Live export): every card the log shows that the list lacks,
+        /// or shows more copies of than the list holds, with its lines (exit 1 when any).
+        #[arg(long)]
+        deck_list: Option<String>,
+        /// Whose list it is (default: the player who exported the log).
+        #[arg(long, requires = "deck_list")]
+        player: Option<String>,
+        /// Rule edition: sv (current), swsh, hgss, apr-2018, classic.
+        #[arg(long, default_value = "sv")]
+        edition: RuleEdition,
+    },
+    /// Stats over many games: games, wins and losses per deck and per matchup, going first
+    /// against second, average turns, Prize cards per turn.
+    Stats {
+        /// Exported logs: files, folders (walked for `.txt` and `.log` files) or `-`.
+        #[arg(required = true)]
+        paths: Vec<String>,
+        #[command(flatten)]
+        cards: CardArgs,
+        #[arg(long, value_enum, default_value = "text")]
+        format: cli::analysis::AnalysisFormat,
+        /// Count only the side of the player who exported each log (a player's own games)
+        /// instead of both sides.
+        #[arg(long)]
+        exporter_only: bool,
+        /// Rule edition: sv (current), swsh, hgss, apr-2018, classic.
+        #[arg(long, default_value = "sv")]
+        edition: RuleEdition,
+        /// Threads reading logs at once (default: one per core).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+        jobs: Option<u16>,
+    },
     /// Show what the card data knows about a card name.
     Cards {
         /// A card data folder (either layout, or one holding both); the built-in data when
@@ -200,6 +242,46 @@ fn main() -> ExitCode {
             edition,
             jobs,
         } => verify_paths(&paths, &cards, format, edition, jobs),
+        Command::Summary {
+            file,
+            cards,
+            format,
+            deck_list,
+            player,
+            edition,
+        } => cli::analysis::summary(
+            &file,
+            &cards,
+            format,
+            deck_list.as_deref(),
+            player.as_deref(),
+            edition,
+        ),
+        Command::Stats {
+            paths,
+            cards,
+            format,
+            exporter_only,
+            edition,
+            jobs,
+        } => match ptcg_judge::archive::collect(&paths) {
+            Ok(sources) if sources.is_empty() => {
+                eprintln!("error: no .txt or .log files in {}", paths.join(", "));
+                ExitCode::from(2)
+            }
+            Ok(sources) => {
+                let sides = if exporter_only {
+                    ptcg_judge::analysis::Sides::Exporter
+                } else {
+                    ptcg_judge::analysis::Sides::Both
+                };
+                cli::analysis::stats_command(&sources, &cards, format, sides, edition, jobs)
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
         Command::Cards { dir, name, uses } => cards_command(dir, &name, uses.as_deref()),
         Command::Effects {
             cards,

@@ -20,6 +20,7 @@ fn record(id: &ReplayId) -> StoredReplay {
         engine_version: "test".into(),
         card_data: 0,
         uploaded_at: Utc::now() - Duration::minutes(5),
+        label: None,
     }
 }
 
@@ -31,6 +32,58 @@ fn suite(store: &Store) {
     a_deletion_removes_everything(store);
     card_data_comes_back_and_clears_pages(store);
     concurrent_uploads_are_all_kept(store);
+    a_players_uploads_are_listed_and_old_records_load(store);
+}
+
+/// The uploads kept under one owner token are listed by its hash (not another token's, not one
+/// deleted); a record stored before labels existed (its JSON has no `label`) still loads.
+fn a_players_uploads_are_listed_and_old_records_load(store: &Store) {
+    let (mine, theirs) = (OwnerToken::random().unwrap(), OwnerToken::random().unwrap());
+    let mut ids: Vec<ReplayId> = (0..3).map(|_| ReplayId::random()).collect();
+    for (i, id) in ids.iter().enumerate() {
+        let rec = StoredReplay {
+            label: Some(format!("round {i}")),
+            ..record(id)
+        };
+        store.put_replay(LOG, &rec, Some(&mine.hash())).unwrap();
+    }
+    let other = ReplayId::random();
+    store
+        .put_replay(LOG, &record(&other), Some(&theirs.hash()))
+        .unwrap();
+    store
+        .put_replay(LOG, &record(&ReplayId::random()), None)
+        .unwrap();
+    store.flush().unwrap();
+    ids.sort_by(|a, b| a.as_str().cmp(b.as_str()));
+    assert_eq!(store.owned(&mine.hash()).unwrap(), ids);
+    assert_eq!(store.owned(&theirs.hash()).unwrap(), vec![other.clone()]);
+    assert_eq!(
+        store
+            .replay(&ids[0])
+            .unwrap()
+            .unwrap()
+            .label
+            .as_deref()
+            .map(|l| l.starts_with("round")),
+        Some(true)
+    );
+    assert!(store.delete(&ids[1]).unwrap());
+    assert_eq!(
+        store.owned(&mine.hash()).unwrap(),
+        vec![ids[0].clone(), ids[2].clone()]
+    );
+    // A record as an older version wrote it: plain JSON without the label.
+    let mut old = serde_json::to_value(record(&other)).unwrap();
+    old.as_object_mut().unwrap().remove("label");
+    assert!(!old.to_string().contains("\"label\""));
+    store
+        .backend()
+        .put_record(&other, &serde_json::to_vec(&old).unwrap())
+        .unwrap();
+    let read = store.replay(&other).unwrap().unwrap();
+    assert_eq!(read.label, None);
+    assert_eq!(read.report, record(&other).report);
 }
 
 fn an_upload_comes_back_whole(store: &Store) {

@@ -30,6 +30,7 @@ fn folder_with(dir: &std::path::Path, n: usize) {
             engine_version: "test".into(),
             card_data: 0,
             uploaded_at: chrono::Utc::now(),
+            label: None,
         };
         store.put_replay(LOG, &record, Some(&token.hash())).unwrap();
     }

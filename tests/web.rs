@@ -249,6 +249,144 @@ async fn an_upload_by_file_and_by_the_form() {
     app.stop().await;
 }
 
+/// A player's games: the uploaded file's name is the label; an upload sent with the owner token
+/// an earlier one returned is kept under it, and both are listed and counted for that token
+/// alone; the form's uploads are kept under the browser's `owner` cookie; a malformed token is
+/// refused with the reason, and listing without one is forbidden.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_players_uploads_are_kept_under_one_token_with_their_labels() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::spawn(dir.path()).await;
+    let send = |name: &'static str, token: Option<String>| {
+        let part = reqwest::multipart::Part::bytes(SAMPLE.as_bytes().to_vec()).file_name(name);
+        let mut req = app
+            .client
+            .post(app.url("/api/v1/replays"))
+            .multipart(reqwest::multipart::Form::new().part("log", part));
+        if let Some(t) = token {
+            req = req.header(AUTHORIZATION, format!("Bearer {t}"));
+        }
+        req.send()
+    };
+    let first = json(send("../evil/round-1.txt", None).await.unwrap()).await;
+    let token = first["owner_token"].as_str().unwrap().to_string();
+    let second = json(send("round-2.log", Some(token.clone())).await.unwrap()).await;
+    assert_eq!(second["owner_token"].as_str(), Some(token.as_str()));
+    // Someone else's upload is not theirs.
+    let other = json(send("someone-else.txt", None).await.unwrap()).await;
+    assert_ne!(other["owner_token"], first["owner_token"]);
+
+    let list = |token: String| {
+        app.client
+            .get(app.url("/api/v1/replays"))
+            .header(AUTHORIZATION, format!("Bearer {token}"))
+            .send()
+    };
+    let rows = json(list(token.clone()).await.unwrap()).await;
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    let mut labels: Vec<&str> = rows.iter().map(|r| r["label"].as_str().unwrap()).collect();
+    labels.sort();
+    assert_eq!(
+        labels,
+        ["round-1", "round-2"],
+        "the file's name, without folder or ending"
+    );
+    for r in rows {
+        assert!(r["decks"].as_array().is_some_and(|d| d.len() == 2), "{r}");
+        assert!(r["url"].as_str().unwrap().starts_with("/replays/"));
+    }
+    let stats = app
+        .client
+        .get(app.url("/api/v1/stats?format=csv"))
+        .header(AUTHORIZATION, format!("Bearer {token}"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        stats.starts_with("table,deck,opponent,games,wins,losses"),
+        "{stats}"
+    );
+
+    // No token, a malformed one.
+    let r = app.get("/api/v1/replays").await;
+    assert_eq!(r.status(), StatusCode::FORBIDDEN);
+    let r = send("x.txt", Some("not-a-token".into())).await.unwrap();
+    assert_eq!(r.status(), StatusCode::BAD_REQUEST);
+    assert!(
+        json(r).await["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("64 hex digits")
+    );
+
+    // The form: the browser's cookie keeps its uploads under its token; its list page shows them.
+    let form = reqwest::multipart::Form::new().part(
+        "log",
+        reqwest::multipart::Part::bytes(SAMPLE.as_bytes().to_vec()).file_name("club-night.txt"),
+    );
+    let r = app
+        .client
+        .post(app.url("/replays"))
+        .header(COOKIE, format!("owner={token}"))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let cookies: Vec<String> = r
+        .headers()
+        .get_all(SET_COOKIE)
+        .iter()
+        .map(|v| v.to_str().unwrap().to_string())
+        .collect();
+    assert!(
+        cookies
+            .iter()
+            .any(|c| c.starts_with(&format!("owner={token};")) && c.contains("Path=/;")),
+        "{cookies:?}"
+    );
+    let page = app
+        .client
+        .get(app.url("/replays"))
+        .header(COOKIE, format!("owner={token}"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    for label in ["round-1", "round-2", "club-night"] {
+        assert!(page.contains(label), "{label} listed");
+    }
+    assert!(!page.contains("someone-else"), "another player's upload");
+    let nobody = app.get("/replays").await.text().await.unwrap();
+    assert!(nobody.contains("has uploaded no log yet"));
+    // A token is kept in the browser from this site's own form only.
+    let keep = |origin: String| {
+        app.client
+            .post(app.url("/replays/token"))
+            .header("origin", origin)
+            .form(&[("token", token.as_str())])
+            .send()
+    };
+    let r = keep("http://evil.example".into()).await.unwrap();
+    assert_eq!(r.status(), StatusCode::FORBIDDEN);
+    assert!(!r.headers().contains_key(SET_COOKIE));
+    let r = keep(app.base.clone()).await.unwrap();
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    assert!(
+        r.headers()[SET_COOKIE]
+            .to_str()
+            .unwrap()
+            .starts_with(&format!("owner={token};"))
+    );
+    app.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn replays_survive_a_restart_on_the_same_store() {
     let dir = tempfile::tempdir().unwrap();
@@ -294,6 +432,7 @@ async fn a_report_of_an_older_engine_is_recomputed_on_read() {
             engine_version: "0.0.1".into(),
             card_data: cards().len(),
             uploaded_at: Utc::now(),
+            label: None,
         };
         store.put_replay(SAMPLE.as_bytes(), &record, None).unwrap();
         store.flush().unwrap();
@@ -931,6 +1070,7 @@ async fn an_upload_from_before_owner_tokens_cannot_be_deleted() {
             engine_version: env!("CARGO_PKG_VERSION").into(),
             card_data: cards().len(),
             uploaded_at: Utc::now(),
+            label: None,
         };
         store.put_replay(SAMPLE.as_bytes(), &record, None).unwrap();
         store.flush().unwrap();

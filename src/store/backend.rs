@@ -48,6 +48,9 @@ pub trait Backend: Send + Sync {
     /// The ids of every upload, in ascending order.
     fn ids(&self) -> Result<Vec<ReplayId>, StoreError>;
     fn owner(&self, id: &ReplayId) -> Result<Option<OwnerHash>, StoreError>;
+    /// The uploads kept under the owner hash `owner` (a player's own games), in ascending id
+    /// order.
+    fn owned(&self, owner: &OwnerHash) -> Result<Vec<ReplayId>, StoreError>;
     /// Delete an upload whole; whether it existed.
     fn delete(&self, id: &ReplayId) -> Result<bool, StoreError>;
     /// The stored page (as stored, compressed) when it was rendered under `page_key`.

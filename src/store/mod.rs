@@ -93,6 +93,10 @@ pub struct StoredReplay {
     /// How many cards the card data held when the report was made (0: none).
     pub card_data: usize,
     pub uploaded_at: DateTime<Utc>,
+    /// The uploaded file's name, which players use to label the game (`mirror-g3.txt`);
+    /// absent for a pasted log and for records stored before labels were kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
 }
 
 /// Where a store is: a folder (sled) or a PostgreSQL database (`postgres://…`).
@@ -225,6 +229,11 @@ impl Store {
         self.backend.owner(id)
     }
 
+    /// The uploads kept under the owner hash `owner` (a player's own games).
+    pub fn owned(&self, owner: &OwnerHash) -> Result<Vec<ReplayId>, StoreError> {
+        self.backend.owned(owner)
+    }
+
     /// Delete an upload: its listing, record, raw log, rendered page and owner hash (not yet
     /// flushed). Returns whether it existed.
     pub fn delete(&self, id: &ReplayId) -> Result<bool, StoreError> {
@@ -345,6 +354,7 @@ mod tests {
                 engine_version: "test".into(),
                 card_data: 0,
                 uploaded_at: Utc::now(),
+                label: None,
             };
             let stored = encode_record(&record).unwrap();
             assert_eq!(decode_at_once(&record.id, stored.clone()).unwrap(), record);

@@ -31,6 +31,13 @@ impl OwnerToken {
         Ok(OwnerToken(s))
     }
 
+    /// A token a client presents again (to have a new upload kept under it): 64 hex digits,
+    /// read in lower case; `None` for anything else.
+    pub fn parse(text: &str) -> Option<OwnerToken> {
+        let t = text.trim().to_ascii_lowercase();
+        (t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit())).then_some(OwnerToken(t))
+    }
+
     pub fn as_str(&self) -> &str {
         &self.0
     }

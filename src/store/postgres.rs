@@ -39,6 +39,8 @@ pub const MIGRATIONS: &[&str] = &[
     );
     CREATE TABLE cards (name text PRIMARY KEY, body text NOT NULL);
     CREATE TABLE meta (key text PRIMARY KEY, value text NOT NULL);",
+    // 2: a player's own uploads are listed by their owner hash.
+    "CREATE INDEX replays_owner ON replays (owner);",
 ];
 
 /// The advisory lock held while the schema is migrated (any fixed number of ours).
@@ -363,6 +365,22 @@ impl Backend for PgStore {
 
     fn ids(&self) -> Result<Vec<ReplayId>, StoreError> {
         let rows = self.query("SELECT id FROM replays ORDER BY id", Vec::new())?;
+        rows.iter()
+            .map(|row| {
+                let id: String = row.try_get(0).map_err(db_error)?;
+                ReplayId::parse(&id).map_err(|e| StoreError::Corrupt {
+                    key: id.clone(),
+                    reason: e.to_string(),
+                })
+            })
+            .collect()
+    }
+
+    fn owned(&self, owner: &OwnerHash) -> Result<Vec<ReplayId>, StoreError> {
+        let rows = self.query(
+            "SELECT id FROM replays WHERE owner = $1 ORDER BY id",
+            vec![Param::OptBytes(Some(owner.as_bytes().to_vec()))],
+        )?;
         rows.iter()
             .map(|row| {
                 let id: String = row.try_get(0).map_err(db_error)?;

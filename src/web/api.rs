@@ -19,6 +19,8 @@ use super::upload::read_upload;
 pub struct UploadQuery {
     /// The rule edition to check against (`sv` when absent).
     pub edition: Option<String>,
+    /// The game's label (a raw body has no file name; a multipart file's name is used).
+    pub label: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -49,14 +51,29 @@ pub async fn create_replay(
         Some(n) => Some(super::work::admit(&state, n)?),
         None => None,
     };
+    // An owner token the uploader already holds keeps this upload under it too.
+    let kept = match bearer_token(&req) {
+        Some(t) => Some(crate::store::OwnerToken::parse(t).ok_or_else(|| {
+            WebError::BadRequest(
+                "the Authorization header's owner token must be the 64 hex digits an upload                  returned"
+                    .into(),
+            )
+        })?),
+        None => None,
+    };
     let upload = read_upload(&req, payload).await?;
+    let label = upload
+        .label
+        .or_else(|| query.label.as_deref().and_then(super::upload::label_of));
     let log = upload.log;
     let slot = match early {
         Some(slot) if slot.is_some() || log.len() < super::work::INLINE_BYTES => slot,
         _ => super::work::admit(&state, log.len())?,
     };
-    let ingested =
-        super::work::run_admitted(&state, slot, move |s| s.ingest(&log, edition)).await?;
+    let ingested = super::work::run_admitted(&state, slot, move |s| {
+        s.ingest_with(&log, edition, label, kept)
+    })
+    .await?;
     flush(&state).await?;
     let record = ingested.record;
     let url = format!("/replays/{}", record.id);
@@ -95,7 +112,7 @@ pub async fn delete_replay(
 }
 
 /// The token of an `Authorization: Bearer TOKEN` header, if the request has one.
-fn bearer_token(req: &HttpRequest) -> Option<&str> {
+pub fn bearer_token(req: &HttpRequest) -> Option<&str> {
     let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.trim().split_once(' ')?;
     scheme

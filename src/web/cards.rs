@@ -73,6 +73,11 @@ pub fn name_url(name: &str) -> String {
     format!("/cards?name={}", encode(name))
 }
 
+/// A query value percent-encoded (for links made elsewhere).
+pub fn encode_query(value: &str) -> String {
+    encode(value)
+}
+
 /// Percent-encode a query value (letters, digits and `-_.~` kept).
 fn encode(value: &str) -> String {
     let mut out = String::with_capacity(value.len() + 8);

@@ -2,20 +2,26 @@
 //! errors become HTTP responses. The store is reached only through [`crate::store`].
 //!
 //! - HTML: `/`, `POST /replays`, `/replays/{id}`, `POST /replays/{id}/delete`,
+//!   `/replays` (your games), `POST /replays/token`, `POST /replays/forget`, `/stats`,
+//!   `/decks` (a deck list against a log),
 //!   `/samples/{name}`, `/rulings`,
 //!   `/rulings/{page}`, `/rulings/search?q=`, `/tools`, `/tools/{tool}` (form and answer).
-//! - JSON: `POST /api/v1/replays`, `GET|DELETE /api/v1/replays/{id}`,
+//! - JSON: `POST /api/v1/replays`, `GET /api/v1/replays` and `GET /api/v1/stats` (with an
+//!   owner token), `GET|DELETE /api/v1/replays/{id}`,
 //!   `GET /api/v1/replays/{id}/log` (the raw log, text),
 //!   `GET /api/v1/rulings/search?q=`, `POST /api/v1/tools/{damage,outcome,checkup,deck}`,
 //!   `GET /healthz`.
 
+mod analysis_view;
 mod api;
 mod card_links;
 mod cards;
 pub mod error;
+pub mod filters;
 pub mod form;
 pub mod limits;
 mod pages;
+mod players;
 pub mod recent;
 mod rulings;
 pub mod state;
@@ -53,6 +59,14 @@ fn security_headers() -> DefaultHeaders {
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/", web::get().to(pages::home))
         .route("/replays", web::post().to(pages::upload_form))
+        .route("/replays", web::get().to(players::my_replays))
+        .route("/replays/token", web::post().to(players::keep_token))
+        .route("/replays/forget", web::post().to(players::forget_token))
+        .route("/stats", web::get().to(players::my_stats))
+        .route("/decks", web::get().to(players::decks_form))
+        .route("/decks", web::post().to(players::decks_check))
+        .route("/api/v1/replays", web::get().to(players::api_replays))
+        .route("/api/v1/stats", web::get().to(players::api_stats))
         .route("/replays/{id}", web::get().to(pages::replay_page))
         .route("/replays/{id}/delete", web::post().to(pages::delete_form))
         .route("/samples/{name}", web::get().to(pages::sample_page))

@@ -63,8 +63,54 @@ fn owner_cookie(req: &HttpRequest, path: &str, token: Option<&str>) -> String {
     format!("{OWNER_COOKIE}={value}; Path={path}; Max-Age={age}; HttpOnly; SameSite=Strict{secure}")
 }
 
+/// The cookie that keeps a browser's owner token, so that its later uploads are kept under the
+/// same token and listed together (`/replays`, `/stats`): path `/`, a year, HttpOnly,
+/// SameSite=Strict. "Forget this browser" on `/replays` clears it.
+pub const PLAYER_COOKIE: &str = "owner";
+
+/// How long the browser keeps its owner token.
+const PLAYER_COOKIE_SECONDS: u32 = 365 * 24 * 3600;
+
+/// A `Set-Cookie` value for the browser's owner token: `Some(token)` sets it, `None` clears it.
+pub fn player_cookie(req: &HttpRequest, token: Option<&str>) -> String {
+    let (value, age) = match token {
+        Some(t) => (t, PLAYER_COOKIE_SECONDS),
+        None => ("", 0),
+    };
+    let secure = if req.connection_info().scheme() == "https" {
+        "; Secure"
+    } else {
+        ""
+    };
+    format!("{PLAYER_COOKIE}={value}; Path=/; Max-Age={age}; HttpOnly; SameSite=Strict{secure}")
+}
+
+/// Whether a form was posted from this site's own pages. Browsers say where a request comes
+/// from in `Sec-Fetch-Site` (`cross-site` for another site's page); without it, an `Origin`
+/// naming another host says so (this site's no-referrer policy makes its own forms send
+/// `Origin: null`). The owner cookie is set only from this site, so that another site cannot
+/// put its token into a visitor's browser.
+pub fn same_origin(req: &HttpRequest) -> bool {
+    let get = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
+    if let Some(site) = get("sec-fetch-site") {
+        return !site.eq_ignore_ascii_case("cross-site");
+    }
+    match get("origin") {
+        None | Some("null") => true,
+        Some(origin) => {
+            let host = origin.split_once("://").map_or(origin, |(_, h)| h);
+            host.eq_ignore_ascii_case(req.connection_info().host())
+        }
+    }
+}
+
+/// The browser's owner token, when its cookie holds a well-formed one.
+pub fn player_token(req: &HttpRequest) -> Option<crate::store::OwnerToken> {
+    cookie(req, PLAYER_COOKIE).and_then(crate::store::OwnerToken::parse)
+}
+
 /// The value of the cookie `name` the request carries, if any.
-fn cookie<'a>(req: &'a HttpRequest, name: &str) -> Option<&'a str> {
+pub fn cookie<'a>(req: &'a HttpRequest, name: &str) -> Option<&'a str> {
     req.headers()
         .get_all(header::COOKIE)
         .filter_map(|v| v.to_str().ok())
@@ -124,7 +170,11 @@ pub async fn upload_form(
 ) -> Result<HttpResponse, WebError> {
     let upload = read_upload(&req, payload).await?;
     let log = upload.log.clone();
-    let verified = super::work::run(&state, log.len(), move |s| s.ingest(&log, s.edition)).await;
+    let (label, kept) = (upload.label.clone(), player_token(&req));
+    let verified = super::work::run(&state, log.len(), move |s| {
+        s.ingest_with(&log, s.edition, label, kept)
+    })
+    .await;
     let Ingested { record, token } = match verified {
         Ok(r) => r,
         Err(e @ (WebError::BadLog(_) | WebError::EmptyUpload)) => {
@@ -141,6 +191,10 @@ pub async fn upload_form(
     Ok(HttpResponse::SeeOther()
         .insert_header((header::LOCATION, location))
         .insert_header((header::SET_COOKIE, cookie))
+        .append_header((
+            header::SET_COOKIE,
+            player_cookie(&req, Some(token.as_str())),
+        ))
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .finish())
 }
@@ -187,6 +241,10 @@ pub struct ReplayQuery {
     pub only: Option<String>,
     /// Which part of a long game (1-based).
     pub part: Option<usize>,
+    /// Only this player's actions.
+    pub player: Option<String>,
+    /// `info` to hide the `info` lines.
+    pub hide: Option<String>,
 }
 
 impl ReplayQuery {
@@ -194,7 +252,24 @@ impl ReplayQuery {
         self.only.as_deref() == Some("violations")
     }
 
+    /// The steps asked for (`?player=`, `?hide=info`, `?only=unverified`).
+    fn filter(&self) -> super::filters::StepFilter {
+        super::filters::StepFilter {
+            player: self.player.clone().filter(|p| !p.is_empty()),
+            hide_info: self.hide.as_deref() == Some("info"),
+            only_unverified: self.only.as_deref() == Some("unverified"),
+        }
+    }
+
     fn is_plain(&self) -> bool {
+        self.at.is_none()
+            && !self.only_violations()
+            && self.part.unwrap_or(1) == 1
+            && self.filter().is_empty()
+    }
+
+    /// Whether the page shows the game at a glance: the first page of the whole game.
+    fn shows_analysis(&self) -> bool {
         self.at.is_none() && !self.only_violations() && self.part.unwrap_or(1) == 1
     }
 
@@ -286,8 +361,16 @@ pub async fn replay_page(
         only_violations: query.only_violations(),
         owner_token,
         part: query.part(&record.report),
+        filter: query.filter(),
     };
-    let body = render_replay(&record.report, options, board)?;
+    let analysis = query.shows_analysis().then(|| {
+        super::analysis_view::AnalysisView::new(
+            &record.report,
+            state.cards.as_deref(),
+            ("replay", id.to_string()),
+        )
+    });
+    let body = render_replay(&record.report, options, board, analysis)?;
     if cacheable {
         state
             .store
@@ -317,21 +400,37 @@ pub async fn sample_page(
         delete: None,
         owner_token: None,
         part: query.part(&sample.report),
+        filter: query.filter(),
     };
-    Ok(html(render_replay(&sample.report, options, board)?))
+    let analysis = query.shows_analysis().then(|| {
+        super::analysis_view::AnalysisView::new(
+            &sample.report,
+            state.cards.as_deref(),
+            ("sample", sample.name.to_string()),
+        )
+    });
+    Ok(html(render_replay(
+        &sample.report,
+        options,
+        board,
+        analysis,
+    )?))
 }
 
 pub fn render_replay(
     report: &Report,
     options: PageOptions,
     board: Option<BoardView>,
+    analysis: Option<super::analysis_view::AnalysisView>,
 ) -> Result<String, WebError> {
+    let mut page = ReplayPage::new(report, options, board);
+    page.analysis = analysis;
     let mut c = tera::Context::new();
-    c.insert("page", &ReplayPage::new(report, options, board));
+    c.insert("page", &page);
     render("replay.html", c)
 }
 
-fn title_of(report: &Report) -> String {
+pub fn title_of(report: &Report) -> String {
     let names: Vec<&str> = report.players.iter().map(|p| p.name.as_str()).collect();
     format!("Replay: {}", names.join(" vs "))
 }

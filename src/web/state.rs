@@ -212,6 +212,19 @@ impl AppState {
     /// Verify an upload and store it with the hash of a new owner token (not yet flushed: see
     /// [`Store::flush`]).
     pub fn ingest(&self, bytes: &[u8], edition: RuleEdition) -> Result<Ingested, WebError> {
+        self.ingest_with(bytes, edition, None, None)
+    }
+
+    /// [`AppState::ingest`] with the uploaded file's name as the game's label, and under the
+    /// owner token the uploader already holds (so that their uploads are listed together),
+    /// else a new one.
+    pub fn ingest_with(
+        &self,
+        bytes: &[u8],
+        edition: RuleEdition,
+        label: Option<String>,
+        token: Option<OwnerToken>,
+    ) -> Result<Ingested, WebError> {
         if bytes.len() > MAX_LOG_BYTES {
             return Err(WebError::TooLarge);
         }
@@ -225,8 +238,12 @@ impl AppState {
             engine_version: ENGINE_VERSION.to_string(),
             card_data: self.card_count(),
             uploaded_at: Utc::now(),
+            label,
         };
-        let token = OwnerToken::random().map_err(|e| WebError::Random(e.to_string()))?;
+        let token = match token {
+            Some(t) => t,
+            None => OwnerToken::random().map_err(|e| WebError::Random(e.to_string()))?,
+        };
         self.store.put_replay(bytes, &record, Some(&token.hash()))?;
         Ok(Ingested { record, token })
     }

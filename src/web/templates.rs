@@ -12,6 +12,20 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("replay.html", include_str!("../../templates/replay.html")),
     ("mon.html", include_str!("../../templates/mon.html")),
     (
+        "analysis.html",
+        include_str!("../../templates/analysis.html"),
+    ),
+    ("filters.html", include_str!("../../templates/filters.html")),
+    (
+        "my_replays.html",
+        include_str!("../../templates/my_replays.html"),
+    ),
+    (
+        "my_stats.html",
+        include_str!("../../templates/my_stats.html"),
+    ),
+    ("decks.html", include_str!("../../templates/decks.html")),
+    (
         "rulings_index.html",
         include_str!("../../templates/rulings_index.html"),
     ),
@@ -56,6 +70,11 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         "app.css",
         "text/css; charset=utf-8",
         include_str!("../../templates/static/app.css"),
+    ),
+    (
+        "analysis.css",
+        "text/css; charset=utf-8",
+        include_str!("../../templates/static/analysis.css"),
     ),
     (
         "app.js",

@@ -24,6 +24,23 @@ pub struct Upload {
     pub log: Bytes,
     /// The pasted text, to show again in the form when the log is refused.
     pub text: String,
+    /// The chosen file's name (`?label=` for a raw body): the game's label.
+    pub label: Option<String>,
+}
+
+/// A file name made a label: the name without its folder and its `.txt`/`.log` ending, control
+/// characters dropped, at most 120 characters; `None` when nothing is left.
+pub fn label_of(name: &str) -> Option<String> {
+    let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    let lower = base.to_ascii_lowercase();
+    let stem = if lower.ends_with(".txt") || lower.ends_with(".log") {
+        &base[..base.len() - 4]
+    } else {
+        base
+    };
+    let clean: String = stem.chars().filter(|c| !c.is_control()).take(120).collect();
+    let clean = clean.trim();
+    (!clean.is_empty()).then(|| clean.to_string())
 }
 
 /// Read the upload of `req`, multipart or raw.
@@ -43,6 +60,7 @@ pub async fn read_upload(req: &HttpRequest, payload: Payload) -> Result<Upload, 
         Ok(Upload {
             log,
             text: String::new(),
+            label: None,
         })
     }
 }
@@ -92,8 +110,16 @@ async fn read_form(req: &HttpRequest, payload: Payload) -> Result<Upload, WebErr
     let mut file = BytesMut::new();
     let mut text = BytesMut::new();
     let mut total = 0usize;
+    let mut label = None;
     while let Some(field) = form.next().await {
         let mut field = field.map_err(multipart_error)?;
+        if field.name() == Some("log") {
+            label = field
+                .content_disposition()
+                .and_then(|cd| cd.get_filename())
+                .and_then(label_of)
+                .or(label);
+        }
         let target = match field.name() {
             Some("log") => &mut file,
             Some("text") => &mut text,
@@ -109,10 +135,15 @@ async fn read_form(req: &HttpRequest, payload: Payload) -> Result<Upload, WebErr
         }
     }
     let text_string = String::from_utf8_lossy(&text).into_owned();
-    let log = if file.is_empty() { text } else { file };
+    let (log, label) = if file.is_empty() {
+        (text, None)
+    } else {
+        (file, label)
+    };
     Ok(Upload {
         log: log.freeze(),
         text: text_string,
+        label,
     })
 }
 

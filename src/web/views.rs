@@ -49,6 +49,10 @@ pub struct ReplayPage {
     pub delete: Option<String>,
     /// The owner token, on the one answer that shows it (never on a stored page).
     pub owner_token: Option<String>,
+    /// The game at a glance (`web::analysis_view`), on the pages that show it.
+    pub analysis: Option<super::analysis_view::AnalysisView>,
+    /// The filters shown and the one in use (`web::filters`).
+    pub filters: super::analysis_view::FilterLinks,
 }
 
 /// Links to the first violation, unverified and unparsed step.
@@ -174,6 +178,8 @@ pub struct PageOptions {
     /// Which part of a long game to show (0-based; ignored for a short one and for the
     /// violations-only view).
     pub part: usize,
+    /// The steps shown (one player's, without `info`, only `unverified`).
+    pub filter: super::filters::StepFilter,
 }
 
 impl ReplayPage {
@@ -271,7 +277,7 @@ impl ReplayPage {
                 .collect(),
             uploaded_at: options.uploaded_at,
             only_violations: options.only_violations,
-            turns: turns(shown, options.only_violations, &full),
+            turns: turns(shown, options.only_violations, &options.filter, &full),
             first: FirstLinks {
                 violation: first_of(Verdict::Violation),
                 unverified: first_of(Verdict::Unverified),
@@ -288,8 +294,15 @@ impl ReplayPage {
             },
             part,
             board,
+            filters: super::analysis_view::FilterLinks::new(
+                report,
+                &base,
+                options.only_violations,
+                &options.filter,
+            ),
             delete: options.delete,
             owner_token: options.owner_token,
+            analysis: None,
         }
     }
 }
@@ -323,10 +336,16 @@ fn turn_rows(
 fn turns(
     steps: &[StepReport],
     only_violations: bool,
+    filter: &super::filters::StepFilter,
     full: &dyn Fn(u32) -> String,
 ) -> Vec<TurnView> {
     let mut out: Vec<TurnView> = Vec::new();
+    // The player of the action a sub-line belongs to.
+    let mut actor: Option<String> = None;
     for step in steps {
+        if step.depth == "action" {
+            actor = super::filters::actor(&step.data).map(str::to_string);
+        }
         let starts_new = out.last().is_none_or(|t| t.anchor != turn_anchor(step));
         if starts_new {
             out.push(TurnView {
@@ -348,6 +367,9 @@ fn turns(
         if only_violations && !violation {
             continue;
         }
+        if !filter.keep(step, actor.as_deref()) {
+            continue;
+        }
         let names = step.data.card_names();
         let (text, english) = match &step.english {
             Some(english) => (
@@ -367,7 +389,7 @@ fn turns(
             full: full(step.line),
         });
     }
-    if only_violations {
+    if only_violations || !filter.is_empty() {
         out.retain(|t| !t.steps.is_empty());
     }
     out

@@ -54,6 +54,7 @@ fn record(id: ReplayId) -> StoredReplay {
         engine_version: "test".into(),
         card_data: 0,
         uploaded_at: Utc::now(),
+        label: None,
     }
 }
 
