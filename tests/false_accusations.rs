@@ -11,6 +11,9 @@
 //! | the client's own arithmetic (a Resistance the card data does not give) | `client-resistance.log` | the damage no longer adds up with the client's own sentence |
 //! | damage counters an attack shares out, some written after as prevented by a Pokémon's Ability (a report after the counters lines) | `counters-prevented.log` | more counters than the attack puts |
 //! | the 2026 client in German: the attacked Pokémon's owner written wrong in a mirror match, one Knock Out line per Pokémon of one name | `de-mirror-wrong-owner.log` | a Knock Out line removed; a damage figure changed |
+//! | an effect that lasts into the opponent's turn from a copied attack: Mew ex's Genome Hacking uses Skarmory's Steel Wing, whose "takes 30 less damage" acts on Mew ex in the next turn (issue 40, 1) | `copied-lasting-effect.log` | the damage taken as if nothing lasted |
+//! | the order of an attack's own text: Mirage Barrage discards 2 Energy before its damage, so the Double Turbo Energy it discards no longer takes 20 away (issue 40, 2) | `text-order-discard.log` | two Basic Energy discarded: the Double Turbo Energy stays, and its -20 acts |
+//! | a Damage breakdown that leaves a step out: Vitality Band's +10 is not listed, and Weakness doubles 120, not the 110 the breakdown lists (issue 40, 3) | `breakdown-leaves-out.log` | the attack line adds 130 for Weakness, the breakdown 120 |
 //! | a Knock Out the client does not write: damage counters put an Evolution at its HP, then the Basic under it is discarded and a Prize card taken, with no Knock Out line (issue 40, 4) | `knock-out-not-written.log` | one counter fewer: the discard is no Knock Out, and the Prize card is owed for none |
 //! | a card the data cannot name (a Special Energy by its French name and the client's id `me3_87`) in a discard pile an attack counts: the count is not known, so no accusation (issue 40, 5) | `unnamed-energy-counted.log` | the card is a Potion instead: the count is exact and the damage one Energy too high |
 
@@ -88,6 +91,28 @@ const CASES: &[Case] = &[
         twin: Edit::Replace(28, "für 20 Schadenspunkte", "für 30 Schadenspunkte"),
         line: 28,
         clause: "attack.damage-order",
+    },
+    Case {
+        sample: "copied-lasting-effect.log",
+        twin: Edit::Replace(41, "for 20 damage", "for 50 damage"),
+        line: 41,
+        clause: "attack.damage-order",
+    },
+    Case {
+        sample: "text-order-discard.log",
+        twin: Edit::Replace(
+            40,
+            "Double Turbo Energy, Basic Water Energy",
+            "Basic Water Energy, Basic Water Energy",
+        ),
+        line: 37,
+        clause: "attack.damage-order",
+    },
+    Case {
+        sample: "breakdown-leaves-out.log",
+        twin: Edit::Replace(36, "took 120 more damage", "took 130 more damage"),
+        line: 36,
+        clause: "attack.damage-breakdown",
     },
     Case {
         sample: "knock-out-not-written.log",

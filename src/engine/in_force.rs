@@ -71,6 +71,9 @@ pub struct Used {
     /// For an attack: the Pokémon it was used on (the Defending Pokémon of its lasting
     /// effects).
     pub target: Option<PokemonId>,
+    /// The card id of the one print whose text this is, when the log pins it down (an attack
+    /// copied from a Pokémon whose card id the log writes); else every print of `by`'s name.
+    pub print: Option<Text>,
 }
 
 /// What the card data says a card may change: `Err` with the reason when it does not know it.
@@ -83,6 +86,11 @@ pub trait EffectSource {
     /// Every text of every print of a card name (a Tool, an Energy, a Stadium, a Trainer, or the
     /// Pokémon that used an Ability or attack).
     fn named_effects(&self, name: &str) -> KnownEffects;
+    /// The texts of the one print with this card id (as the log writes it), when known; else
+    /// those of every print of `name`.
+    fn print_effects(&self, _id: &str, name: &str) -> KnownEffects {
+        self.named_effects(name)
+    }
 }
 
 /// A card in force that may change a fact a check relies on, and whose effect is not modelled.
@@ -435,7 +443,10 @@ pub(crate) fn each_source(
                     holder: Some(*id),
                     used: Some(used),
                 },
-                effects.named_effects(pokemon),
+                match &used.print {
+                    Some(id) => effects.print_effects(id, pokemon),
+                    None => effects.named_effects(pokemon),
+                },
                 TextFilter::Used {
                     name: Some(&used.name),
                     lasting_only: earlier,
@@ -619,6 +630,7 @@ mod tests {
             by: Some((0, Text::from("Raikou V"))),
             line: 0,
             target: None,
+            print: None,
         };
         let asks = [Ask::new(Fact::DamageDealt, Subject::Pokemon(0))];
         let d = first_doubt(&s, std::slice::from_ref(&rondo), &src, &asks, &zapdos).unwrap();

@@ -606,4 +606,15 @@ impl EffectSource for InForce<'_, '_> {
     fn named_effects(&self, name: &str) -> KnownEffects {
         self.cards.effects_named(name)
     }
+
+    fn print_effects(&self, id: &str, name: &str) -> KnownEffects {
+        match self
+            .cards
+            .db()
+            .and_then(|db| db.by_log_id(id).map(|i| (db, i)))
+        {
+            Some((db, i)) if db.card(i).name == name => Ok(db.merged_effects(&[i])),
+            _ => self.cards.effects_named(name),
+        }
+    }
 }

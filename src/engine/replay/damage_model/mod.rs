@@ -133,6 +133,58 @@ pub fn model(
     m
 }
 
+/// The cards the attack's own text discards from the attacker before it does its damage, as the
+/// attack's lines list them ("- 2 cards were discarded from Ann's Greninja ex." and the list
+/// under it): the text must say to discard from this Pokémon in a sentence before the one that
+/// does the damage.
+fn discarded_before_damage(eval: &Eval<'_, '_, '_>) -> Vec<Text> {
+    let j = eval.j;
+    let attacker = j.state.mon(eval.attacker);
+    let Some(effect) = j.cards.use_effect(attacker.name(), eval.attack) else {
+        return Vec::new();
+    };
+    let text = effect.1.lower();
+    let discard = ["discard ", "discard all "]
+        .iter()
+        .filter_map(|d| text.find(d))
+        .filter(|at| {
+            text[*at..]
+                .split('.')
+                .next()
+                .is_some_and(|s| s.contains("from this pokémon"))
+        })
+        .min();
+    let damage = text
+        .find("this attack does")
+        .or_else(|| text.find(" damage"));
+    let (Some(discard), Some(damage)) = (discard, damage) else {
+        return Vec::new();
+    };
+    if discard > damage {
+        return Vec::new();
+    }
+    let lines = &j.lines.log.lines;
+    let attack_line = (0..=eval.line.min(lines.len().saturating_sub(1)))
+        .rev()
+        .find(|i| {
+            lines[*i].depth == crate::log::Depth::Top
+                && !matches!(lines[*i].event, crate::log::Event::Blank)
+        });
+    let Some(at) = attack_line else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (k, l) in j.lines.sub_lines(at).iter().enumerate() {
+        if let crate::log::Event::DiscardFromPokemon { pokemon, card, .. } = &l.event
+            && pokemon.name == attacker.name()
+            && let Some(names) = j.lines.cards_named(at + 1 + k, card)
+        {
+            out.extend(names.into_iter().cloned());
+        }
+    }
+    out
+}
+
 /// Step 1: the attack's own text.
 fn own_text(eval: &Eval<'_, '_, '_>, text: &TextEffects, from: From<'_>, m: &mut Model) {
     if text.inexact.contains(Fact::DamageDealt) {
@@ -216,6 +268,7 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
         state: j.state,
     };
     let mut found: Vec<InForceText<'_>> = Vec::new();
+    let gone_first = discarded_before_damage(eval);
     each_source(
         j.state,
         &recent,
@@ -223,6 +276,15 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
         &source,
         &mut |src, known, filter| {
             let Ok(effects) = known else { return };
+            // A card the attack's own text discards from the attacker before its damage
+            // ("Discard 2 Energy from this Pokémon. This attack does 120 damage …") no longer
+            // acts on that damage.
+            if src.holder == Some(eval.attacker)
+                && src.used.is_none()
+                && gone_first.iter().any(|g| g.as_str() == src.card)
+            {
+                return;
+            }
             // A card none of whose texts that act from where it is changes damage adds
             // nothing.
             if !filter.facts_of(&effects).intersects(DAMAGE_FACTS) {

@@ -101,6 +101,17 @@ pub fn breakdown(
         };
         let modifier = defender_weakness(j, claim).unwrap_or(WeaknessModifier::Multiply(2));
         match pre.map(|pre| (pre, weakness_increase(pre, modifier))) {
+            // A breakdown proves what it lists, never that nothing else applied: Weakness ×2
+            // that adds more (or less) than the lines before it is Weakness on damage a step
+            // the breakdown leaves out had changed. The damage itself is checked from the cards.
+            Some((pre, add)) if *amount != add && matches!(modifier, WeaknessModifier::Multiply(_)) => {
+                parts.push(Step::cannot_check(
+                    "attack.damage-order.weakness",
+                    sentence!(
+                        "the breakdown lists {pre} before Weakness, but its Weakness {modifier} to {energy_type} adds {amount}: a step it does not list came before Weakness"
+                    ),
+                ))
+            }
             Some((pre, add)) if *amount != add => parts.push(Step::violation(
                 "attack.damage-order.weakness",
                 sentence!("Weakness {modifier} to {energy_type} on {pre} adds {add}, but the breakdown adds {amount}"),

@@ -482,8 +482,11 @@ impl Tracker<'_> {
                 }
                 Applied::default()
             }
+            Event::ChoseOption { option, .. } => {
+                self.record_copied_attack(index, option);
+                Applied::default()
+            }
             Event::Reveal { .. }
-            | Event::ChoseOption { .. }
             | Event::Prevented { .. }
             | Event::TeraEffect { .. }
             | Event::Reconnected { .. }
