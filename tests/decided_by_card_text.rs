@@ -71,3 +71,47 @@ fn the_rules_the_replay_applies_are_cited_on_their_lines() {
         "only where a card goes there"
     );
 }
+
+/// A condition the tracker knows is evaluated, not doubted (issue 40): Luminous Energy provides
+/// every type, but Colorless instead "if the Pokémon this card is attached to has any other
+/// Special Energy attached". Greninja ex's Mirage Barrage costs [W][C][C]: with Luminous and two
+/// Basic Psychic Energy it is paid (Luminous as Water); with a Double Turbo Energy beside
+/// Luminous, Luminous provides Colorless and nothing provides Water: a violation.
+#[test]
+fn a_special_energy_condition_the_tracker_knows_is_evaluated() {
+    let base = sample("text-order-discard.log")
+        .replace(
+            "Ann attached Basic Water Energy to Froakie in the Active Spot.",
+            "Ann attached Luminous Energy to Froakie in the Active Spot.",
+        )
+        .replace(
+            "Ann attached Basic Water Energy to Greninja ex in the Active Spot.",
+            "Ann attached Basic Psychic Energy to Greninja ex in the Active Spot.",
+        )
+        .replace(
+            "   • Froakie, Basic Water Energy, Basic Water Energy, Double Turbo Energy",
+            "   • Froakie, Luminous Energy, Basic Psychic Energy, Double Turbo Energy",
+        )
+        .replace(
+            "   • Double Turbo Energy, Basic Water Energy",
+            "   • Double Turbo Energy, Basic Psychic Energy",
+        );
+    let (v, why) = at(&verify(&base), 37);
+    assert_eq!(v, Verdict::Violation, "with Double Turbo Energy: {why}");
+    assert!(why.contains("attack.energy-cost"), "{why}");
+    let paid = base
+        .replace(
+            "Ann attached Double Turbo Energy to Greninja ex in the Active Spot.",
+            "Ann attached Basic Psychic Energy to Greninja ex in the Active Spot.",
+        )
+        .replace(
+            "   • Double Turbo Energy, Basic Psychic Energy",
+            "   • Basic Psychic Energy, Basic Psychic Energy",
+        )
+        .replace(
+            "Double Turbo Energy, Rare Candy",
+            "Basic Psychic Energy, Rare Candy",
+        );
+    let (v, why) = at(&verify(&paid), 37);
+    assert_eq!(v, Verdict::Ok, "with two Basic Psychic Energy: {why}");
+}

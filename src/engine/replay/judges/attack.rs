@@ -74,7 +74,15 @@ pub fn attack(j: &Judging<'_, '_>) -> Step {
         parts.push(has_attack_and_cost(j, id, name));
     }
     parts.push(once_per_game(j, p, id, name));
-    super::card_text::gate_each(j, parts)
+    // The Special Energy whose provision the cost check worked out there (its printed
+    // conditions evaluated): what it provides is no doubt.
+    let evaluated: Vec<(crate::log::Text, String)> = mon
+        .energy
+        .iter()
+        .filter(|e| crate::cards::basic_energy_type(e).is_none() && energy_on(j, id, e).is_ok())
+        .map(|e| (e.clone(), String::new()))
+        .collect();
+    super::card_text::gate_each_modelled(j, parts, &evaluated)
 }
 
 /// `attack.has-attack`, `attack.energy-cost`, `energy.special`: the Pokémon has the attack and
@@ -404,6 +412,17 @@ fn energy_condition_holds(j: &Judging<'_, '_>, holder: PokemonId, condition: &st
             }
         } else if c.contains("doesn't have a rule box") {
             !facts::name_has_rule_box(mon.name())
+        } else if c.contains("has any other special energy attached") {
+            // The Energy tracked on it, this card included: another one is Special.
+            if mon.uncertain {
+                return None;
+            }
+            let special = mon
+                .energy
+                .iter()
+                .filter(|e| crate::cards::basic_energy_type(e).is_none())
+                .count();
+            special > 1
         } else if c.contains("attached to a basic pokémon") {
             mon.stack.len() == 1
         } else if let Some(wanted) = [

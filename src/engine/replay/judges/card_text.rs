@@ -448,6 +448,15 @@ fn doubt(
             && evaluated
                 .iter()
                 .any(|(c, n)| c.as_str() == card && *n == text.name);
+        // The cost check worked out what this Special Energy provides on the attacker (its
+        // printed conditions evaluated against the state).
+        let energy_read = effect.fact == EnergyProvided
+            && clauses
+                .iter()
+                .any(|c| matches!(*c, "attack.energy-cost" | "energy.special"))
+            && evaluated
+                .iter()
+                .any(|(c, n)| c.as_str() == card && *n == text.name);
         // The Knock Out judge read this text's change to the HP exactly into the HP.
         let hp_read = effect.fact == MaxHp
             && !text.inexact.contains(MaxHp)
@@ -524,6 +533,7 @@ fn doubt(
         let puts_only = (left_over_hp || knock_out_counters)
             && counters_read_as(text, |e| matches!(e, Exact::Counters(_)));
         own || own_modelled
+            || energy_read
             || hp_read
             || counters_untouched
             || no_such_knock_out
