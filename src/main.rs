@@ -68,6 +68,10 @@ enum Command {
         /// Threads verifying several logs at once (default: one per core).
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
         jobs: Option<u16>,
+        /// Explain one line of one log (its 1-based number): the damage in the rulebook's
+        /// order as a table, the cost, the failed clause or the doubt.
+        #[arg(long, value_name = "LINE")]
+        explain: Option<u32>,
     },
     /// A game at a glance: who won and how, the Prize race, the Knock Outs, damage per
     /// Pokémon, Energy and Supporters per turn, the cards each side showed (lower bounds) and
@@ -238,9 +242,18 @@ fn main() -> ExitCode {
         Command::Verify {
             paths,
             cards,
+            format: _,
+            edition,
+            jobs: _,
+            explain: Some(line),
+        } => explain_line(&paths, &cards, edition, line),
+        Command::Verify {
+            paths,
+            cards,
             format,
             edition,
             jobs,
+            explain: None,
         } => verify_paths(&paths, &cards, format, edition, jobs),
         Command::Summary {
             file,
@@ -449,6 +462,52 @@ fn verify(file: &str, cards: &CardArgs, format: Format, edition: RuleEdition) ->
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// `verify FILE --explain LINE`: that step of the file's report, explained.
+fn explain_line(paths: &[String], cards: &CardArgs, edition: RuleEdition, line: u32) -> ExitCode {
+    let [file] = paths else {
+        eprintln!(
+            "error: --explain explains a line of one log; {} paths were given",
+            paths.len()
+        );
+        return ExitCode::from(2);
+    };
+    let bytes = match read_input(file) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let db = match cards_for_verify(cards) {
+        Ok(db) => db,
+        Err(code) => return code,
+    };
+    let report = match ptcg_judge::verify(&bytes, db.as_deref(), edition) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {file}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match report.steps.iter().find(|s| s.line == line) {
+        Some(step) => {
+            print!("{}", ptcg_judge::report::text::render_explanation(step));
+            if step.verdict == ptcg_judge::engine::Verdict::Violation {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        None => {
+            let last = report.steps.last().map_or(0, |s| s.line);
+            eprintln!(
+                "error: {file}: no line {line} (the log has lines 1 to {last}, blank lines left out)"
+            );
+            ExitCode::from(2)
+        }
     }
 }
 

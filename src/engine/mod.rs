@@ -12,6 +12,7 @@ pub mod confusion;
 pub mod damage_order;
 pub mod edition;
 pub mod effect;
+pub mod explanation;
 pub mod facts;
 pub mod hints;
 pub mod in_force;

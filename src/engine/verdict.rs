@@ -45,6 +45,10 @@ pub struct Step {
     /// gates its own findings with what it modelled; the gate does not ask again).
     #[serde(skip)]
     pub cleared: bool,
+    /// What a person reads beyond the sentence: the damage trace, the cost, the failed clause,
+    /// the doubt.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<Box<super::explanation::Explanation>>,
 }
 
 impl Step {
@@ -55,6 +59,7 @@ impl Step {
             message: message.into(),
             violated: Vec::new(),
             cleared: false,
+            explanation: None,
         }
     }
 
@@ -65,6 +70,7 @@ impl Step {
             message: message.into(),
             violated: Vec::new(),
             cleared: false,
+            explanation: None,
         }
     }
 
@@ -75,6 +81,7 @@ impl Step {
             message: message.into(),
             violated: Vec::new(),
             cleared: false,
+            explanation: None,
         }
     }
 
@@ -87,6 +94,7 @@ impl Step {
             message: message.into(),
             violated: Vec::new(),
             cleared: false,
+            explanation: None,
         }
     }
 
@@ -98,6 +106,7 @@ impl Step {
             message: message.into(),
             violated: Vec::new(),
             cleared: false,
+            explanation: None,
         }
     }
 
@@ -109,6 +118,7 @@ impl Step {
             message: message.into(),
             violated: vec![clause],
             cleared: false,
+            explanation: None,
         }
     }
 
@@ -120,7 +130,18 @@ impl Step {
             message: message.into(),
             violated: Vec::new(),
             cleared: false,
+            explanation: None,
         }
+    }
+
+    /// This step with `explanation` (merged with what it had).
+    pub fn explained(mut self, explanation: super::explanation::Explanation) -> Step {
+        let merged = match self.explanation.take() {
+            Some(old) => super::explanation::Explanation::merge([explanation, *old]),
+            None => explanation,
+        };
+        self.explanation = (!merged.is_empty()).then(|| Box::new(merged));
+        self
     }
 
     /// How much a part weighs when parts are combined: a violation outweighs a doubt, which
@@ -194,12 +215,29 @@ impl Step {
         }
         let violations = parts.iter().filter(|p| p.verdict == Verdict::Violation);
         let cleared = verdict == Verdict::Violation && violations.clone().all(|p| p.cleared);
+        // The explanations, the heaviest parts' first (their failed clause or doubt is the
+        // line's), then the others' (a trace of a damage checked beside a doubt elsewhere).
+        let explanation = if parts.iter().any(|p| p.explanation.is_some()) {
+            let mut ordered: Vec<super::explanation::Explanation> = Vec::new();
+            for w in (0..=weight).rev() {
+                for p in parts.iter_mut().filter(|p| p.weight() == w) {
+                    if let Some(e) = p.explanation.take() {
+                        ordered.push(*e);
+                    }
+                }
+            }
+            let merged = super::explanation::Explanation::merge(ordered);
+            (!merged.is_empty()).then(|| Box::new(merged))
+        } else {
+            None
+        };
         Step {
             verdict,
             clauses,
             message,
             violated,
             cleared,
+            explanation,
         }
     }
 }

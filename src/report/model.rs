@@ -114,6 +114,10 @@ pub struct StepReport {
     /// English where the card data knows them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub english: Option<String>,
+    /// What a person reads beyond the message: the damage in the rulebook's order, the cost
+    /// check, the failed clause of a violation, the doubt of an `unverified`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<Box<crate::engine::explanation::Explanation>>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -125,6 +129,43 @@ pub struct Summary {
     pub violations: usize,
     pub unverified: usize,
     pub info: usize,
+}
+
+/// The explanation of a step as the report gives it: the judges' own, with the failed clause of
+/// a violation (the first clause it breaks, its title from the rulings reference) and the doubt
+/// of an `unverified` stated when a judge gave none.
+fn explain(step: &crate::engine::Step) -> Option<Box<crate::engine::explanation::Explanation>> {
+    use crate::engine::explanation::{Doubt, Explanation, Failed};
+    let mut e: Explanation = step.explanation.as_deref().cloned().unwrap_or_default();
+    match step.verdict {
+        Verdict::Violation => {
+            let clause = step.violated.first().or(step.clauses.first()).copied();
+            if let Some(clause) = clause {
+                let title =
+                    crate::rules::clause(clause).map_or(String::new(), |c| c.title.to_string());
+                match &mut e.failed {
+                    Some(f) => f.title = title,
+                    None => {
+                        e.failed = Some(Failed {
+                            clause: std::borrow::Cow::Borrowed(clause),
+                            title,
+                            sentence: step.message.clone(),
+                        })
+                    }
+                }
+            }
+        }
+        Verdict::Unverified if e.doubt.is_none() => {
+            e.doubt = Some(Doubt {
+                card: None,
+                words: None,
+                fact: None,
+                sentence: step.message.clone(),
+            });
+        }
+        _ => {}
+    }
+    (!e.is_empty()).then(|| Box::new(e))
 }
 
 /// Steps made before the parsed lines and records they came from are given back.
@@ -236,6 +277,7 @@ impl Report {
                 }),
                 verdict: rec.step.verdict,
                 clauses: rec.step.clauses.iter().map(|c| Label::Static(c)).collect(),
+                explanation: explain(&rec.step),
                 message: std::mem::take(&mut rec.step.message),
                 data: std::mem::replace(&mut line.event, Event::Blank),
                 english,

@@ -93,3 +93,105 @@ fn truncate(s: &str, width: usize) -> String {
             .collect()
     }
 }
+
+/// One step with its explanation, for `verify FILE --explain LINE`: the line, the verdict and
+/// the sentence, the cost check, the damage in the rulebook's order as a small table, what was
+/// considered and does not act, the failed clause of a violation and the doubt of an
+/// `unverified`.
+pub fn render_explanation(step: &super::StepReport) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "line {} (turn {}{}): {}",
+        step.line,
+        step.turn,
+        step.player
+            .as_ref()
+            .map(|p| format!(", {p}"))
+            .unwrap_or_default(),
+        step.verdict.as_str()
+    );
+    let _ = writeln!(out, "  {}", step.text.trim_end());
+    if !step.message.is_empty() {
+        let _ = writeln!(out, "  {}", step.message);
+    }
+    if !step.clauses.is_empty() {
+        let clauses: Vec<&str> = step.clauses.iter().map(|c| c.as_str()).collect();
+        let _ = writeln!(out, "  clauses: {}", clauses.join(", "));
+    }
+    let Some(e) = &step.explanation else {
+        return out;
+    };
+    if let Some(cost) = &e.cost {
+        let _ = writeln!(out, "  cost: {cost}");
+    }
+    if !e.trace.is_empty() {
+        let _ = writeln!(out, "  damage, in the rulebook's order:");
+        let rows: Vec<[String; 5]> = e
+            .trace
+            .iter()
+            .map(|t| {
+                [
+                    t.step.as_str().to_string(),
+                    t.source.clone().unwrap_or_else(|| "-".to_string()),
+                    t.change.clone(),
+                    t.value.to_string(),
+                    match &t.reason {
+                        Some(r) => format!("{} ({r})", t.clause),
+                        None => t.clause.to_string(),
+                    },
+                ]
+            })
+            .collect();
+        let header = ["step", "source", "change", "damage", "clause"];
+        let width = |i: usize| {
+            rows.iter()
+                .map(|r| r[i].chars().count())
+                .chain([header[i].len()])
+                .max()
+                .unwrap_or(0)
+        };
+        let widths: Vec<usize> = (0..4).map(width).collect();
+        let line = |cells: [&str; 5]| {
+            format!(
+                "    {:<w0$}  {:<w1$}  {:>w2$}  {:>w3$}  {}",
+                cells[0],
+                cells[1],
+                cells[2],
+                cells[3],
+                cells[4],
+                w0 = widths[0],
+                w1 = widths[1],
+                w2 = widths[2],
+                w3 = widths[3]
+            )
+        };
+        let _ = writeln!(out, "{}", line(header).trim_end());
+        for r in &rows {
+            let _ = writeln!(
+                out,
+                "{}",
+                line([&r[0], &r[1], &r[2], &r[3], &r[4]]).trim_end()
+            );
+        }
+    }
+    for n in &e.not_applied {
+        let _ = writeln!(out, "  not applied: {}: {}", n.source, n.reason);
+    }
+    if let Some(f) = &e.failed {
+        let title = if f.title.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", f.title)
+        };
+        let _ = writeln!(out, "  fails {}{title}: {}", f.clause, f.sentence);
+    }
+    if let Some(d) = &e.doubt {
+        let _ = writeln!(out, "  doubt: {}", d.sentence);
+        if let Some(w) = &d.words {
+            let _ = writeln!(out, "  its words: \"{w}\"");
+        }
+    }
+    out
+}

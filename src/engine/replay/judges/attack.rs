@@ -215,13 +215,13 @@ fn attack_cost(
         };
         return Step::combine(vec![
             has,
-            Step::ok(
+            with_cost(Step::ok(
                 "attack.energy-cost",
                 sentence!(
-                    "{name} costs [{}]; attached: {attached}{note}",
-                    symbols.join(" ")
+                    "{name} costs {}; attached: {attached}{note}",
+                    cost_words(&symbols)
                 ),
-            ),
+            )),
         ]);
     }
     // Other cards in play may change costs or what Energy provides (an Energy's own
@@ -246,16 +246,16 @@ fn attack_cost(
         if can_pay(cost, &shown_provided) {
             return Step::combine(vec![
                 has,
-                Step::ok(
+                with_cost(Step::ok(
                     "attack.energy-cost",
                     sentence!(
-                        "{name} costs [{}]; the attack's own lines show {} discarded from {}, so it had them attached (the tracker was unsure which {} had which Energy)",
-                        symbols.join(" "),
+                        "{name} costs {}; the attack's own lines show {} discarded from {}, so it had them attached (the lines before did not show which {} had which Energy)",
+                        cost_words(&symbols),
                         shown.join(", "),
                         mon.name(),
                         mon.name()
                     ),
-                ),
+                )),
             ]);
         }
     }
@@ -270,8 +270,8 @@ fn attack_cost(
         Some(why) => Step::cannot_check(
             "attack.energy-cost",
             sentence!(
-                "{name} costs [{}] and the Energy tracked on {} ({}) does not pay it, but {why}",
-                symbols.join(" "),
+                "{name} costs {} and the Energy tracked on {} ({}) does not pay it, but {why}",
+                cost_words(&symbols),
                 mon.name(),
                 mon.energy.join(", ")
             ),
@@ -279,8 +279,8 @@ fn attack_cost(
         None => Step::violation(
             "attack.energy-cost",
             sentence!(
-                "{name} costs [{}]; {} has {} attached, which does not pay it",
-                symbols.join(" "),
+                "{name} costs {}; {} has {} attached, which does not pay it",
+                cost_words(&symbols),
                 mon.name(),
                 if mon.energy.is_empty() {
                     "no Energy".to_string()
@@ -290,7 +290,25 @@ fn attack_cost(
             ),
         ),
     };
-    Step::combine(vec![has, step])
+    Step::combine(vec![has, with_cost(step)])
+}
+
+/// An attack's cost as a judge reads it: "[Water Colorless]", or "nothing".
+fn cost_words(symbols: &[&str]) -> String {
+    if symbols.is_empty() {
+        "nothing".to_string()
+    } else {
+        sentence!("[{}]", symbols.join(" "))
+    }
+}
+
+/// The cost check's sentence, also as the explanation's own cost sentence.
+fn with_cost(step: Step) -> Step {
+    let cost = step.message.clone();
+    step.explained(crate::engine::explanation::Explanation {
+        cost: Some(cost),
+        ..Default::default()
+    })
 }
 
 /// What an Energy attached to a Pokémon provides there: its printed conditions (Reversal

@@ -164,10 +164,13 @@ pub fn breakdown(
     match total_at.map(|t| items[t].amount()) {
         Some(total) => {
             if total == claim.damage {
-                parts.push(Step::ok(
-                    "attack.damage-breakdown",
-                    sentence!("the breakdown's total is {total}"),
-                ));
+                parts.push(
+                    Step::ok(
+                        "attack.damage-breakdown",
+                        sentence!("the breakdown's total is {total}"),
+                    )
+                    .explained(trace_of(items, implicit)),
+                );
             } else {
                 parts.push(Step::violation(
                     "attack.damage-breakdown",
@@ -187,10 +190,13 @@ pub fn breakdown(
             }
         }
         None => match implicit {
-            Some(b) if sum.saturating_add(b).max(0) == claim.damage => parts.push(Step::ok(
-                "attack.damage-breakdown",
-                sentence!("the breakdown adds up to {}", claim.damage),
-            )),
+            Some(b) if sum.saturating_add(b).max(0) == claim.damage => parts.push(
+                Step::ok(
+                    "attack.damage-breakdown",
+                    sentence!("the breakdown adds up to {}", claim.damage),
+                )
+                .explained(trace_of(items, implicit)),
+            ),
             // The breakdown shows no base and lists the client's own modifiers: with the
             // printed base assumed, a difference is the engine's reading against the client's
             // list, not a play. (Weakness and Resistance alone are the rulebook's: the printed
@@ -247,4 +253,148 @@ pub fn breakdown(
     }
     // Through the card-text gate with the attack's other findings (damage.rs).
     parts
+}
+
+/// The client's breakdown as trace entries, in its own order: its base (or the printed one it
+/// leaves out), each line before Weakness as an effect on the attacker, Weakness, Resistance,
+/// each line after them as an effect on the defender. Weakness and Resistance it does not list
+/// are said as none. Used where the cards cannot be worked out and the breakdown is the
+/// client's word for the damage.
+fn trace_of(
+    items: &[BreakdownItem],
+    implicit: Option<i32>,
+) -> crate::engine::explanation::Explanation {
+    use crate::engine::explanation::{Explanation, TraceEntry, TraceStep};
+    use std::borrow::Cow;
+    let mut out: Vec<TraceEntry> = Vec::new();
+    let mut value = 0;
+    let shows_base = items
+        .iter()
+        .any(|i| matches!(i, BreakdownItem::Base { .. }));
+    if !shows_base && let Some(b) = implicit {
+        value = b;
+        out.push(TraceEntry {
+            step: TraceStep::Base,
+            source: None,
+            change: sentence!("={b}"),
+            value,
+            clause: Cow::Borrowed("attack.damage-order"),
+            reason: Some("the printed damage (the breakdown does not list it)".to_string()),
+        });
+    }
+    let mut past_weakness = false;
+    let mut saw = (false, false);
+    for item in items {
+        let step = if past_weakness {
+            TraceStep::Defender
+        } else {
+            TraceStep::Attacker
+        };
+        match item {
+            BreakdownItem::Total { .. } => {}
+            BreakdownItem::Base { amount } => {
+                value = *amount;
+                out.push(TraceEntry {
+                    step: TraceStep::Base,
+                    source: None,
+                    change: sentence!("={amount}"),
+                    value,
+                    clause: Cow::Borrowed("attack.damage-order"),
+                    reason: None,
+                });
+            }
+            BreakdownItem::Weakness {
+                energy_type,
+                amount,
+            } => {
+                past_weakness = true;
+                saw.0 = true;
+                value = value.saturating_add(*amount);
+                out.push(TraceEntry::add(
+                    TraceStep::Weakness,
+                    sentence!("Weakness to {energy_type}"),
+                    *amount,
+                    value,
+                    "attack.damage-order.weakness",
+                ));
+            }
+            BreakdownItem::Resistance { energy_type, .. } => {
+                past_weakness = true;
+                saw.1 = true;
+                value = value.saturating_add(item.amount());
+                out.push(TraceEntry::add(
+                    TraceStep::Resistance,
+                    sentence!("Resistance to {energy_type}"),
+                    item.amount(),
+                    value,
+                    "attack.damage-order.resistance",
+                ));
+            }
+            BreakdownItem::Source { name, .. } => {
+                value = value.saturating_add(item.amount());
+                out.push(TraceEntry::add(
+                    step,
+                    name.as_str(),
+                    item.amount(),
+                    value,
+                    "attack.damage-order",
+                ));
+            }
+            BreakdownItem::Count { what, count, .. } => {
+                value = value.saturating_add(item.amount());
+                let mut e = TraceEntry::add(
+                    TraceStep::Base,
+                    what.as_str(),
+                    item.amount(),
+                    value,
+                    "attack.damage-order",
+                );
+                e.reason = Some(sentence!("{count} {what}"));
+                out.push(e);
+            }
+            BreakdownItem::Other { label, .. } => {
+                value = value.saturating_add(item.amount());
+                out.push(TraceEntry::add(
+                    step,
+                    label.as_str(),
+                    item.amount(),
+                    value,
+                    "attack.damage-order",
+                ));
+            }
+        }
+    }
+    // Weakness and Resistance said once each, in their place, when the breakdown lists none.
+    let at = |out: &[TraceEntry], s: TraceStep| {
+        out.iter()
+            .position(|e| e.step as u8 > s as u8)
+            .unwrap_or(out.len())
+    };
+    if !saw.0 {
+        let i = at(&out, TraceStep::Weakness);
+        let v = if i == 0 { 0 } else { out[i - 1].value };
+        out.insert(
+            i,
+            TraceEntry::none(
+                TraceStep::Weakness,
+                v,
+                "attack.damage-order.weakness",
+                "the breakdown lists no Weakness",
+            ),
+        );
+    }
+    if !saw.1 {
+        let i = at(&out, TraceStep::Resistance);
+        let v = if i == 0 { 0 } else { out[i - 1].value };
+        out.insert(
+            i,
+            TraceEntry::none(
+                TraceStep::Resistance,
+                v,
+                "attack.damage-order.resistance",
+                "the breakdown lists no Resistance",
+            ),
+        );
+    }
+    Explanation::trace(out, Vec::new())
 }

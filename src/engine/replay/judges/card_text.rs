@@ -252,13 +252,100 @@ fn gate_inner(
             cleared: true,
             ..step
         },
-        Some(why) => Step {
-            verdict: Verdict::Unverified,
-            clauses: with_card_text(step.clauses),
-            message: sentence!("{why}, so this is not called a violation: {}", step.message),
-            violated: Vec::new(),
-            cleared: false,
-        },
+        Some(why) => {
+            let found = step.message.clone();
+            Step {
+                verdict: Verdict::Unverified,
+                clauses: with_card_text(step.clauses),
+                message: sentence!(
+                    "{}, so this is not called a violation: {found}",
+                    why.sentence
+                ),
+                violated: Vec::new(),
+                cleared: false,
+                explanation: step.explanation,
+            }
+            .explained(why.into_explanation(&found))
+        }
+    }
+}
+
+/// Why a finding cannot be a violation, as the step says it and as its explanation holds it.
+struct Explained {
+    /// The clause of the message ("Hero's Cape (attached to …) may change the HP; …").
+    sentence: String,
+    card: Option<String>,
+    words: Option<String>,
+    fact: Option<String>,
+    /// What would decide it.
+    decide: String,
+}
+
+impl Explained {
+    fn plain(sentence: String, decide: String) -> Explained {
+        Explained {
+            sentence,
+            card: None,
+            words: None,
+            fact: None,
+            decide,
+        }
+    }
+
+    /// A card in force whose text may change the fact.
+    fn of_card(j: &Judging<'_, '_>, d: &super::super::super::in_force::Doubt) -> Explained {
+        let effect = if d.text.is_empty() {
+            j.cards.card_effect(&d.card)
+        } else {
+            j.cards.use_effect(&d.card, &d.text).map(|(_, e)| e)
+        };
+        let words = effect.map(|e| e.text.clone()).filter(|t| !t.is_empty());
+        let card = if d.text.is_empty() {
+            d.card.to_string()
+        } else {
+            sentence!("{} ({})", d.text, d.card)
+        };
+        let decide = if d.unknown.is_some() {
+            sentence!("Card data that has {} would decide it.", d.card)
+        } else {
+            sentence!(
+                "Its effect on {} is not worked out here; a judge reading the card decides it.",
+                d.fact.words()
+            )
+        };
+        Explained {
+            sentence: d.sentence(),
+            card: Some(card),
+            words,
+            fact: Some(d.fact.words().to_string()),
+            decide,
+        }
+    }
+
+    /// The explanation's doubt: what is not known, what the finding would have been, and what
+    /// would decide it.
+    fn into_explanation(self, found: &str) -> crate::engine::explanation::Explanation {
+        crate::engine::explanation::Explanation {
+            doubt: Some(crate::engine::explanation::Doubt {
+                card: self.card,
+                words: self.words,
+                fact: self.fact,
+                sentence: sentence!(
+                    "{}. Without it, the check would find: {found}. {}",
+                    capitalise(&self.sentence),
+                    self.decide
+                ),
+            }),
+            ..Default::default()
+        }
+    }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
     }
 }
 
@@ -341,7 +428,7 @@ fn doubt(
     evaluated: &[(Text, String)],
     also: &[PokemonId],
     only: bool,
-) -> Option<String> {
+) -> Option<Explained> {
     let mut asks = asks(j, clauses);
     if only {
         // The facts about the Pokémon the line names are asked of `also` instead.
@@ -390,9 +477,12 @@ fn doubt(
             }
             continue;
         }
-        return Some(sentence!(
-            "the replay is unsure which {} is meant, or of what is on it",
-            j.state.mon(id).name()
+        let name = j.state.mon(id).name();
+        return Some(Explained::plain(
+            sentence!("the replay is unsure which {name} is meant, or of what is on it"),
+            sentence!(
+                "A line that tells the Pokémon named {name} apart (a card id, a Bench position) would decide it."
+            ),
         ));
     }
     for a in siblings {
@@ -553,7 +643,7 @@ fn doubt(
         &asks,
         &modelled,
     )
-    .map(|d| d.sentence())
+    .map(|d| Explained::of_card(j, &d))
 }
 
 /// Whether `text` is read exactly for damage counters and every reading of it is one `kind`

@@ -92,6 +92,13 @@ pub fn damage(j: &Judging<'_, '_>) -> Step {
                 // does not show, steps it does not list) is known.
                 Some(step) if step.verdict == Verdict::Ok => {
                     found.retain(|p| p.verdict != Verdict::Unverified);
+                    // The cards' own working is the trace; the client's breakdown agrees.
+                    for p in &mut found {
+                        if let Some(e) = p.explanation.as_mut() {
+                            e.trace.clear();
+                            e.not_applied.clear();
+                        }
+                    }
                     found.push(step);
                 }
                 // The line is the client's breakdown total: where the cards read otherwise,
@@ -317,11 +324,23 @@ fn modelled_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, models: &Models
     {
         return None;
     }
+    // What the model could not finish, said after the damage (how many readings it made is
+    // its own business, not the judge's).
     let note = |unknown: &[String]| {
-        if unknown.is_empty() {
+        let said: Vec<&String> = unknown
+            .iter()
+            .filter(|u| !u.ends_with("readings of what the log does not show"))
+            .collect();
+        if said.is_empty() {
             String::new()
         } else {
-            sentence!(" ({})", unknown.join("; "))
+            sentence!(
+                " ({})",
+                said.iter()
+                    .map(|s| s.as_str())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )
         }
     };
     // The line says Weakness or Resistance was applied: a reading in which a card in force
@@ -337,26 +356,50 @@ fn modelled_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, models: &Models
         .iter()
         .flat_map(|(_, m)| m.unknown.iter().cloned())
         .collect();
-    let variants = || models.models.iter().flat_map(|(_, m)| m.variants.iter());
-    if variants().filter(|v| !against(v)).count() <= 16
-        && let Some(v) = variants()
-            .filter(|v| !against(v))
-            .find(|v| variant_reading(j, claim, v, false).0 == claim.damage)
+    let variants = || {
+        models
+            .models
+            .iter()
+            .flat_map(|(printed, m)| m.variants.iter().map(move |v| (*printed, v)))
+    };
+    // Whether the readings give more than one damage: then the one that fits is said with
+    // what it assumed.
+    let damages: Vec<i32> = variants()
+        .filter(|(_, v)| !against(v))
+        .take(17)
+        .map(|(_, v)| variant_reading(j, claim, v, false).0)
+        .collect();
+    let agree = damages.windows(2).all(|w| w[0] == w[1]);
+    if damages.len() <= 16
+        && let Some((printed, v)) = variants()
+            .filter(|(_, v)| !against(v))
+            .find(|(_, v)| variant_reading(j, claim, v, false).0 == claim.damage)
     {
-        let (d, how) = variant_damage(j, claim, v);
-        return Some(Step::ok(
-            "attack.damage-order",
-            sentence!("{how} = {d}{}", note(&unknown)),
-        ));
+        let (d, how, explanation) = variant_damage(j, claim, printed, v, !agree);
+        return Some(
+            Step::ok(
+                "attack.damage-order",
+                sentence!("{how} = {d}{}", note(&unknown)),
+            )
+            .explained(explanation),
+        );
     }
     let mut readings: Vec<(i32, String)> = Vec::new();
+    let mut first_explained = None;
+    let mut fitting_explained = None;
     let mut against_line = 0;
-    for v in variants() {
+    for (printed, v) in variants() {
         if against(v) {
             against_line += 1;
             continue;
         }
-        let (damage, how) = variant_damage(j, claim, v);
+        let (damage, how, explanation) = variant_damage(j, claim, printed, v, !agree);
+        if damage == claim.damage && fitting_explained.is_none() {
+            fitting_explained = Some(explanation.clone());
+        }
+        if first_explained.is_none() {
+            first_explained = Some(explanation);
+        }
         if !readings.iter().any(|(d, h)| *d == damage && *h == how) {
             readings.push((damage, how));
         }
@@ -378,10 +421,11 @@ fn modelled_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, models: &Models
     }
     let note = note(&unknown);
     if let Some((d, how)) = readings.iter().find(|(d, _)| *d == claim.damage) {
-        return Some(Step::ok(
-            "attack.damage-order",
-            sentence!("{how} = {d}{note}"),
-        ));
+        let step = Step::ok("attack.damage-order", sentence!("{how} = {d}{note}"));
+        return Some(match fitting_explained {
+            Some(e) => step.explained(e),
+            None => step,
+        });
     }
     let listed: Vec<String> = readings
         .iter()
@@ -439,7 +483,7 @@ fn modelled_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, models: &Models
         ),
         _ => String::new(),
     };
-    Some(Step::violation(
+    let found = Step::violation(
         "attack.damage-order",
         sentence!(
             "{} should do {} but the log says {}{note}{client}",
@@ -447,7 +491,27 @@ fn modelled_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, models: &Models
             listed.join(", or "),
             claim.damage
         ),
-    ))
+    );
+    Some(match first_explained {
+        Some(mut e) => {
+            e.failed = Some(crate::engine::explanation::Failed {
+                clause: std::borrow::Cow::Borrowed("attack.damage-order"),
+                title: String::new(),
+                sentence: sentence!(
+                    "By the rulebook's damage order and the cards in force, {} does {} here; the log says {}",
+                    claim.attack,
+                    readings
+                        .iter()
+                        .map(|(d, _)| d.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" or "),
+                    claim.damage
+                ),
+            });
+            found.explained(e)
+        }
+        None => found,
+    })
 }
 
 /// A violation the gate let stand that compares the line with readings resting on a state the
@@ -497,13 +561,50 @@ fn stated_variant_damage(
     d.max(0)
 }
 
-/// One reading's damage and how it is worked out, in the damage order.
+/// One reading's damage, how it is worked out in the damage order (in words, with the
+/// condition it assumed when `conditional`: the readings disagree), and its trace.
 fn variant_damage(
     j: &Judging<'_, '_>,
     claim: &DamageClaim<'_>,
+    printed: i32,
     v: &damage_model::Variant,
-) -> (i32, String) {
-    variant_reading(j, claim, v, true)
+    conditional: bool,
+) -> (i32, String, crate::engine::explanation::Explanation) {
+    let (damage, _) = variant_reading(j, claim, v, false);
+    let position = claim
+        .target
+        .and_then(|t| j.state.position(t))
+        .unwrap_or(Position::Active);
+    let setting = super::damage_trace::Setting {
+        printed,
+        attack: claim.attack,
+        position,
+        weakness: claim.weakness.map(|w| {
+            (
+                w,
+                defender_weakness(j, claim).unwrap_or(WeaknessModifier::Multiply(2)),
+            )
+        }),
+        resistance: claim.resistance,
+    };
+    let (trace, not_applied) = super::damage_trace::trace(&setting, v);
+    let explanation = crate::engine::explanation::Explanation::trace(trace, not_applied);
+    let mut how = explanation.trace_sentence();
+    // The sentence ends with "= N": the caller writes the total.
+    if let Some(at) = how.rfind(" = ") {
+        how.truncate(at);
+    }
+    if conditional {
+        let conditions: Vec<String> = v
+            .assumed
+            .iter()
+            .filter_map(|a| super::damage_trace::condition(a))
+            .collect();
+        if !conditions.is_empty() {
+            how = sentence!("{how} (if {})", conditions.join(" and "));
+        }
+    }
+    (damage, how, explanation)
 }
 
 /// One reading's damage, and how it is worked out when `explain` (else an empty text).
@@ -767,8 +868,39 @@ fn plain_damage(
             );
         }
     };
-    let (expected, how) = expected_damage(j, claim, base);
+    let (expected, _) = expected_damage(j, claim, base);
+    // The printed base as a reading of its own, traced in the damage order.
+    let plain = damage_model::Variant {
+        base,
+        ..damage_model::Variant::default()
+    };
+    let (_, how, explanation) = variant_damage(j, claim, base, &plain, false);
     let learned = !attack_known(j, claim);
+    let step = plain_verdict(claim, base, expected, &how, learned);
+    if step.verdict == Verdict::Violation {
+        let mut e = explanation;
+        e.failed = Some(crate::engine::explanation::Failed {
+            clause: std::borrow::Cow::Borrowed("attack.damage-order"),
+            title: String::new(),
+            sentence: sentence!(
+                "By the rulebook's damage order, {} does {expected} here; the log says {}",
+                claim.attack,
+                claim.damage
+            ),
+        });
+        return step.explained(e);
+    }
+    step.explained(explanation)
+}
+
+/// The verdict on a line with printed damage and no model: `expected` by the damage order.
+fn plain_verdict(
+    claim: &DamageClaim<'_>,
+    base: i32,
+    expected: i32,
+    how: &str,
+    learned: bool,
+) -> Step {
     if claim.damage == expected {
         let source = if learned {
             " (the damage the same attack shows elsewhere in this log without modifiers)"
@@ -1038,6 +1170,12 @@ fn chosen_damage(claim: &DamageClaim<'_>, times: i32, each: i32) -> Step {
                 claim.damage / each
             ),
         )
+        .explained(super::damage_trace::chosen(
+            claim.attack,
+            each,
+            claim.damage / each,
+            times,
+        ))
     } else {
         Step::violation(
             "attack.damage-order",

@@ -73,6 +73,7 @@ pub mod conditions;
 pub mod confusion;
 pub mod counters;
 pub mod damage;
+pub mod damage_trace;
 pub mod double_knockout;
 pub mod evolution;
 mod hp;

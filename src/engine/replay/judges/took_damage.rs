@@ -9,9 +9,11 @@ use crate::cards::Card;
 use crate::log::{Depth, Event, Text};
 
 use crate::engine::damage_order::DamageCalculation;
+use crate::engine::explanation::{Explanation, Failed};
 use crate::engine::in_force::UsedKind;
 use crate::engine::replay::damage_model;
 use crate::engine::replay::judges::damage::{DamageClaim, attack_sources};
+use crate::engine::replay::judges::damage_trace::{self, Setting};
 use crate::engine::replay::judges::{Judging, card_text};
 use crate::engine::replay::tracker::Source;
 use crate::engine::state::{PokemonId, Position};
@@ -233,14 +235,15 @@ pub fn took_damage(j: &Judging<'_, '_>) -> Step {
         "its own"
     };
     let counted = counted.map(|c| sentence!(" ({c})")).unwrap_or_default();
-    if let Some((_, how)) = readings.iter().find(|(d, _)| d == damage) {
+    if let Some((d, how, e)) = readings.iter().find(|(d, _, _)| d == damage) {
         return Step::ok(
             CLAUSE,
             sentence!(
-                "{used} does damage to {side} Benched {}: {how}{counted}; no Weakness or Resistance on the Bench",
+                "{used} does damage to {side} Benched {}: {how}{counted} = {d}",
                 defender.name()
             ),
-        );
+        )
+        .explained(e.clone());
     }
     if let Some(why) = unread {
         return Step::cannot_check(CLAUSE, why);
@@ -253,15 +256,34 @@ pub fn took_damage(j: &Judging<'_, '_>) -> Step {
             ),
         );
     }
-    let listed: Vec<String> = readings.iter().map(|(_, how)| how.clone()).collect();
+    let listed: Vec<String> = readings
+        .iter()
+        .map(|(d, how, _)| sentence!("{how} = {d}"))
+        .collect();
+    let failed = Failed {
+        clause: std::borrow::Cow::Borrowed(CLAUSE),
+        title: String::new(),
+        sentence: sentence!(
+            "{used} does {} to {}, a Benched Pokémon; the log says {damage}",
+            readings
+                .iter()
+                .map(|(d, _, _)| d.to_string())
+                .collect::<Vec<_>>()
+                .join(" or "),
+            defender.name()
+        ),
+    };
+    let mut e = readings[0].2.clone();
+    e.failed = Some(failed);
     let found = Step::violation(
         CLAUSE,
         sentence!(
-            "{used} does {}{counted} to {}, a Benched Pokémon (no Weakness or Resistance on the Bench); the log says {damage}",
+            "{used} does {}{counted} to {}, a Benched Pokémon; the log says {damage}",
             listed.join(" or "),
             defender.name()
         ),
-    );
+    )
+    .explained(e);
     // What was evaluated here (the attack's own text, the effects the model read) casts no
     // doubt; any other card in force that may change the damage does.
     card_text::gate_each_modelled(j, vec![found], &modelled)
@@ -328,13 +350,17 @@ fn self_damage(
     }
     let mut modelled: Vec<(Text, String)> = vec![(Text::from(name), attack.to_string())];
     let readings = readings(j, attacker, attacker, attack, &amounts, &mut modelled);
-    if let Some((_, how)) = readings.iter().find(|(d, _)| *d == damage) {
+    if let Some((d, how, e)) = readings.iter().find(|(d, _, _)| *d == damage) {
         return Step::ok(
             SELF,
-            sentence!("{attack} does damage to {name} itself: {how}"),
-        );
+            sentence!("{attack} does damage to {name} itself: {how} = {d}"),
+        )
+        .explained(e.clone());
     }
-    let listed: Vec<String> = readings.iter().map(|(_, how)| how.clone()).collect();
+    let listed: Vec<String> = readings
+        .iter()
+        .map(|(d, how, _)| sentence!("{how} = {d}"))
+        .collect();
     let found = Step::violation(
         SELF,
         sentence!(
@@ -365,12 +391,25 @@ fn readings(
     attack: &str,
     amounts: &[i32],
     modelled: &mut Vec<(Text, String)>,
-) -> Vec<(i32, String)> {
-    let mut out: Vec<(i32, String)> = Vec::new();
+) -> Vec<(i32, String, Explanation)> {
+    let position = j.state.position(target).unwrap_or(Position::Bench);
+    let mut out: Vec<(i32, String, Explanation)> = Vec::new();
     for &amount in amounts {
+        let setting = Setting {
+            printed: amount,
+            attack,
+            position,
+            weakness: None,
+            resistance: None,
+        };
         let model = damage_model::model(j, attacker, Some(target), attack, None, amount);
         if !model.unknown.is_empty() || model.variants.is_empty() {
-            push(&mut out, amount, sentence!("{amount}"));
+            let plain = damage_model::Variant {
+                base: amount,
+                ..damage_model::Variant::default()
+            };
+            let (trace, not_applied) = damage_trace::trace(&setting, &plain);
+            push(&mut out, amount, Explanation::trace(trace, not_applied));
             continue;
         }
         for m in model.modelled {
@@ -379,35 +418,25 @@ fn readings(
             }
         }
         for v in &model.variants {
-            let mut calc = DamageCalculation::plain(v.base, Position::Bench);
+            let mut calc = DamageCalculation::plain(v.base, position);
             calc.attacker_effects = v.attacker.clone();
             calc.defender_effects = v.defender.clone();
             calc.prevent_all_damage = v.prevent.is_some();
             let damage = calc.damage_under(j.edition);
-            let mut how = vec![sentence!("{}", v.base)];
-            how.extend(
-                v.attacker
-                    .iter()
-                    .chain(&v.defender)
-                    .map(|e| e.source.clone()),
-            );
-            if let Some(p) = &v.prevent {
-                how.push(sentence!("{p}: all damage prevented"));
-            }
-            let how = if how.len() == 1 {
-                how.remove(0)
-            } else {
-                sentence!("{} = {damage}", how.join(", "))
-            };
-            push(&mut out, damage, how);
+            let (trace, not_applied) = damage_trace::trace(&setting, v);
+            push(&mut out, damage, Explanation::trace(trace, not_applied));
         }
     }
     out
 }
 
-fn push(out: &mut Vec<(i32, String)>, damage: i32, how: String) {
-    if !out.iter().any(|(d, h)| *d == damage && *h == how) {
-        out.push((damage, how));
+fn push(out: &mut Vec<(i32, String, Explanation)>, damage: i32, e: Explanation) {
+    let mut how = e.trace_sentence();
+    if let Some(at) = how.rfind(" = ") {
+        how.truncate(at);
+    }
+    if !out.iter().any(|(d, h, _)| *d == damage && *h == how) {
+        out.push((damage, how, e));
     }
 }
 
@@ -422,6 +451,7 @@ fn chosen_on_bench(attack: &str, damage: i32, times: i32, each: i32) -> Step {
                 damage / each
             ),
         )
+        .explained(damage_trace::chosen(attack, each, damage / each, times))
     } else {
         Step::violation(
             CLAUSE,

@@ -58,7 +58,8 @@ impl Note {
     pub fn ambiguous(found: &Found) -> Option<Note> {
         found.is_ambiguous().then(|| {
             Note::Unsure(
-                "more than one Pokémon in play fits this line; the tracker chose one".to_string(),
+                "more than one Pokémon in play fits this line, and the log does not say which"
+                    .to_string(),
             )
         })
     }
