@@ -318,7 +318,7 @@ async fn judge_tools(client: &Client, base: &str, shots: &Path) {
     let steps: Vec<String> = {
         let mut v = Vec::new();
         for cell in client
-            .find_all(Locator::Css("table.trace tbody tr td:nth-child(2)"))
+            .find_all(Locator::Css("table.damage-trace tbody tr td:nth-child(1)"))
             .await
             .expect("trace rows")
         {
@@ -326,18 +326,30 @@ async fn judge_tools(client: &Client, base: &str, shots: &Path) {
         }
         v
     };
+    // The rulebook's order, in the table a replay step's explanation uses; prevention is an
+    // effect on the defender.
     assert_eq!(
         steps,
         [
-            "base",
-            "attacker-effects",
-            "weakness",
-            "resistance",
-            "defender-effects",
-            "prevent",
-            "counters",
-            "knock-out"
+            "Base damage",
+            "Effects on the attacker",
+            "Weakness",
+            "Resistance",
+            "Effects on the defender",
+            "Effects on the defender",
         ]
+    );
+    // What follows the damage: its counters and the Knock Out, as facts of the answer.
+    let facts = client
+        .find(Locator::Css("table.facts"))
+        .await
+        .expect("the answer's facts")
+        .text()
+        .await
+        .expect("facts");
+    assert!(
+        facts.contains("Damage counters") && facts.contains("Knocked Out"),
+        "{facts}"
     );
     let png = client.screenshot().await.expect("screenshot");
     std::fs::write(shots.join("damage-calculator.png"), &png).expect("write the screenshot");

@@ -34,7 +34,10 @@ impl StepLinks {
     /// log lacks).
     pub fn new(steps: &[StepReport], base: &str, line: u32) -> Option<StepLinks> {
         let index = steps.binary_search_by_key(&line, |s| s.line).ok()?;
-        let at = |s: &StepReport| format!("{base}?at={}#line-{}", s.line, s.line);
+        // Every step opens at the board, which starts with the line it follows: the page does
+        // not jump between the board and the line as one steps (on a wide screen the board
+        // stays beside the log and the page's script brings the line into view).
+        let at = |s: &StepReport| format!("{base}?at={}#board", s.line);
         let before = &steps[..index];
         let after = &steps[index + 1..];
         // The header of the turn this line is in (the line itself when it is one).
@@ -206,8 +209,8 @@ mod tests {
         assert_eq!(from(48).next_violation, None);
         assert_eq!(
             from(47).next.as_deref(),
-            Some("/samples/x?at=48#line-48"),
-            "a link opens the board of its line at that line"
+            Some("/samples/x?at=48#board"),
+            "a link opens the board of its line, which starts with the line"
         );
         assert!(StepLinks::new(steps, "/samples/x", 100_000).is_none());
     }

@@ -11,6 +11,15 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("home.html", include_str!("../../templates/home.html")),
     ("replay.html", include_str!("../../templates/replay.html")),
     ("mon.html", include_str!("../../templates/mon.html")),
+    ("trace.html", include_str!("../../templates/trace.html")),
+    (
+        "explain_body.html",
+        include_str!("../../templates/explain_body.html"),
+    ),
+    (
+        "step_why.html",
+        include_str!("../../templates/step_why.html"),
+    ),
     (
         "analysis.html",
         include_str!("../../templates/analysis.html"),

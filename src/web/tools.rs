@@ -214,6 +214,8 @@ pub struct AnswerView {
     pub good: Option<bool>,
     pub facts: Vec<(String, String)>,
     pub rows: Vec<TraceRow>,
+    /// The damage tool's trace, drawn by the renderer a replay step's explanation uses.
+    pub trace: Vec<super::explain_view::TraceRowView>,
     pub json: String,
     /// Some row names a player or a line (the column is left out otherwise).
     pub show_who: bool,
@@ -256,6 +258,7 @@ fn deck_row(step: &str, p: &deck::DeckProblem) -> TraceRow {
 
 fn view(answer: &ToolAnswer) -> AnswerView {
     let json = serde_json::to_string_pretty(answer).unwrap_or_default();
+    let mut trace = Vec::new();
     let (headline, good, facts, rows) = match answer {
         ToolAnswer::Damage(a) => {
             let ko = match a.knocked_out {
@@ -263,14 +266,26 @@ fn view(answer: &ToolAnswer) -> AnswerView {
                 Some(false) => " — not Knocked Out",
                 None => "",
             };
+            trace = super::explain_view::rows(&a.trace, None);
+            let mut facts = vec![("Edition".to_string(), a.edition.to_string())];
+            // What follows the damage: the counters it places and the Knock Out.
+            for s in a
+                .steps
+                .iter()
+                .filter(|s| matches!(s.step.as_str(), "counters" | "knock-out"))
+            {
+                let what = if s.step == "counters" {
+                    "Damage counters"
+                } else {
+                    "Knock Out"
+                };
+                facts.push((what.to_string(), s.note.clone()));
+            }
             (
                 format!("{} damage ({} damage counters){ko}", a.damage, a.counters),
                 None,
-                vec![("Edition".to_string(), a.edition.to_string())],
-                a.steps
-                    .iter()
-                    .map(|s| row(&s.step, None, Some(s.value), s.clause, &s.note))
-                    .collect(),
+                facts,
+                Vec::new(),
             )
         }
         ToolAnswer::Outcome(o) => {
@@ -362,6 +377,7 @@ fn view(answer: &ToolAnswer) -> AnswerView {
         good,
         facts,
         rows,
+        trace,
         json,
         show_who,
     }
@@ -449,13 +465,18 @@ fn tool_of(name: &str) -> Result<Tool, WebError> {
     Tool::from_name(name).ok_or_else(|| WebError::NotFound(format!("/tools/{name}")))
 }
 
-/// `GET /tools/{tool}`: the empty form (with an example filled in).
+/// `GET /tools/{tool}`: the empty form (with an example filled in); with a query (the link
+/// "open in the damage calculator" of a replay step), the form filled with it and its answer.
 pub async fn form(
     path: web::Path<String>,
+    query: web::Query<Vec<(String, String)>>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, WebError> {
     let tool = tool_of(&path)?;
-    Ok(html(page(tool, &state, &defaults(tool), None, None)?))
+    if query.is_empty() {
+        return Ok(html(page(tool, &state, &defaults(tool), None, None)?));
+    }
+    answer_page(tool, &query, &state)
 }
 
 /// `POST /tools/{tool}`: the form again, with the answer or the field at fault.
@@ -465,7 +486,16 @@ pub async fn submit(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, WebError> {
     let tool = tool_of(&path)?;
-    let (json, values) = match to_json(&form, tool.spec()) {
+    answer_page(tool, &form, &state)
+}
+
+/// The form filled with `pairs`, with the answer or the field at fault.
+fn answer_page(
+    tool: Tool,
+    pairs: &[(String, String)],
+    state: &AppState,
+) -> Result<HttpResponse, WebError> {
+    let (json, values) = match to_json(pairs, tool.spec()) {
         Ok((mut json, values)) => {
             if tool == Tool::Checkup {
                 checkup_names(&mut json);
@@ -473,7 +503,7 @@ pub async fn submit(
             (json, values)
         }
         Err((e, values)) => {
-            let body = page(tool, &state, &values, None, Some(&e))?;
+            let body = page(tool, state, &values, None, Some(&e))?;
             return Ok(HttpResponse::build(StatusCode::BAD_REQUEST)
                 .content_type("text/html; charset=utf-8")
                 .body(body));
@@ -483,10 +513,10 @@ pub async fn submit(
     match tool.answer(&body, state.cards.as_deref()) {
         Ok(answer) => {
             let v = view(&answer);
-            Ok(html(page(tool, &state, &values, Some(&v), None)?))
+            Ok(html(page(tool, state, &values, Some(&v), None)?))
         }
         Err(e) => {
-            let body = page(tool, &state, &values, None, Some(&e))?;
+            let body = page(tool, state, &values, None, Some(&e))?;
             Ok(HttpResponse::build(StatusCode::BAD_REQUEST)
                 .content_type("text/html; charset=utf-8")
                 .body(body))

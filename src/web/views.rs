@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use super::card_links::{Piece, pieces};
+use super::explain_view::ExplanationView;
 
 use crate::cards::CardDb;
 use crate::engine::cardinfo::CardInfo;
@@ -149,14 +150,19 @@ pub struct StepView {
     pub english: Option<Vec<Piece>>,
     pub verdict: &'static str,
     pub depth: String,
+    /// The engine's sentence, when the explanation does not say it better.
     pub message: String,
     pub clauses: Vec<ClauseLink>,
+    /// The clauses other than the one a violation fails (which its explanation names first).
+    pub rules: Vec<ClauseLink>,
+    /// The damage in the rulebook's order, the failing clause, the doubt, the cost.
+    pub explain: Option<ExplanationView>,
     /// Where the line is in the whole game (`?part=K#line-N`, or `#line-N` on a one-part
     /// page): a filtered view's line numbers lead there.
     pub full: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ClauseLink {
     pub id: String,
     pub title: String,
@@ -378,14 +384,35 @@ fn turns(
             ),
             None => (pieces(&step.text, &names), None),
         };
+        let explain = step
+            .explanation
+            .as_deref()
+            .map(|e| ExplanationView::new(e, Some(&step.data)))
+            .filter(|x| !x.is_empty());
+        let message = match &explain {
+            Some(x) if x.says(&step.message, step.verdict) => String::new(),
+            _ => step.message.clone(),
+        };
+        let clauses: Vec<ClauseLink> = step.clauses.iter().map(|c| clause_link(c)).collect();
+        let failed = explain
+            .as_ref()
+            .and_then(|x| x.failed.as_ref())
+            .map(|(c, _)| c.id.as_str());
+        let rules = clauses
+            .iter()
+            .filter(|c| Some(c.id.as_str()) != failed)
+            .cloned()
+            .collect();
         turn.steps.push(StepView {
             line: step.line,
             text,
             english,
             verdict: step.verdict.as_str(),
             depth: step.depth.to_string(),
-            message: step.message.clone(),
-            clauses: step.clauses.iter().map(|c| clause_link(c)).collect(),
+            message,
+            clauses,
+            rules,
+            explain,
             full: full(step.line),
         });
     }

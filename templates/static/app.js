@@ -10,7 +10,8 @@
     for (var p = el.parentElement; p; p = p.parentElement) {
       if (p.tagName === "DETAILS") { p.open = true; }
     }
-    el.scrollIntoView({ block: "center" });
+    // A line in the middle of the screen; a section (the board) from its top.
+    el.scrollIntoView({ block: el.tagName === "LI" ? "center" : "start" });
   }
   window.addEventListener("hashchange", openTarget);
   document.addEventListener("DOMContentLoaded", openTarget);
@@ -80,5 +81,17 @@
   document.addEventListener("DOMContentLoaded", function () {
     var inputs = document.querySelectorAll("input[data-suggest][list]");
     for (var i = 0; i < inputs.length; i++) { wire(inputs[i]); }
+  });
+})();
+// A board view on a wide screen: the board stays beside the log, so the line it follows is
+// brought into view in the log too (on a phone the page stays at the board, which starts with
+// the line).
+(function () {
+  "use strict";
+  document.addEventListener("DOMContentLoaded", function () {
+    if (location.hash !== "#board") { return; }
+    if (!window.matchMedia("(min-width: 62rem)").matches) { return; }
+    var line = document.querySelector("li.step.current");
+    if (line) { line.scrollIntoView({ block: "center" }); }
   });
 })();

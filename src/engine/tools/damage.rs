@@ -106,6 +106,9 @@ pub struct DamageAnswer {
     pub knocked_out: Option<bool>,
     pub remaining_hp: Option<i64>,
     pub steps: Vec<TraceStep>,
+    /// The damage in the rulebook's order, in the entries a replay step's explanation uses
+    /// (the counters and the Knock Out are left out: they are not damage).
+    pub trace: Vec<crate::engine::explanation::TraceEntry>,
 }
 
 /// A type name, in the data's spelling or any case ("fire", "Fire").
@@ -387,6 +390,7 @@ pub fn answer(req: &DamageRequest, db: Option<&CardDb>) -> Result<DamageAnswer, 
         prevent_all_damage: req.prevent_all_damage,
     };
     let result = calc.run_under(edition);
+    let trace = crate::engine::explanation::from_damage_steps(&result.steps);
     let mut steps: Vec<TraceStep> = result
         .steps
         .iter()
@@ -426,5 +430,6 @@ pub fn answer(req: &DamageRequest, db: Option<&CardDb>) -> Result<DamageAnswer, 
         knocked_out,
         remaining_hp,
         steps,
+        trace,
     })
 }

@@ -254,24 +254,23 @@ fn not_applied(v: &Variant) -> Vec<NotApplied> {
     v.assumed
         .iter()
         .filter_map(|a| {
-            for (tail, why) in [
-                (
-                    " is a print without it",
-                    "the Pokémon may be a print without it",
-                ),
-                (
-                    " is on another of its name",
-                    "it may be on another Pokémon of the same name",
-                ),
-            ] {
-                if let Some(source) = a.strip_suffix(tail) {
-                    return Some(NotApplied {
-                        source: source.to_string(),
-                        reason: why.to_string(),
-                    });
-                }
+            if let Some(source) = a.strip_suffix(" is a print without it") {
+                let reason = match source.strip_suffix(')').and_then(|s| s.rsplit_once(" (")) {
+                    Some((_, card)) => sentence!(
+                        "not every {card} card has it, and the log does not show which card is in play"
+                    ),
+                    None => "not every card of this name has it".to_string(),
+                };
+                return Some(NotApplied {
+                    source: source.to_string(),
+                    reason,
+                });
             }
-            None
+            a.strip_suffix(" is on another of its name")
+                .map(|source| NotApplied {
+                    source: source.to_string(),
+                    reason: "it may be attached to another Pokémon of the same name".to_string(),
+                })
         })
         .collect()
 }

@@ -137,7 +137,11 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
     }
     let mut found = vec![Step::ok(
         "knockout.prizes",
-        sentence!("{pname} takes {taken}: {}", why.join("; ")),
+        sentence!(
+            "{pname} takes {taken} Prize card{} for the Knock Out ({})",
+            if taken == 1 { "" } else { "s" },
+            why.join("; ")
+        ),
     )];
     for c in &clauses {
         found.push(Step::ok(c, ""));
@@ -157,7 +161,11 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
             if let Some(doubt) = more {
                 return Step::cannot_check(
                     "knockout.prizes",
-                    sentence!("{pname} takes {taken}: {}; but {doubt}", why.join("; ")),
+                    sentence!(
+                        "{pname} takes {taken} Prize card{} for the Knock Out ({}); but {doubt}",
+                        if taken == 1 { "" } else { "s" },
+                        why.join("; ")
+                    ),
                 );
             }
         }
