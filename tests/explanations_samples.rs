@@ -1,0 +1,226 @@
+//! The samples of issue 41 worked by hand (`replays/README.md`, sections 29 and 30): each trace
+//! entry of the engine (step, source, change, value, clause) is the one the notes give from the
+//! card texts and the rulebook's damage order, and a twin with the number the hand working rules
+//! out is a violation of the clause that fails.
+
+mod common;
+
+use ptcg_judge::engine::Verdict;
+use ptcg_judge::engine::explanation::Explanation;
+use ptcg_judge::report::StepReport;
+
+const ORDER: &str = "attack.damage-order";
+const WEAKNESS: &str = "attack.damage-order.weakness";
+const RESISTANCE: &str = "attack.damage-order.resistance";
+
+type Row = (&'static str, Option<String>, String, i32, String);
+
+/// The step at `line` (1-based) of the report of `text`, and its explanation.
+fn explained_text(text: &str, line: u32) -> (StepReport, Explanation) {
+    let report = common::verify_builtin(text);
+    let s = report
+        .steps
+        .iter()
+        .find(|s| s.line == line)
+        .unwrap_or_else(|| panic!("no line {line}"))
+        .clone();
+    let e = s
+        .explanation
+        .as_deref()
+        .cloned()
+        .unwrap_or_else(|| panic!("line {line}: no explanation: {}", s.message));
+    (s, e)
+}
+
+/// (step, source, change, value, clause) of each entry.
+fn entries(e: &Explanation) -> Vec<Row> {
+    e.trace
+        .iter()
+        .map(|t| {
+            (
+                t.step.as_str(),
+                t.source.clone(),
+                t.change.clone(),
+                t.value,
+                t.clause.to_string(),
+            )
+        })
+        .collect()
+}
+
+fn row(step: &'static str, source: Option<&str>, change: &str, value: i32, clause: &str) -> Row {
+    (
+        step,
+        source.map(str::to_string),
+        change.to_string(),
+        value,
+        clause.to_string(),
+    )
+}
+
+/// `text` without the client's Damage breakdowns (the `- Damage breakdown:` line and its
+/// bullets), so that the number on the attack line is the player's alone.
+fn without_breakdowns(text: &str) -> String {
+    let mut out = String::new();
+    let mut in_breakdown = false;
+    for l in text.lines() {
+        if l == "- Damage breakdown:" {
+            in_breakdown = true;
+            continue;
+        }
+        if in_breakdown && l.starts_with("   • ") {
+            continue;
+        }
+        in_breakdown = false;
+        out.push_str(l);
+        out.push('\n');
+    }
+    out
+}
+
+/// `text` with `from` replaced by `to` on line `line` (1-based), which must hold it.
+fn on_line(text: &str, line: usize, from: &str, to: &str) -> String {
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    assert!(lines[line - 1].contains(from), "{}", lines[line - 1]);
+    lines[line - 1] = lines[line - 1].replace(from, to);
+    lines.join("\n") + "\n"
+}
+
+/// The failed clause of a violation and its sentence naming both numbers.
+fn fails(s: &StepReport, e: &Explanation, clause: &str, expected: i32, logged: i32) {
+    assert_eq!(s.verdict, Verdict::Violation, "{}", s.message);
+    let failed = e.failed.as_ref().expect("the failed clause");
+    assert_eq!(failed.clause, clause);
+    assert!(!failed.title.is_empty(), "the clause's title");
+    assert!(
+        failed.sentence.contains(&format!("does {expected} here"))
+            && failed.sentence.contains(&format!("says {logged}")),
+        "{}",
+        failed.sentence
+    );
+}
+
+fn ability_resistance() -> String {
+    common::sample_text("ability-resistance.log")
+}
+
+/// Section 29, line 26: Good Punch 70; Adrena-Power's condition (a Darkness Energy attached) is
+/// false; Squawkabilly ex is weak to Lightning, not Fighting; it resists Fighting, −30: 40.
+fn resistance_only() -> Vec<Row> {
+    vec![
+        row("base", None, "=70", 70, ORDER),
+        row("weakness", None, "none", 70, WEAKNESS),
+        row(
+            "resistance",
+            Some("Resistance to Fighting"),
+            "-30",
+            40,
+            RESISTANCE,
+        ),
+    ]
+}
+
+/// Section 29, line 38: Good Punch 70; Adrena-Power +100 on the attacker (a Darkness Energy is
+/// attached), before Weakness and Resistance; no Weakness; Resistance to Fighting −30: 140.
+fn ability_then_resistance() -> Vec<Row> {
+    vec![
+        row("base", None, "=70", 70, ORDER),
+        row(
+            "attacker",
+            Some("Adrena-Power (Okidogi)"),
+            "+100",
+            170,
+            ORDER,
+        ),
+        row("weakness", None, "none", 170, WEAKNESS),
+        row(
+            "resistance",
+            Some("Resistance to Fighting"),
+            "-30",
+            140,
+            RESISTANCE,
+        ),
+    ]
+}
+
+#[test]
+fn resistance_in_the_rulebooks_order() {
+    let (s, e) = explained_text(&ability_resistance(), 26);
+    assert_eq!(s.verdict, Verdict::Ok, "{}", s.message);
+    assert_eq!(entries(&e), resistance_only());
+    assert_eq!(
+        e.trace[1].reason.as_deref(),
+        Some("the Defending Pokémon has no Weakness to this attack")
+    );
+}
+
+#[test]
+fn an_attackers_ability_before_resistance() {
+    let (s, e) = explained_text(&ability_resistance(), 38);
+    assert_eq!(s.verdict, Verdict::Ok, "{}", s.message);
+    assert_eq!(entries(&e), ability_then_resistance());
+}
+
+/// The client's breakdowns are not what the engine reads the damage from: without them the
+/// traces are the same (the breakdown lines are 27–28 and 39–41, so later lines move up).
+#[test]
+fn the_same_traces_without_the_clients_breakdowns() {
+    let text = without_breakdowns(&ability_resistance());
+    let (s, e) = explained_text(&text, 26);
+    assert_eq!(s.verdict, Verdict::Ok, "{}", s.message);
+    assert_eq!(entries(&e), resistance_only());
+    let (s, e) = explained_text(&text, 36);
+    assert_eq!(s.verdict, Verdict::Ok, "{}", s.message);
+    assert_eq!(entries(&e), ability_then_resistance());
+}
+
+/// Twins: Adrena-Power left out where its Darkness Energy is attached (40 for 140), and counted
+/// where none is (140 for 40).
+#[test]
+fn an_ability_left_out_or_counted_without_its_condition_is_a_violation() {
+    let text = without_breakdowns(&ability_resistance());
+    let left_out = on_line(&text, 36, "for 140 damage", "for 40 damage");
+    let (s, e) = explained_text(&left_out, 36);
+    assert_eq!(entries(&e), ability_then_resistance());
+    fails(&s, &e, ORDER, 140, 40);
+    let counted = on_line(&text, 26, "for 40 damage", "for 140 damage");
+    let (s, e) = explained_text(&counted, 26);
+    assert_eq!(entries(&e), resistance_only());
+    fails(&s, &e, ORDER, 40, 140);
+}
+
+/// Section 30, line 26: Slash 50; no effect on the attacker; Mimikyu is weak to Metal, not
+/// Lightning, and has no Resistance; Safeguard prevents all damage from a Pokémon ex: 0.
+fn prevented() -> Vec<Row> {
+    vec![
+        row("base", None, "=50", 50, ORDER),
+        row("weakness", None, "none", 50, WEAKNESS),
+        row("resistance", None, "none", 50, RESISTANCE),
+        row("defender", Some("Safeguard (Mimikyu)"), "=0", 0, ORDER),
+    ]
+}
+
+#[test]
+fn a_prevention_effect_on_the_defender() {
+    let text = common::sample_text("ability-prevents-damage.log");
+    let (s, e) = explained_text(&text, 26);
+    assert_eq!(s.verdict, Verdict::Ok, "{}", s.message);
+    assert_eq!(entries(&e), prevented());
+    assert_eq!(e.trace[3].reason.as_deref(), Some("all damage prevented"));
+}
+
+/// Twin: the report cut and the damage as if Safeguard did not act.
+#[test]
+fn damage_safeguard_prevents_is_a_violation() {
+    let text = common::sample_text("ability-prevents-damage.log");
+    let text = on_line(&text, 26, "for 0 damage", "for 50 damage");
+    let text: String = text
+        .lines()
+        .enumerate()
+        .filter(|(i, _)| !matches!(i + 1, 27 | 28))
+        .map(|(_, l)| format!("{l}\n"))
+        .collect();
+    let (s, e) = explained_text(&text, 26);
+    assert_eq!(entries(&e), prevented());
+    fails(&s, &e, ORDER, 0, 50);
+}
