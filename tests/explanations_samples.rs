@@ -143,6 +143,14 @@ fn ability_then_resistance() -> Vec<Row> {
     ]
 }
 
+/// (source, reason) of each effect considered that does not act.
+fn not_applied(e: &Explanation) -> Vec<(&str, &str)> {
+    e.not_applied
+        .iter()
+        .map(|n| (n.source.as_str(), n.reason.as_str()))
+        .collect()
+}
+
 #[test]
 fn resistance_in_the_rulebooks_order() {
     let (s, e) = explained_text(&ability_resistance(), 26);
@@ -152,6 +160,14 @@ fn resistance_in_the_rulebooks_order() {
         e.trace[1].reason.as_deref(),
         Some("the Defending Pokémon has no Weakness to this attack")
     );
+    // Adrena-Power was considered: its condition rules it out, and the judge reads why.
+    assert_eq!(
+        not_applied(&e),
+        [(
+            "Adrena-Power (Okidogi)",
+            "it acts only if this Pokémon has any Darkness Energy attached"
+        )]
+    );
 }
 
 #[test]
@@ -159,6 +175,7 @@ fn an_attackers_ability_before_resistance() {
     let (s, e) = explained_text(&ability_resistance(), 38);
     assert_eq!(s.verdict, Verdict::Ok, "{}", s.message);
     assert_eq!(entries(&e), ability_then_resistance());
+    assert!(e.not_applied.is_empty(), "{:?}", e.not_applied);
 }
 
 /// The client's breakdowns are not what the engine reads the damage from: without them the
@@ -207,6 +224,40 @@ fn a_prevention_effect_on_the_defender() {
     assert_eq!(s.verdict, Verdict::Ok, "{}", s.message);
     assert_eq!(entries(&e), prevented());
     assert_eq!(e.trace[3].reason.as_deref(), Some("all damage prevented"));
+    assert!(e.not_applied.is_empty(), "{:?}", e.not_applied);
+}
+
+/// The same sample with a Pokémon that is not a Pokémon ex attacking (Lechonk's Stampede, 20):
+/// Safeguard does not act, and the judge reads why.
+#[test]
+fn a_prevention_effect_that_does_not_reach_the_attacker() {
+    let text = common::sample_text("ability-prevents-damage.log")
+        .replace("(zsv10-5_34) Zekrom ex", "(sv1_154) Lechonk");
+    let text = on_line(&text, 26, "used Slash", "used Stampede");
+    let text = on_line(&text, 26, "for 0 damage", "for 20 damage");
+    let text: String = text
+        .lines()
+        .enumerate()
+        .filter(|(i, _)| !matches!(i + 1, 27 | 28))
+        .map(|(_, l)| format!("{l}\n"))
+        .collect();
+    let (s, e) = explained_text(&text, 26);
+    assert_eq!(s.verdict, Verdict::Ok, "{}", s.message);
+    assert_eq!(
+        entries(&e),
+        [
+            row("base", None, "=20", 20, ORDER),
+            row("weakness", None, "none", 20, WEAKNESS),
+            row("resistance", None, "none", 20, RESISTANCE),
+        ]
+    );
+    assert_eq!(
+        not_applied(&e),
+        [(
+            "Safeguard (Mimikyu)",
+            "it acts only on attacks by your opponent's Pokémon (ex or V)"
+        )]
+    );
 }
 
 /// Twin: the report cut and the damage as if Safeguard did not act.
