@@ -1,4 +1,4 @@
-//! The samples of issue 41 worked by hand (`replays/README.md`, sections 29 and 30): each trace
+//! The samples of issue 41 worked by hand (`replays/README.md`, sections 29 to 31): each trace
 //! entry of the engine (step, source, change, value, clause) is the one the notes give from the
 //! card texts and the rulebook's damage order, and a twin with the number the hand working rules
 //! out is a violation of the clause that fails.
@@ -274,4 +274,102 @@ fn damage_safeguard_prevents_is_a_violation() {
     let (s, e) = explained_text(&text, 26);
     assert_eq!(entries(&e), prevented());
     fails(&s, &e, ORDER, 0, 50);
+}
+
+fn attack_prevents() -> String {
+    common::sample_text("attack-prevents-damage.log")
+}
+
+/// Section 31, lines 32 and 50: Slash 50; Terapagos ex is weak to Fighting and has no
+/// Resistance; its Tera rule acts on the Bench only, and Crown Opal is not (or no longer) in
+/// force: 50.
+fn slash_unprevented() -> Vec<Row> {
+    vec![
+        row("base", None, "=50", 50, ORDER),
+        row("weakness", None, "none", 50, WEAKNESS),
+        row("resistance", None, "none", 50, RESISTANCE),
+    ]
+}
+
+const TERA_ON_BENCH: (&str, &str) = (
+    "Terapagos ex",
+    "it acts only if this Pokémon is on the Bench",
+);
+
+/// Section 31, line 42: Crown Opal's lasting effect prevents the damage of a Basic
+/// non-Colorless Pokémon's attack in Ben's opponent's next turn: 0.
+fn slash_prevented() -> Vec<Row> {
+    let mut rows = slash_unprevented();
+    rows.push(row(
+        "defender",
+        Some("Crown Opal (Terapagos ex)"),
+        "=0",
+        0,
+        ORDER,
+    ));
+    rows
+}
+
+#[test]
+fn a_prevention_left_by_an_attack_acts_for_one_turn() {
+    let text = attack_prevents();
+    for (line, want) in [
+        (32, slash_unprevented()),
+        (42, slash_prevented()),
+        (50, slash_unprevented()),
+    ] {
+        let (s, e) = explained_text(&text, line);
+        assert_eq!(s.verdict, Verdict::Ok, "{line}: {}", s.message);
+        assert_eq!(entries(&e), want, "line {line}");
+        assert_eq!(not_applied(&e), [TERA_ON_BENCH], "line {line}");
+    }
+}
+
+/// Twins: the prevention left out (50 on line 42), and kept a turn too long (0 on line 50).
+#[test]
+fn a_prevention_left_out_or_kept_too_long_is_a_violation() {
+    let text = on_line(&attack_prevents(), 42, "for 0 damage", "for 50 damage");
+    let (s, e) = explained_text(&text, 42);
+    assert_eq!(entries(&e), slash_prevented());
+    fails(&s, &e, ORDER, 0, 50);
+    let text = on_line(&attack_prevents(), 50, "for 50 damage", "for 0 damage");
+    let (s, e) = explained_text(&text, 50);
+    assert_eq!(entries(&e), slash_unprevented());
+    fails(&s, &e, ORDER, 50, 0);
+}
+
+/// A Colorless Pokémon ex (Snorlax ex, Strength 80) is not one Crown Opal names: 80, and the
+/// judge reads why it did not act. Its Slashes on lines 32 and 50 are cut (Strength needs a
+/// third Energy), so line 42 becomes line 41.
+#[test]
+fn a_prevention_that_names_other_attackers_does_not_act() {
+    let text = attack_prevents().replace("(zsv10-5_34) Zekrom ex", "(sv8-5_76) Snorlax ex");
+    let text = on_line(&text, 42, "used Slash", "used Strength");
+    let text = on_line(&text, 42, "for 0 damage", "for 80 damage");
+    let text: String = text
+        .lines()
+        .enumerate()
+        .filter(|(i, _)| !matches!(i + 1, 32 | 50))
+        .map(|(_, l)| format!("{l}\n"))
+        .collect();
+    let (s, e) = explained_text(&text, 41);
+    assert_eq!(s.verdict, Verdict::Ok, "{}", s.message);
+    assert_eq!(
+        entries(&e),
+        [
+            row("base", None, "=80", 80, ORDER),
+            row("weakness", None, "none", 80, WEAKNESS),
+            row("resistance", None, "none", 80, RESISTANCE),
+        ]
+    );
+    assert_eq!(
+        not_applied(&e),
+        [
+            TERA_ON_BENCH,
+            (
+                "Crown Opal (Terapagos ex)",
+                "it acts only on attacks by your opponent's Pokémon (Basic, not Colorless)"
+            )
+        ]
+    );
 }

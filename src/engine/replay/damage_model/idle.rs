@@ -40,6 +40,10 @@ fn plain_cond(cond: &Cond) -> String {
     match cond {
         Cond::Heads => "the coin shows heads".to_string(),
         Cond::Tails => "the coin shows tails".to_string(),
+        Cond::ThisTurn => "it is still the turn it was used in".to_string(),
+        Cond::OpponentsNextTurn => {
+            "it is the opponent's turn right after the one it was used in".to_string()
+        }
         Cond::HasEnergy {
             who,
             energy: Some(t),
@@ -94,5 +98,6 @@ mod tests {
         };
         assert_eq!(plain_cond(&on_bench), "this Pokémon is on the Bench");
         assert_eq!(plain_cond(&Cond::Tails), "the coin shows tails");
+        assert!(plain_cond(&Cond::OpponentsNextTurn).starts_with("it is the opponent's turn"));
     }
 }
