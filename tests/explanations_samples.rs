@@ -1,4 +1,4 @@
-//! The samples of issue 41 worked by hand (`replays/README.md`, sections 29 to 31): each trace
+//! The samples of issue 41 worked by hand (`replays/README.md`, sections 29 to 32): each trace
 //! entry of the engine (step, source, change, value, clause) is the one the notes give from the
 //! card texts and the rulebook's damage order, and a twin with the number the hand working rules
 //! out is a violation of the clause that fails.
@@ -372,4 +372,43 @@ fn a_prevention_that_names_other_attackers_does_not_act() {
             )
         ]
     );
+}
+
+/// Section 32, line 21: Slash 50; Double Turbo Energy −20 on the attacker, before Weakness;
+/// Veluza ex's Weakness to Lightning ×2; no Resistance: 60.
+fn energy_then_weakness() -> Vec<Row> {
+    vec![
+        row("base", None, "=50", 50, ORDER),
+        row("attacker", Some("Double Turbo Energy"), "-20", 30, ORDER),
+        row(
+            "weakness",
+            Some("Weakness to Lightning"),
+            "×2",
+            60,
+            WEAKNESS,
+        ),
+        row("resistance", None, "none", 60, RESISTANCE),
+    ]
+}
+
+#[test]
+fn a_special_energy_lowers_the_damage_before_weakness() {
+    let text = common::sample_text("special-energy-before-weakness.log");
+    let (s, e) = explained_text(&text, 21);
+    assert_eq!(s.verdict, Verdict::Ok, "{}", s.message);
+    assert_eq!(entries(&e), energy_then_weakness());
+    let (s, e) = explained_text(&without_breakdowns(&text), 21);
+    assert_eq!(s.verdict, Verdict::Ok, "{}", s.message);
+    assert_eq!(entries(&e), energy_then_weakness());
+}
+
+/// Twin: the −20 taken after Weakness (50 × 2 − 20 = 80) is not the rulebook's order.
+#[test]
+fn a_special_energy_taken_after_weakness_is_a_violation() {
+    let text = without_breakdowns(&common::sample_text("special-energy-before-weakness.log"));
+    let text = on_line(&text, 21, "for 60 damage", "for 80 damage");
+    let text = on_line(&text, 21, "took 30 more", "took 50 more");
+    let (s, e) = explained_text(&text, 21);
+    assert_eq!(entries(&e), energy_then_weakness());
+    fails(&s, &e, ORDER, 60, 80);
 }
