@@ -270,6 +270,26 @@ fn lasting(s: &str) -> Option<Vec<Exact>> {
             amount: Amount::PreventAll,
         })]);
     }
+    // "… prevent all damage done to this pokemon by attacks from basic non-colorless pokemon":
+    // the attacks of that turn are the opponent's, of the kinds it names.
+    if let Some(from) =
+        main.strip_prefix("prevent all damage done to this pokemon by attacks from ")
+    {
+        let by = match phrases::who(from) {
+            Some(who) => who,
+            None => Who {
+                filters: phrases::any_side_kinds(from)?.filters,
+                ..opponents
+            },
+        };
+        return Some(vec![Exact::Damage(DamageMod {
+            step: Step::Defender,
+            by,
+            to: holder(),
+            when,
+            amount: Amount::PreventAll,
+        })]);
+    }
     for head in [
         "the defending pokemon's attacks do ",
         "attacks used by the defending pokemon do ",

@@ -388,6 +388,16 @@ const ROWS: &[(On, &str, &str)] = &[
         "defender prevent all by your opponent's Pokémon to this Pokémon if heads and during the opponent's next turn | damage-counters, conditions",
     ),
     (
+        On::Attack("180"),
+        "During your opponent's next turn, prevent all damage done to this Pokémon by attacks from Basic non-Colorless Pokémon.",
+        "defender prevent all by your opponent's Pokémon (Basic, not Colorless) to this Pokémon if during the opponent's next turn |",
+    ),
+    (
+        On::Attack("120"),
+        "During your opponent's next turn, prevent all damage done to this Pokémon by attacks from Ancient Pokémon.",
+        "defender prevent all by your opponent's Pokémon (Ancient) to this Pokémon if during the opponent's next turn |",
+    ),
+    (
         On::Attack("20"),
         "Flip a coin. If heads, during your opponent's next turn, prevent all damage done to this Pokémon by attacks.",
         "defender prevent all by your opponent's Pokémon to this Pokémon if heads and during the opponent's next turn |",
@@ -585,6 +595,11 @@ const ROWS: &[(On, &str, &str)] = &[
         On::Ability,
         "This Pokémon takes 30 less damage from attacks (after applying Weakness and Resistance).",
         "defender -30 by any Pokémon to this Pokémon |",
+    ),
+    (
+        On::Ability,
+        "Prevent all damage done to this Pokémon by attacks from Colorless Pokémon.",
+        "defender prevent all by any Pokémon (Colorless) to this Pokémon |",
     ),
     (
         On::Ability,

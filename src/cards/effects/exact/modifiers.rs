@@ -351,7 +351,10 @@ fn prevent_all(when: &mut Vec<Cond>, main: &str) -> Option<Exact> {
         let tail = r[i + " by attacks".len()..].trim();
         let by = match tail {
             "" | "(both yours and your opponent's)" => any,
-            t => phrases::who(t.strip_prefix("from ")?)?,
+            t => {
+                let from = t.strip_prefix("from ")?;
+                phrases::who(from).or_else(|| phrases::any_side_kinds(from))?
+            }
         };
         (to, by)
     } else if let Some(r) = rest.strip_prefix("effects of attacks, including damage, done to ") {

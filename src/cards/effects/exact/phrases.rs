@@ -416,6 +416,18 @@ pub fn who(phrase: &str) -> Option<Who> {
     })
 }
 
+/// A Pokémon phrase of kinds and types only, naming no side: "basic non-colorless pokemon",
+/// "ancient pokemon" (in "prevent all damage done to this pokemon by attacks from basic
+/// pokemon", whoever's they are).
+pub fn any_side_kinds(phrase: &str) -> Option<Who> {
+    let filters = kind_words(phrase.trim().trim_end_matches(['.', ',']).trim())?;
+    (!filters.is_empty()).then_some(Who {
+        side: Side::Any,
+        spot: Spot::Any,
+        filters,
+    })
+}
+
 /// The words of a Pokémon phrase around "pokemon": "basic lightning pokemon", "pokemon ex",
 /// "pokemon v", "pokemon ex and pokemon v" (either kind: not a filter both hold), "future
 /// pokemon", "evolution pokemon", "pokemon that doesn't have a rule box", "team rocket's pokemon".
@@ -476,6 +488,10 @@ fn owner_name_part(before: &str) -> Option<String> {
 fn kind_or_type(word: &str) -> Option<Filter> {
     if let Some(t) = energy_type(word) {
         return Some(Filter::Type(t));
+    }
+    // "basic non-colorless pokemon": of any type but that one.
+    if let Some(t) = word.strip_prefix("non-").and_then(energy_type) {
+        return Some(Filter::NotType(t));
     }
     for (w, c) in [
         ("poisoned", Condition::Poisoned),

@@ -155,6 +155,16 @@ impl Eval<'_, '_, '_> {
             .collect()
     }
 
+    /// Is Pokémon `id` on the side `who` names (its spot and kind aside), seen from `from`?
+    pub fn fits_side(&self, id: PokemonId, who: &Who, from: From<'_>) -> bool {
+        let plain = Who {
+            side: who.side,
+            spot: Spot::Any,
+            filters: Vec::new(),
+        };
+        self.fits(id, &plain, from) != Truth::No
+    }
+
     fn fits_side_spot(&self, id: PokemonId, who: &Who, from: From<'_>) -> Truth {
         let plain = Who {
             side: who.side,

@@ -10,6 +10,7 @@
 //! The texts whose effects were evaluated are returned, so the card-text gate does not doubt
 //! them again.
 
+mod idle;
 mod matching;
 mod sub_lines;
 
@@ -40,6 +41,10 @@ pub struct Variant {
     pub own: Vec<String>,
     /// What this reading assumed of what the log does not show.
     pub assumed: Vec<String>,
+    /// Effects in force on the attacker's or the defender's side that were considered and do
+    /// not act on this damage: (source, why), e.g. ("Adrena-Power (Okidogi)", "it acts only if
+    /// this Pokémon has any Darkness Energy attached").
+    pub idle: Vec<(String, String)>,
 }
 
 /// The damage model of one attack line.
@@ -561,6 +566,13 @@ fn apply(eval: &Eval<'_, '_, '_>, d: &DamageMod, from: From<'_>, label: &str, m:
         when.push(eval.cond(c, from));
     }
     if when.contains(&Truth::No) {
+        if let Some(why) = idle::reason(eval, d, from, &when) {
+            for v in &mut m.variants {
+                if !v.idle.iter().any(|(s, _)| s == label) {
+                    v.idle.push((label.to_string(), why.clone()));
+                }
+            }
+        }
         return;
     }
     let unknown: Vec<String> = when

@@ -249,8 +249,24 @@ fn own_words(attack: &str, own: &[String]) -> Option<String> {
     (!words.is_empty()).then(|| words.join(", "))
 }
 
-/// The effects a reading assumed do not act on this Pokémon, with why.
+/// The effects a reading assumed do not act on this Pokémon, and those in force whose kind,
+/// spot or condition rules them out here, with why (not one that acts in the trace).
 fn not_applied(v: &Variant) -> Vec<NotApplied> {
+    let acted = |source: &str| {
+        v.attacker
+            .iter()
+            .chain(&v.defender)
+            .any(|e| source_of(&e.source) == source)
+            || v.prevent.as_deref() == Some(source)
+    };
+    let idle = v
+        .idle
+        .iter()
+        .filter(|(source, _)| !acted(source))
+        .map(|(source, reason)| NotApplied {
+            source: source.clone(),
+            reason: reason.clone(),
+        });
     v.assumed
         .iter()
         .filter_map(|a| {
@@ -272,6 +288,7 @@ fn not_applied(v: &Variant) -> Vec<NotApplied> {
                     reason: "it may be attached to another Pokémon of the same name".to_string(),
                 })
         })
+        .chain(idle)
         .collect()
 }
 
@@ -384,6 +401,29 @@ mod tests {
         let (t, _) = trace(&setting(30), &v);
         assert_eq!(t.last().unwrap().value, 0);
         adds_up(&t);
+    }
+
+    #[test]
+    fn an_effect_that_does_not_act_is_listed_apart_unless_it_acts() {
+        let v = Variant {
+            base: 70,
+            attacker: vec![DamageEffect {
+                source: "Vitality Band: +10".into(),
+                amount: 10,
+            }],
+            idle: vec![
+                (
+                    "Adrena-Power (Okidogi)".into(),
+                    "it acts only if this Pokémon has any Darkness Energy attached".into(),
+                ),
+                ("Vitality Band".into(), "it acts only on damage to X".into()),
+            ],
+            ..Variant::default()
+        };
+        let (_, n) = trace(&setting(70), &v);
+        let sources: Vec<&str> = n.iter().map(|n| n.source.as_str()).collect();
+        assert_eq!(sources, ["Adrena-Power (Okidogi)"]);
+        assert!(n[0].reason.contains("Darkness Energy"));
     }
 
     #[test]
