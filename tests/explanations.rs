@@ -23,6 +23,9 @@ const BOOKKEEPING: &[&str] = &[
     "the tracker chose one",
     "the tracker was",
     "readings of what the log does not show",
+    "in the tracked state",
+    "lost track of",
+    "Energy tracked on",
     "[",
 ];
 

@@ -66,7 +66,7 @@ pub fn attack(j: &Judging<'_, '_>) -> Step {
             _ => parts.push(Step::cannot_check(
                 "attack.active-only",
                 sentence!(
-                    "{} is not the Active Pokémon in the tracked state",
+                    "{} is not the Active Pokémon as far as the log shows",
                     mon.name()
                 ),
             )),
@@ -263,17 +263,22 @@ fn attack_cost(
         .cards
         .may_change_except(&names, &["cost", "provides"], &["retreat cost"])
         .or_else(|| {
-            mon.uncertain
-                .then(|| "the Energy tracked on it may be off".to_string())
+            mon.uncertain.then(|| {
+                "an earlier line left it unclear which Energy is attached to it".to_string()
+            })
         });
     let step = match cost_note {
         Some(why) => Step::cannot_check(
             "attack.energy-cost",
             sentence!(
-                "{name} costs {} and the Energy tracked on {} ({}) does not pay it, but {why}",
+                "{name} costs {} and the Energy the log shows on {} ({}) does not pay it, but {why}",
                 cost_words(&symbols),
                 mon.name(),
-                mon.energy.join(", ")
+                if mon.energy.is_empty() {
+                    "none".to_string()
+                } else {
+                    mon.energy.join(", ")
+                }
             ),
         ),
         None => Step::violation(

@@ -29,7 +29,7 @@ pub fn self_damage(j: &Judging<'_, '_>) -> Option<Step> {
     let Some(id) = j.state.players[p].active else {
         return Some(Step::cannot_check(
             clause,
-            sentence!("{owner} has no Active Pokémon in the tracked state"),
+            sentence!("{owner} has no Active Pokémon as far as the log shows"),
         ));
     };
     let mon = j.state.mon(id);

@@ -49,7 +49,7 @@ impl Note {
             owner: Text::from(owner),
             name: Text::from(name),
             message: sentence!(
-                "no Pokémon named {name} is in play for {owner} in the tracked state; the state may have lost track of it"
+                "no Pokémon named {name} is in play for {owner} as far as the log shows; an earlier line may have moved it without saying so"
             ),
         }
     }
