@@ -25,7 +25,7 @@ pub fn reason(
     }
     match when {
         [Truth::No, ..] => Some(sentence!("it acts only on attacks by {}", d.by)),
-        [_, Truth::No, ..] => Some(sentence!("it acts only on damage to {}", d.to)),
+        [_, Truth::No, ..] => Some(sentence!("it acts only on {}", plain_who(&d.to))),
         _ => {
             let at = when.iter().skip(2).position(|t| *t == Truth::No)?;
             let cond = d.when.get(at)?;
@@ -100,4 +100,14 @@ mod tests {
         assert_eq!(plain_cond(&Cond::Tails), "the coin shows tails");
         assert!(plain_cond(&Cond::OpponentsNextTurn).starts_with("it is the opponent's turn"));
     }
+}
+
+/// Whom an effect acts on, as a judge says it: "Colorless Pokémon" for any Pokémon that is
+/// Colorless, else as the card data's reading words it ("your Benched Pokémon").
+fn plain_who(who: &Who) -> String {
+    if who.side == Side::Any && who.spot == Spot::Any && !who.filters.is_empty() {
+        let words: Vec<String> = who.filters.iter().map(|x| x.to_string()).collect();
+        return sentence!("{} Pokémon", words.join(" "));
+    }
+    who.to_string()
 }

@@ -240,11 +240,15 @@ fn own_words(attack: &str, own: &[String]) -> Option<String> {
     let words: Vec<String> = own
         .iter()
         .map(|o| {
-            o.strip_prefix(&sentence!("{attack}: "))
-                .unwrap_or(o)
-                .trim_start_matches('+')
-                .to_string()
+            let o = o.strip_prefix(&sentence!("{attack}: ")).unwrap_or(o);
+            // "Trifrost: +110" (an attack it uses) reads "Trifrost: 110".
+            match o.split_once(": +") {
+                Some((name, n)) => sentence!("{name}: {n}"),
+                None => o.trim_start_matches('+').to_string(),
+            }
         })
+        // A bare number says no more than the change.
+        .filter(|w| w.parse::<i32>().is_err())
         .collect();
     (!words.is_empty()).then(|| words.join(", "))
 }
