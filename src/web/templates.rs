@@ -12,6 +12,10 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("replay.html", include_str!("../../templates/replay.html")),
     ("mon.html", include_str!("../../templates/mon.html")),
     (
+        "board_effects.html",
+        include_str!("../../templates/board_effects.html"),
+    ),
+    (
         "analysis.html",
         include_str!("../../templates/analysis.html"),
     ),
