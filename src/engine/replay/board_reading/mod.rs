@@ -217,15 +217,21 @@ fn every_print_has(t: &Tracker<'_>, src: &Source<'_>, name: &str) -> bool {
     }
 }
 
-pub(super) fn sides_of(state: &GameState, owner: Option<PlayerIdx>) -> Sides<'_> {
+pub(super) fn sides_of<'s>(
+    state: &'s GameState,
+    owner: Option<PlayerIdx>,
+    card: &'s str,
+) -> Sides<'s> {
     match owner {
         Some(o) => Sides {
             own: state.players.get(o).map_or("", |p| p.name.as_str()),
             opponent: state.players.get(1 - o).map_or("", |p| p.name.as_str()),
+            card,
         },
         None => Sides {
             own: "each player",
             opponent: "the other player",
+            card,
         },
     }
 }
@@ -237,7 +243,7 @@ fn in_play_effects(
     src: &Source<'_>,
     text: &TextEffects,
 ) -> Vec<(On, InForceEffect)> {
-    let sides = sides_of(state, src.owner);
+    let sides = sides_of(state, src.owner, src.card);
     let holder_name = src.holder.map(|h| state.mon(h).name().to_string());
     let mut out = Vec::new();
     for e in &text.exact {

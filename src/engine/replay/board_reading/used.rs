@@ -37,10 +37,10 @@ pub(super) fn effects(
     text: &TextEffects,
 ) -> Vec<(On, InForceEffect)> {
     let state = &t.state;
-    let sides = sides_of(state, Some(used.player));
+    let (source, card) = used_source(t, used);
+    let sides = sides_of(state, Some(used.player), &card);
     let user = sides.own;
     let opponents_turn_now = state.to_move == Some(1 - used.player);
-    let (source, card) = used_source(t, used);
     let card_id = used_print(t, used);
     let mut out = Vec::new();
     // A timed effect the words do not cover: the card is quoted instead.
@@ -195,7 +195,7 @@ fn quoted(
         return Vec::new();
     }
     let state = &t.state;
-    let sides = sides_of(state, Some(used.player));
+    let sides = sides_of(state, Some(used.player), card);
     let lower = words.to_lowercase();
     let opponents_turn_now = state.to_move == Some(1 - used.player);
     let own_turn_now = state.to_move == Some(used.player);

@@ -3,13 +3,91 @@
 //! copied by Mew ex's Genome Hacking") and when it ends ("until the end of Ben's turn"). Players
 //! are named, never "you" or "your opponent": the board shows both sides.
 
-use crate::cards::effects::exact::{Amount, DamageMod, HpMod, Side, Spot, Step, Who};
+use crate::cards::effects::exact::{Amount, DamageMod, Filter, HpMod, Kind, Side, Spot, Step, Who};
 
-/// The two players as a text sees them: its owner and the owner's opponent.
+/// The two players as a text sees them, its owner and the owner's opponent, and the name of the
+/// card the text is on ("except any Zapdos" on Zapdos).
 #[derive(Debug, Clone, Copy)]
 pub struct Sides<'n> {
     pub own: &'n str,
     pub opponent: &'n str,
+    pub card: &'n str,
+}
+
+/// A kind of Pokémon as a judge says it: "Basic", "Pokémon ex", "Stage 2".
+fn kind(k: Kind) -> String {
+    match k {
+        Kind::Ex | Kind::V => format!("Pokémon {}", k.words()),
+        Kind::Gx | Kind::OldEx => format!("Pokémon-{}", k.words()),
+        _ => k.words().to_string(),
+    }
+}
+
+/// A name as the exact reader keeps it (lower case) written as a card name: "Iron Crown ex".
+fn card_name(normalised: &str) -> String {
+    normalised
+        .split(' ')
+        .map(|w| match w {
+            "ex" => w.to_string(),
+            _ => {
+                let mut c = w.chars();
+                c.next()
+                    .map(|f| f.to_uppercase().chain(c).collect())
+                    .unwrap_or_default()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// What the filters of a [`Who`] ask, as a clause after "Pokémon": " that are Basic and
+/// Lightning, except any Zapdos", " that have no Rule Box".
+fn filter_words(filters: &[Filter], card: &str) -> String {
+    let (mut are, mut other, mut except) = (Vec::new(), Vec::new(), Vec::new());
+    for f in filters {
+        match f {
+            Filter::Is(k) => are.push(kind(*k)),
+            Filter::IsAny(ks) => {
+                are.push(ks.iter().map(|k| kind(*k)).collect::<Vec<_>>().join(" or "))
+            }
+            Filter::Type(t) => are.push(t.as_str().to_string()),
+            Filter::TypeAny(ts) => are.push(
+                ts.iter()
+                    .map(|t| t.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" or "),
+            ),
+            Filter::Affected(c) => are.push(c.as_str().to_string()),
+            Filter::IsNot(Kind::RuleBox) => other.push("have no Rule Box".to_string()),
+            Filter::IsNot(k) => other.push(format!("are not {}", kind(*k))),
+            Filter::NotType(t) => other.push(format!("are not {}", t.as_str())),
+            Filter::NameHas(n) => other.push(format!("have \"{n}\" in their name")),
+            Filter::NamedAny(ns) => other.push(format!(
+                "are named {}",
+                ns.iter()
+                    .map(|n| card_name(n))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            )),
+            Filter::NotNamed(n) => except.push(card_name(n)),
+            Filter::NotThisCard => except.push(card.to_string()),
+        }
+    }
+    let mut clauses = Vec::new();
+    if !are.is_empty() {
+        clauses.push(format!("are {}", are.join(" and ")));
+    }
+    clauses.extend(other);
+    let mut out = String::new();
+    if !clauses.is_empty() {
+        out.push_str(" that ");
+        out.push_str(&clauses.join(" and "));
+    }
+    if !except.is_empty() {
+        out.push_str(", except any ");
+        out.push_str(&except.join(" or "));
+    }
+    out
 }
 
 /// Whose Pokémon a phrase names, with the players' names: "Ben's Active Pokémon", "Ann's
@@ -32,10 +110,7 @@ pub fn whose(who: &Who, sides: Sides<'_>) -> Option<String> {
         None if who.spot == Spot::Any => "each Pokémon in play".to_string(),
         None => format!("each {spot}"),
     };
-    if !who.filters.is_empty() {
-        let words: Vec<String> = who.filters.iter().map(ToString::to_string).collect();
-        out.push_str(&format!(" ({})", words.join(", ")));
-    }
+    out.push_str(&filter_words(&who.filters, sides.card));
     Some(out)
 }
 
@@ -124,7 +199,7 @@ pub fn damage_on_side(m: &DamageMod, sides: Sides<'_>) -> Option<String> {
             let to = whose(&m.to, sides)?;
             match &m.amount {
                 Amount::PreventAll => Some(format!(
-                    "all damage done to {to} by attacks{} is prevented",
+                    "{to}: all damage done to them by attacks{} is prevented",
                     from_whom(&m.by, sides)
                 )),
                 _ => Some(format!("{to}: each {}", damage_on_pokemon(m, sides)?)),
@@ -197,6 +272,7 @@ mod tests {
     const SIDES: Sides<'static> = Sides {
         own: "Ann",
         opponent: "Ben",
+        card: "Zapdos",
     };
 
     fn who(side: Side, spot: Spot, filters: Vec<Filter>) -> Who {
@@ -252,7 +328,7 @@ mod tests {
         );
         assert_eq!(
             damage_on_pokemon(&m, SIDES).unwrap(),
-            "all damage done to it by attacks from Ben's Pokémon (ex) is prevented"
+            "all damage done to it by attacks from Ben's Pokémon that are Pokémon ex is prevented"
         );
         let veil = change(
             Step::Defender,
@@ -262,7 +338,7 @@ mod tests {
         );
         assert_eq!(
             damage_on_side(&veil, SIDES).unwrap(),
-            "all damage done to Ann's Benched Pokémon by attacks is prevented"
+            "Ann's Benched Pokémon: all damage done to them by attacks is prevented"
         );
     }
 
@@ -319,7 +395,7 @@ mod tests {
         );
         assert_eq!(
             damage_on_side(&boost, SIDES).unwrap(),
-            "Ann's Pokémon (Basic): their attacks do 30 more damage to Ben's Active Pokémon"
+            "Ann's Pokémon that are Basic: their attacks do 30 more damage to Ben's Active Pokémon"
         );
         let shield = change(
             Step::Defender,
@@ -330,6 +406,49 @@ mod tests {
         assert_eq!(
             damage_on_side(&shield, SIDES).unwrap(),
             "Ann's Benched Pokémon: each takes 20 less damage from attacks"
+        );
+    }
+
+    #[test]
+    fn whom_the_filters_name() {
+        use crate::cards::EnergyType;
+        let symbol = who(
+            Side::Own,
+            Spot::Any,
+            vec![
+                Filter::NotThisCard,
+                Filter::Is(Kind::Basic),
+                Filter::Type(EnergyType::Lightning),
+            ],
+        );
+        assert_eq!(
+            whose(&symbol, SIDES).unwrap(),
+            "Ann's Pokémon that are Basic and Lightning, except any Zapdos"
+        );
+        let curtain = who(Side::Own, Spot::Bench, vec![Filter::IsNot(Kind::RuleBox)]);
+        assert_eq!(
+            whose(&curtain, SIDES).unwrap(),
+            "Ann's Benched Pokémon that have no Rule Box"
+        );
+        let guard = who(
+            Side::Opponent,
+            Spot::Any,
+            vec![
+                Filter::IsAny(vec![Kind::Ex, Kind::V]),
+                Filter::NotNamed("iron crown ex".into()),
+            ],
+        );
+        assert_eq!(
+            whose(&guard, SIDES).unwrap(),
+            "Ben's Pokémon that are Pokémon ex or Pokémon V, except any Iron Crown ex"
+        );
+        assert_eq!(
+            whose(&who(Side::Any, Spot::Active, Vec::new()), SIDES).unwrap(),
+            "each Active Pokémon"
+        );
+        assert_eq!(
+            whose(&who(Side::Holder, Spot::Any, Vec::new()), SIDES),
+            None
         );
     }
 
@@ -346,7 +465,7 @@ mod tests {
             when: Vec::new(),
             n: 50,
         };
-        assert_eq!(hp(&side, SIDES), "Ann's Pokémon (Basic) get +50 HP");
+        assert_eq!(hp(&side, SIDES), "Ann's Pokémon that are Basic get +50 HP");
         assert_eq!(
             effects_prevented("attacks", SIDES),
             "the effects of Ben's attacks are prevented on it (not their damage)"
