@@ -269,3 +269,53 @@ async fn the_board_page_shows_hp_effects_and_links() {
     handle.stop(true).await;
     let _ = task.await;
 }
+
+/// A lasting effect the exact reader does not cover is quoted from the card, on the side of the
+/// player who used it, and ends with the turn its words name: Budew's Itchy Pollen (sv8pt5-4,
+/// "During your opponent's next turn, they can't play any Item cards from their hand.").
+#[test]
+fn a_lasting_effect_in_other_words_is_quoted_from_the_card() {
+    let text = common::sample_text("board-in-force.log")
+        .replace(
+            "   • (sv8_124) Skarmory,",
+            "   • (sv8-5_4) Budew, (sv8_124) Skarmory,",
+        )
+        .replace(
+            "Ann played (sv8_124) Skarmory to the Active Spot.",
+            "Ann played (sv8-5_4) Budew to the Active Spot.\nAnn played (sv8_124) Skarmory to the Bench.",
+        )
+        .replace(
+            "Ann's (sv8_124) Skarmory used Steel Wing on Ben’s (sv1_156) Lechonk for 60 damage.",
+            "Ann's (sv8-5_4) Budew used Itchy Pollen on Ben’s (sv1_156) Lechonk for 10 damage.",
+        );
+    let line_of = |needle: &str| text.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let pollen = line_of("used Itchy Pollen");
+    let quote = "“During your opponent's next turn, they can't play any Item cards from their \
+                 hand.” — from Ann's Budew's Itchy Pollen";
+    let ann = |board: &BoardView| -> Vec<String> {
+        board
+            .players
+            .iter()
+            .find(|p| p.name == "Ann")
+            .unwrap()
+            .effects
+            .iter()
+            .map(read)
+            .collect()
+    };
+    assert_eq!(
+        ann(&board_of(&text, pollen)),
+        [format!("{quote}; during Ben's next turn")]
+    );
+    let ben_draws = pollen + 3;
+    assert_eq!(
+        ann(&board_of(&text, ben_draws)),
+        [format!("{quote}; until the end of Ben's turn")]
+    );
+    assert_eq!(ann(&board_of(&text, ben_draws + 4)), Vec::<String>::new());
+    assert_eq!(ann(&board_of(&text, pollen - 1)), Vec::<String>::new());
+    assert_eq!(
+        board_of(&text, pollen).players[1].effects[0].url,
+        "/cards/sv8pt5-4"
+    );
+}

@@ -5,10 +5,11 @@
 //! [`words`]. It is read from the tracker's state and its record of what was used, through the
 //! same effect catalogue and exact reader the judges use; it decides nothing.
 //!
-//! An effect is shown where the text is read exactly and its words cover it; a lasting effect of
-//! an attack, an Ability or a Trainer card that the reader does not cover is quoted from the
-//! card instead (when every print it may be words it the same). An effect that an attack put
-//! on a Pokémon ends early when that Pokémon goes to the Bench or evolves
+//! An effect is shown where the text is read exactly and its words cover it; an attack, an
+//! Ability or a Trainer card whose words say its effect reaches a next turn ("during your
+//! opponent's next turn, they can't play any Item cards"), and that the reader does not cover,
+//! is quoted from the card instead (when every print it may be words it the same). An effect
+//! that an attack put on a Pokémon ends early when that Pokémon goes to the Bench or evolves
 //! (`effects.duration`).
 
 mod hp;
@@ -22,7 +23,7 @@ use serde::Serialize;
 use crate::cards::effects::exact::{DamageMod, Exact, Side, Step};
 use crate::cards::effects::{Fact, TextEffects, TextKind};
 
-use super::super::in_force::{Place, Source, each_source};
+use super::super::in_force::{Place, Source, TextFilter, each_source};
 use super::super::state::{GameState, PlayerIdx, PokemonId};
 use super::card_facts::InForce;
 use super::tracker::Tracker;
@@ -158,6 +159,15 @@ pub(super) fn read(t: &Tracker<'_>) -> BoardReading {
         {
             effects = own;
         }
+        // A text used in an earlier turn is kept whatever the catalogue says of how long it
+        // lasts: what still holds is read from its words (`used::effects`).
+        let filter = match filter {
+            TextFilter::Used { name, .. } => TextFilter::Used {
+                name,
+                lasting_only: false,
+            },
+            in_play => in_play,
+        };
         // The texts of one name, each print's wording: shown only where they all say the same.
         let texts: Vec<&TextEffects> = effects.texts().iter().filter(|x| filter.acts(x)).collect();
         let mut names: Vec<&str> = texts.iter().map(|x| x.name.as_str()).collect();

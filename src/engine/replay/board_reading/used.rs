@@ -97,8 +97,11 @@ pub(super) fn effects(
             },
         ));
     }
-    if text.lasting && (unsaid || !timed) {
-        return quoted(t, src, used, &source, &card, card_id.as_deref());
+    if unsaid || !timed {
+        let said = quoted(t, src, used, &source, &card, card_id.as_deref());
+        if !said.is_empty() {
+            return said;
+        }
     }
     out
 }
@@ -237,11 +240,16 @@ fn quoted(
     {
         return Vec::new();
     }
+    // Said of a player, the card's "you" is its user's: the source names them.
+    let source = match (on, &used.by) {
+        (On::Player(_), Some(_)) => format!("{}'s {source}", sides.own),
+        _ => source.to_string(),
+    };
     vec![(
         on,
         InForceEffect {
             what: format!("“{words}”"),
-            source: source.to_string(),
+            source,
             card: card.to_string(),
             card_id: card_id.map(str::to_string),
             until,
