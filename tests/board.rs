@@ -319,3 +319,41 @@ fn a_lasting_effect_in_other_words_is_quoted_from_the_card() {
         "/cards/sv8pt5-4"
     );
 }
+
+/// An effect of a card in play under a condition the board can tell is shown while it holds:
+/// a Tera Pokémon's rule (Terapagos ex, sv7-128: "As long as this Pokémon is on your Bench,
+/// prevent all damage done to this Pokémon by attacks") on the Bench, not in the Active Spot.
+#[test]
+fn a_rule_that_holds_on_the_bench_is_shown_there_only() {
+    let text = common::sample_text("board-in-force.log")
+        .replace(
+            "   • (sv8_124) Skarmory,",
+            "   • (sv7_128) Terapagos ex, (sv8_124) Skarmory,",
+        )
+        .replace(
+            "Ann played (sv8_124) Skarmory to the Active Spot.",
+            "Ann played (sv8_124) Skarmory to the Active Spot.\nAnn played (sv7_128) Terapagos ex to the Bench.",
+        );
+    let board = board_of(&text, 12);
+    let ann = board.players.iter().find(|p| p.name == "Ann").unwrap();
+    assert_eq!(ann.bench[0].name, "Terapagos ex");
+    assert_eq!(
+        effects(&ann.bench[0]),
+        [
+            "all damage done to it by attacks is prevented — from the rule on its card; while it \
+          is on the Bench"
+        ]
+    );
+    assert!(effects(active(&board, "Ann")).is_empty());
+    // In the Active Spot the rule does not hold.
+    let text = text
+        .replace("Ann played (sv8_124) Skarmory to the Active Spot.\n", "")
+        .replace(
+            "Ann played (sv7_128) Terapagos ex to the Bench.",
+            "Ann played (sv7_128) Terapagos ex to the Active Spot.",
+        );
+    let board = board_of(&text, 11);
+    let terapagos = active(&board, "Ann");
+    assert_eq!(terapagos.name, "Terapagos ex");
+    assert!(effects(terapagos).is_empty(), "{:?}", effects(terapagos));
+}

@@ -20,11 +20,11 @@ pub use hp::{HpChange, HpReading};
 
 use serde::Serialize;
 
-use crate::cards::effects::exact::{DamageMod, Exact, Side, Step};
+use crate::cards::effects::exact::{Cond, DamageMod, Exact, Side, Spot, Step};
 use crate::cards::effects::{Fact, TextEffects, TextKind};
 
 use super::super::in_force::{Place, Source, TextFilter, each_source};
-use super::super::state::{GameState, PlayerIdx, PokemonId};
+use super::super::state::{GameState, PlayerIdx, PokemonId, Position};
 use super::card_facts::InForce;
 use super::tracker::Tracker;
 use words::Sides;
@@ -247,7 +247,8 @@ pub(super) fn sides_of<'s>(
 }
 
 /// The effects a text of a card in play has while it is there (a Tool, a Special Energy, a
-/// Pokémon's Ability, the Stadium), with no condition the board cannot tell.
+/// Pokémon's Ability or rules, the Stadium), where their conditions hold and the board can tell
+/// ([`conditions_hold`]).
 fn in_play_effects(
     state: &GameState,
     src: &Source<'_>,
@@ -257,8 +258,16 @@ fn in_play_effects(
     let holder_name = src.holder.map(|h| state.mon(h).name().to_string());
     let mut out = Vec::new();
     for e in &text.exact {
+        let when: &[Cond] = match e {
+            Exact::Damage(m) => &m.when,
+            Exact::Hp(h) => &h.when,
+            _ => &[],
+        };
+        let Some(while_) = conditions_hold(state, src, when, sides) else {
+            continue;
+        };
         let (on, what) = match e {
-            Exact::Damage(m) if m.when.is_empty() => match subject(m) {
+            Exact::Damage(m) => match subject(m) {
                 Side::Holder => match (src.holder, words::damage_on_pokemon(m, sides)) {
                     (Some(h), Some(w)) => (On::Pokemon(h), w),
                     _ => continue,
@@ -269,7 +278,7 @@ fn in_play_effects(
                     None => continue,
                 },
             },
-            Exact::Hp(h) if h.when.is_empty() && h.to.side != Side::Holder => {
+            Exact::Hp(h) if h.to.side != Side::Holder => {
                 (side_place(h.to.side, src.owner), words::hp(h, sides))
             }
             Exact::EffectsPrevented { to, of } if to.side == Side::Holder => match src.holder {
@@ -293,17 +302,20 @@ fn in_play_effects(
                 "while it stays attached".to_string(),
             ),
             (Place::InPlay { player }, Some(mon)) => {
-                let own = match text.kind {
-                    TextKind::Ability => format!("Ability {}", text.name),
-                    _ => "rules".to_string(),
+                let (own, other) = match text.kind {
+                    TextKind::Ability => (
+                        format!("its Ability {}", text.name),
+                        format!("{player}'s {mon}'s Ability {}", text.name),
+                    ),
+                    _ => (
+                        "the rule on its card".to_string(),
+                        format!("the rule on {player}'s {mon}'s card"),
+                    ),
                 };
                 if on_itself {
-                    (format!("its {own}"), "while it is in play".to_string())
+                    (own, "while it is in play".to_string())
                 } else {
-                    (
-                        format!("{player}'s {mon}'s {own}"),
-                        format!("while {player}'s {mon} is in play"),
-                    )
+                    (other, format!("while {player}'s {mon} is in play"))
                 }
             }
             _ => continue,
@@ -315,11 +327,61 @@ fn in_play_effects(
                 source,
                 card: src.card.to_string(),
                 card_id: None,
-                until,
+                until: if while_.is_empty() {
+                    until
+                } else {
+                    while_.join(" and ")
+                },
             },
         ));
     }
     out
+}
+
+/// Whether the conditions of a text in play hold now, each as the words of how long it does
+/// ("while it is on the Bench", "while Ann has more Prize cards left than Ben"); `None` when one
+/// does not hold or the board cannot tell.
+fn conditions_hold(
+    state: &GameState,
+    src: &Source<'_>,
+    when: &[Cond],
+    sides: Sides<'_>,
+) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    for c in when {
+        match c {
+            Cond::Is { who } if who.side == Side::Holder && who.filters.is_empty() => {
+                let at = state.position(src.holder?)?;
+                match (who.spot, at) {
+                    (Spot::Any, _) => {}
+                    (Spot::Active, Position::Active) => {
+                        out.push("while it is in the Active Spot".to_string());
+                    }
+                    (Spot::Bench, Position::Bench) => {
+                        out.push("while it is on the Bench".to_string());
+                    }
+                    _ => return None,
+                }
+            }
+            Cond::MorePrizesLeft | Cond::FewerPrizesLeft => {
+                let owner = src.owner?;
+                let own = state.players.get(owner)?.prizes_left?;
+                let other = state.players.get(1 - owner)?.prizes_left?;
+                let more = *c == Cond::MorePrizesLeft;
+                if (more && own <= other) || (!more && own >= other) {
+                    return None;
+                }
+                out.push(format!(
+                    "while {} has {} Prize cards left than {}",
+                    sides.own,
+                    if more { "more" } else { "fewer" },
+                    sides.opponent
+                ));
+            }
+            _ => return None,
+        }
+    }
+    Some(out)
 }
 
 /// The Pokémon a damage change is said of: the attacker's side for an effect on the attacker,
@@ -336,5 +398,54 @@ pub(super) fn side_place(side: Side, owner: Option<PlayerIdx>) -> On {
         (Side::Own, Some(o)) => On::Player(o),
         (Side::Opponent, Some(o)) => On::Player(1 - o),
         _ => On::Board,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::effects::exact::Who;
+    use crate::log::Text;
+
+    #[test]
+    fn the_conditions_the_board_can_tell_say_how_long_they_hold() {
+        let mut s = GameState::new(&[Text::from("Ann"), Text::from("Ben")]);
+        let id = s.put_into_play(0, "Zapdos", Position::Bench);
+        s.players[0].prizes_left = Some(4);
+        s.players[1].prizes_left = Some(2);
+        let src = Source {
+            card: "Defiance Band",
+            place: Place::Attached {
+                player: "Ann",
+                pokemon: "Zapdos",
+            },
+            owner: Some(0),
+            holder: Some(id),
+            used: None,
+        };
+        let sides = sides_of(&s, Some(0), "Defiance Band");
+        let holds = |when: &[Cond]| conditions_hold(&s, &src, when, sides);
+        assert_eq!(
+            holds(&[Cond::MorePrizesLeft]),
+            Some(vec![
+                "while Ann has more Prize cards left than Ben".to_string()
+            ])
+        );
+        assert_eq!(holds(&[Cond::FewerPrizesLeft]), None);
+        let at = |spot| Cond::Is {
+            who: Who {
+                side: Side::Holder,
+                spot,
+                filters: Vec::new(),
+            },
+        };
+        assert_eq!(
+            holds(&[at(Spot::Bench)]),
+            Some(vec!["while it is on the Bench".to_string()])
+        );
+        assert_eq!(holds(&[at(Spot::Active)]), None);
+        // What the board cannot tell (a coin) is no effect in force.
+        assert_eq!(holds(&[Cond::Heads]), None);
+        assert_eq!(holds(&[]), Some(Vec::new()));
     }
 }
