@@ -193,7 +193,7 @@ fn every_board_of_the_samples_speaks_plainly() {
                 assert!(m.url.starts_with("/cards"), "{at}: {}", m.url);
                 all.extend(m.effects.iter());
                 if let Some(from) = &m.hp_from {
-                    assert!(from.contains(" printed "), "{at}: {from}");
+                    assert!(from.contains(" printed"), "{at}: {from}");
                 }
             }
             for e in all {
@@ -356,4 +356,33 @@ fn a_rule_that_holds_on_the_bench_is_shown_there_only() {
     let terapagos = active(&board, "Ann");
     assert_eq!(terapagos.name, "Terapagos ex");
     assert!(effects(terapagos).is_empty(), "{:?}", effects(terapagos));
+}
+
+/// A card in force that may change HP in words the exact reader does not read makes the HP open:
+/// Gravity Mountain (sv8-177, "Each Stage 2 Pokémon in play … gets -30 HP") in play, the board
+/// names it and gives no HP left.
+#[test]
+fn a_card_that_may_change_hp_unread_leaves_the_hp_open() {
+    let text = common::sample_text("board-in-force.log")
+        .replace("Vitality Band, Potion,", "Vitality Band, Gravity Mountain,")
+        .replace(
+            "Ann attached (sv1_197) Vitality Band",
+            "Ann played (sv8_177) Gravity Mountain to the Stadium spot.\nAnn attached (sv1_197) \
+             Vitality Band",
+        );
+    let line = text
+        .lines()
+        .position(|l| l.contains("Gravity Mountain to the Stadium"))
+        .unwrap()
+        + 1;
+    let board = board_of(&text, line);
+    assert_eq!(board.stadium.as_deref(), Some("Gravity Mountain"));
+    let lechonk = active(&board, "Ben");
+    assert_eq!(
+        lechonk.hp_from.as_deref(),
+        Some("70 printed + 100 from Hero's Cape; Gravity Mountain may change it")
+    );
+    assert_eq!(lechonk.hp_left, None);
+    // Before it: the HP is known.
+    assert_eq!(active(&board_of(&text, line - 1), "Ben").hp_left, Some(170));
 }

@@ -84,9 +84,10 @@ pub struct MonView {
     /// Its HP with what is in force ("280", or "70–130" when the prints it may be disagree),
     /// when the card data knows.
     pub hp: Option<String>,
-    /// HP left, when the HP is one number.
+    /// HP left, when the HP is one number that no card may change otherwise.
     pub hp_left: Option<i32>,
-    /// What the HP is made of, when a card changes it ("230 printed + 50 from Hero's Cape").
+    /// What the HP is made of, when a card changes it ("230 printed + 50 from Hero's Cape"), or
+    /// may change it in a way not read exactly ("; Gravity Mountain may change it").
     pub hp_from: Option<String>,
     pub energy: Vec<String>,
     pub tools: Vec<CardLink>,
@@ -151,7 +152,7 @@ fn range((lo, hi): (i32, i32)) -> String {
 /// What the HP is made of, when a card changes it: "230 printed + 50 from Hero's Cape", "70
 /// printed + 50 from Bravery Charm if it applies".
 pub fn hp_from(hp: &HpReading) -> Option<String> {
-    if hp.changes.is_empty() {
+    if hp.changes.is_empty() && hp.open_to.is_empty() {
         return None;
     }
     let mut out = format!("{} printed", range(hp.printed));
@@ -161,6 +162,9 @@ pub fn hp_from(hp: &HpReading) -> Option<String> {
         if !c.sure {
             out.push_str(" if it applies");
         }
+    }
+    if !hp.open_to.is_empty() {
+        out.push_str(&format!("; {} may change it", hp.open_to.join(" and ")));
     }
     Some(out)
 }
@@ -182,7 +186,7 @@ fn mon_view(mon: &Pokemon, reading: Option<&MonReading>) -> MonView {
         damage: mon.damage,
         hp: total.map(range),
         hp_left: total
-            .filter(|(lo, hi)| lo == hi)
+            .filter(|(lo, hi)| lo == hi && hp.is_some_and(|h| h.open_to.is_empty()))
             .map(|(lo, _)| (lo - mon.damage).max(0)),
         hp_from: hp.and_then(hp_from),
         energy: mon.energy.iter().map(ToString::to_string).collect(),
@@ -216,6 +220,7 @@ mod tests {
         let cape = HpReading {
             printed: (230, 230),
             changes: vec![change("Hero's Cape", 100, true)],
+            open_to: Vec::new(),
         };
         assert_eq!(cape.total(), (330, 330));
         assert_eq!(
@@ -225,6 +230,7 @@ mod tests {
         let maybe = HpReading {
             printed: (70, 70),
             changes: vec![change("Bravery Charm", 50, false)],
+            open_to: Vec::new(),
         };
         assert_eq!(maybe.total(), (70, 120));
         assert_eq!(
@@ -234,8 +240,18 @@ mod tests {
         let none = HpReading {
             printed: (60, 70),
             changes: Vec::new(),
+            open_to: Vec::new(),
         };
         assert_eq!(hp_from(&none), None);
         assert_eq!(range(none.total()), "60–70");
+        let mountain = HpReading {
+            printed: (280, 280),
+            changes: Vec::new(),
+            open_to: vec!["Gravity Mountain".to_string()],
+        };
+        assert_eq!(
+            hp_from(&mountain).unwrap(),
+            "280 printed; Gravity Mountain may change it"
+        );
     }
 }

@@ -18,6 +18,9 @@ pub struct HpReading {
     /// The lowest and highest printed HP of the prints it may be (equal when they agree).
     pub printed: (i32, i32),
     pub changes: Vec<HpChange>,
+    /// Cards in force whose text may change it in a way not read exactly ("Gravity Mountain"):
+    /// the HP is then not known.
+    pub open_to: Vec<String>,
 }
 
 /// A card in force that changes a Pokémon's HP.

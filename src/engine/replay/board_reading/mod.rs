@@ -23,7 +23,7 @@ use serde::Serialize;
 use crate::cards::effects::exact::{Cond, DamageMod, Exact, Side, Spot, Step};
 use crate::cards::effects::{Fact, TextEffects, TextKind};
 
-use super::super::in_force::{Place, Source, TextFilter, each_source};
+use super::super::in_force::{Place, Source, Subject, TextFilter, each_source, touches};
 use super::super::state::{GameState, PlayerIdx, PokemonId, Position};
 use super::card_facts::InForce;
 use super::tracker::Tracker;
@@ -128,6 +128,7 @@ pub(super) fn read(t: &Tracker<'_>) -> BoardReading {
                 let hp = hp::printed(cards, state, id).map(|printed| HpReading {
                     printed,
                     changes: Vec::new(),
+                    open_to: Vec::new(),
                 });
                 (
                     id,
@@ -144,6 +145,8 @@ pub(super) fn read(t: &Tracker<'_>) -> BoardReading {
     };
     let source = InForce { cards, state };
     let mut hp_changes: Vec<(PokemonId, HpChange)> = Vec::new();
+    // Cards whose text may change a Pokémon's HP in a way not read exactly.
+    let mut hp_open: Vec<(PokemonId, String)> = Vec::new();
     each_source(state, &t.used, &[], &source, &mut |src, known, filter| {
         let Ok(mut effects) = known else { return };
         // An attack or Ability used by a Pokémon still in play under its name: the texts of
@@ -175,7 +178,14 @@ pub(super) fn read(t: &Tracker<'_>) -> BoardReading {
         for name in names {
             let same: Vec<&TextEffects> =
                 texts.iter().copied().filter(|x| x.name == name).collect();
+            // A text that may change HP: if it is not read exactly, or its prints do not agree,
+            // the HP is said to be open to it.
+            let changes_hp =
+                src.used.is_none() && same.iter().any(|x| x.facts().contains(Fact::MaxHp));
             if !every_print_has(t, &src, name) {
+                if changes_hp {
+                    open_to(state, &src, &same, &mut hp_open);
+                }
                 continue;
             }
             // Each wording's effects and changes to HP.
@@ -194,16 +204,25 @@ pub(super) fn read(t: &Tracker<'_>) -> BoardReading {
                 }
                 readings.push((effects, changes));
             }
-            if readings.windows(2).all(|w| w[0] == w[1])
-                && let Some((effects, changes)) = readings.pop()
-            {
+            let agree = readings.windows(2).all(|w| w[0] == w[1]);
+            if agree && let Some((effects, changes)) = readings.pop() {
                 for (on, effect) in effects {
                     out.add(on, effect);
                 }
                 hp_changes.extend(changes);
             }
+            if changes_hp && (!agree || same.iter().any(|x| x.inexact.contains(Fact::MaxHp))) {
+                open_to(state, &src, &same, &mut hp_open);
+            }
         }
     });
+    for (id, card) in hp_open {
+        if let Some(hp) = out.mon_mut(id).and_then(|m| m.hp.as_mut())
+            && !hp.open_to.contains(&card)
+        {
+            hp.open_to.push(card);
+        }
+    }
     for (id, change) in hp_changes {
         if let Some(hp) = out.mon_mut(id).and_then(|m| m.hp.as_mut())
             && !hp.changes.contains(&change)
@@ -212,6 +231,33 @@ pub(super) fn read(t: &Tracker<'_>) -> BoardReading {
         }
     }
     out
+}
+
+/// The Pokémon in play a text of `texts` that may change HP reaches, each with the card.
+fn open_to(
+    state: &GameState,
+    src: &Source<'_>,
+    texts: &[&TextEffects],
+    out: &mut Vec<(PokemonId, String)>,
+) {
+    for text in texts {
+        for e in text.effects.iter().filter(|e| e.fact == Fact::MaxHp) {
+            for id in state.players.iter().flat_map(|p| p.in_play()) {
+                if !touches(state, src, e.reach, Subject::Pokemon(id)) {
+                    continue;
+                }
+                let own = src.holder == Some(id) && matches!(src.place, Place::InPlay { .. });
+                out.push((
+                    id,
+                    match (own, text.name.as_str()) {
+                        (true, "") => "the rule on its card".to_string(),
+                        (true, ability) => format!("its Ability {ability}"),
+                        (false, _) => src.card.to_string(),
+                    },
+                ));
+            }
+        }
+    }
 }
 
 /// A Pokémon's own text (an Ability) counts only when every print it may be has it.
