@@ -91,8 +91,8 @@ fn filter_words(filters: &[Filter], card: &str) -> String {
 }
 
 /// Whose Pokémon a phrase names, with the players' names: "Ben's Active Pokémon", "Ann's
-/// Pokémon (Basic, Fire)", "each Pokémon in play"; `None` for "this Pokémon" and "the Defending
-/// Pokémon" (the effect is on that Pokémon).
+/// Pokémon that are Basic and Fire", "Pokémon in play"; `None` for "this Pokémon" and "the
+/// Defending Pokémon" (the effect is on that Pokémon).
 pub fn whose(who: &Who, sides: Sides<'_>) -> Option<String> {
     let player = match who.side {
         Side::Own => Some(sides.own),
@@ -107,8 +107,11 @@ pub fn whose(who: &Who, sides: Sides<'_>) -> Option<String> {
     };
     let mut out = match player {
         Some(p) => format!("{p}'s {spot}"),
-        None if who.spot == Spot::Any => "each Pokémon in play".to_string(),
-        None => format!("each {spot}"),
+        None => match who.spot {
+            Spot::Any => "Pokémon in play".to_string(),
+            Spot::Active => "both Active Pokémon".to_string(),
+            Spot::Bench => "Benched Pokémon on both sides".to_string(),
+        },
     };
     out.push_str(&filter_words(&who.filters, sides.card));
     Some(out)
@@ -444,7 +447,7 @@ mod tests {
         );
         assert_eq!(
             whose(&who(Side::Any, Spot::Active, Vec::new()), SIDES).unwrap(),
-            "each Active Pokémon"
+            "both Active Pokémon"
         );
         assert_eq!(
             whose(&who(Side::Holder, Spot::Any, Vec::new()), SIDES),
