@@ -113,8 +113,10 @@ fn fits(
             Filter::NotThisCard if name != src.card => Fits::Yes,
             Filter::NameHas(n) if name.contains(n.as_str()) => Fits::Yes,
             Filter::Affected(_) | Filter::NotThisCard | Filter::NameHas(_) => Fits::No,
-            // Names compared in the reader's own form: not told here.
-            Filter::NotNamed(_) | Filter::NamedAny(_) => Fits::Maybe,
+            // Names as the reader keeps them: lower case, "e" for "é".
+            Filter::NotNamed(n) if normal_name(name) != *n => Fits::Yes,
+            Filter::NamedAny(ns) if ns.contains(&normal_name(name)) => Fits::Yes,
+            Filter::NotNamed(_) | Filter::NamedAny(_) => Fits::No,
         };
         match fit {
             Fits::No => return Fits::No,
@@ -123,6 +125,11 @@ fn fits(
         }
     }
     out
+}
+
+/// A name as the exact reader writes it: lower case, "e" for "é".
+fn normal_name(name: &str) -> String {
+    name.to_lowercase().replace('é', "e")
 }
 
 /// The changes to HP a source's text makes, read exactly, to each Pokémon in play it may reach.

@@ -173,8 +173,12 @@ pub(super) fn read(t: &Tracker<'_>) -> BoardReading {
         };
         // The texts of one name, each print's wording: shown only where they all say the same.
         let texts: Vec<&TextEffects> = effects.texts().iter().filter(|x| filter.acts(x)).collect();
-        let mut names: Vec<&str> = texts.iter().map(|x| x.name.as_str()).collect();
-        names.dedup();
+        let mut names: Vec<&str> = Vec::new();
+        for x in &texts {
+            if !names.contains(&x.name.as_str()) {
+                names.push(&x.name);
+            }
+        }
         for name in names {
             let same: Vec<&TextEffects> =
                 texts.iter().copied().filter(|x| x.name == name).collect();
