@@ -14,6 +14,7 @@
 
 mod analysis_view;
 mod api;
+pub mod board;
 mod card_links;
 mod cards;
 pub mod error;

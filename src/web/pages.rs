@@ -447,8 +447,13 @@ fn board_at(
     };
     let log = parse_for_board(state, raw)?;
     let edition = report.edition.parse().unwrap_or(state.edition);
-    let game = Replay::state_after(&log, state.cards.as_deref(), edition, index + 1);
-    Ok(Some(BoardView::new(&game, line, state.cards.as_deref())))
+    let mut replay = Replay::new(&log, state.cards.as_deref(), edition);
+    for _ in 0..=index {
+        if replay.next_step().is_none() {
+            break;
+        }
+    }
+    Ok(Some(BoardView::new(&replay, line)))
 }
 
 fn parse_for_board(state: &AppState, raw: &[u8]) -> Result<crate::log::ParsedLog, WebError> {
@@ -502,7 +507,7 @@ fn board_of_upload(
         // last state when it has fewer).
         replay.next_step();
         if i >= range.start {
-            boards.push(BoardView::new(replay.state(), report.steps[i].line, cards));
+            boards.push(BoardView::new(&replay, report.steps[i].line));
         }
     }
     let board = boards.get(index - range.start).cloned();

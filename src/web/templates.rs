@@ -21,6 +21,10 @@ const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../templates/step_why.html"),
     ),
     (
+        "board_effects.html",
+        include_str!("../../templates/board_effects.html"),
+    ),
+    (
         "analysis.html",
         include_str!("../../templates/analysis.html"),
     ),

@@ -6,9 +6,9 @@ use serde::Serialize;
 use super::card_links::{Piece, pieces};
 use super::explain_view::ExplanationView;
 
-use crate::cards::CardDb;
-use crate::engine::cardinfo::CardInfo;
-use crate::engine::{GameState, Pokemon, Verdict, facts};
+pub use super::board::BoardView;
+
+use crate::engine::Verdict;
 use crate::report::{Report, StepReport};
 use crate::rules;
 
@@ -451,101 +451,5 @@ pub fn clause_link(id: &str) -> ClauseLink {
             title: String::new(),
             url: format!("/rulings/search?q={}", id),
         },
-    }
-}
-
-/// Both players' boards after a line.
-#[derive(Debug, Clone, Serialize)]
-pub struct BoardView {
-    pub line: u32,
-    pub stadium: Option<String>,
-    pub players: Vec<SideView>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct SideView {
-    pub name: String,
-    pub prizes: String,
-    pub hand: String,
-    pub deck: String,
-    pub discard: usize,
-    pub active: Option<MonView>,
-    pub bench: Vec<MonView>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct MonView {
-    pub name: String,
-    /// The cards under it, Basic first ("Pikpik").
-    pub stack: String,
-    pub damage: i32,
-    /// Printed HP ("120", or "70–130" when the prints disagree), when the card data knows.
-    pub hp: Option<String>,
-    pub hp_left: Option<i32>,
-    pub energy: Vec<String>,
-    pub tools: Vec<String>,
-    pub conditions: Vec<String>,
-}
-
-impl BoardView {
-    pub fn new(state: &GameState, line: u32, cards: Option<&CardDb>) -> BoardView {
-        let info = CardInfo::new(cards);
-        BoardView {
-            line,
-            stadium: state.stadium.as_ref().map(|s| s.name.to_string()),
-            players: state
-                .players
-                .iter()
-                .map(|p| SideView {
-                    name: p.name.to_string(),
-                    prizes: p.prizes_left.map_or("?".to_string(), |n| n.to_string()),
-                    hand: count(p.hand.known()),
-                    deck: count(p.deck.known()),
-                    discard: p.discard.len(),
-                    active: p.active.map(|id| mon_view(state.mon(id), &info)),
-                    bench: p
-                        .bench
-                        .iter()
-                        .map(|id| mon_view(state.mon(*id), &info))
-                        .collect(),
-                })
-                .collect(),
-        }
-    }
-}
-
-fn count(n: Option<i32>) -> String {
-    n.map_or("?".to_string(), |n| n.to_string())
-}
-
-fn mon_view(mon: &Pokemon, info: &CardInfo<'_>) -> MonView {
-    let hp = facts::pokemon_prints(info, mon.name(), &mon.uses)
-        .and_then(|prints| facts::hp_range(&prints))
-        .ok();
-    MonView {
-        name: mon.name().to_string(),
-        stack: mon.stack[..mon.stack.len().saturating_sub(1)]
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(", "),
-        damage: mon.damage,
-        hp: hp.map(|(lo, hi)| {
-            if lo == hi {
-                lo.to_string()
-            } else {
-                format!("{lo}–{hi}")
-            }
-        }),
-        hp_left: hp
-            .filter(|(lo, hi)| lo == hi)
-            .map(|(lo, _)| (lo as i32 - mon.damage).max(0)),
-        energy: mon.energy.iter().map(ToString::to_string).collect(),
-        tools: mon.tools.iter().map(ToString::to_string).collect(),
-        conditions: mon
-            .conditions
-            .iter()
-            .map(|c| c.as_str().to_string())
-            .collect(),
     }
 }

@@ -26,6 +26,7 @@ use super::edition::RuleEdition;
 use super::state::{GameState, PlayerIdx};
 use super::verdict::Step;
 
+pub mod board_reading;
 mod card_facts;
 mod damage_model;
 mod judges;
@@ -115,6 +116,12 @@ impl<'a> Replay<'a> {
 
     pub fn state(&self) -> &GameState {
         &self.tracker.state
+    }
+
+    /// The board as the rules see it after the lines read so far: prints, HP with what
+    /// changes it, effects in force (read-only: it decides nothing).
+    pub fn board_reading(&self) -> board_reading::BoardReading {
+        board_reading::read(&self.tracker)
     }
 
     pub fn edition(&self) -> RuleEdition {

@@ -628,7 +628,7 @@ fn normal_name(name: &str) -> String {
     name.to_lowercase().replace('é', "e")
 }
 
-fn is_kind(c: &Card, k: Kind) -> bool {
+pub(in crate::engine::replay) fn is_kind(c: &Card, k: Kind) -> bool {
     let has = |s: Subtype| c.has_subtype(&s);
     match k {
         Kind::Basic => matches!(c.stage(), Some(Stage::Basic | Stage::Baby)),

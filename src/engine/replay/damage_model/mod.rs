@@ -24,6 +24,7 @@ use super::super::state::PokemonId;
 use super::card_facts::InForce;
 use super::judges::Judging;
 use super::tracker::used::use_on_line;
+pub(super) use matching::is_kind;
 use matching::{Eval, From, Truth};
 
 /// One reading of the damage: the calculation's inputs and what it assumed.
