@@ -230,6 +230,59 @@ async fn scenario(client: Client, base: String, shots: PathBuf) {
     assert_targets(&client, "the damage tool with an answer").await;
     shot(&client, &shots, "calculator-390").await;
 
+    // The board as the rules see it, on the phone: a Tool's HP and an effect in force, with
+    // its source and when it ends (the sample's line 27: Hero's Cape on Lechonk, Vitality Band
+    // and Steel Wing's lasting effect on Skarmory).
+    client.set_window_size(390, 844).await.expect("resize");
+    let sample = upload(
+        &base,
+        include_str!("../replays/board-in-force.log").to_string(),
+    )
+    .await;
+    let sample_url = sample["url"].as_str().expect("url");
+    client
+        .goto(&format!("{base}{sample_url}?at=27#board"))
+        .await
+        .expect("open the sample's board");
+    assert_clean_console(&client, "the sample's board on a phone").await;
+    let sides = client
+        .find(Locator::Css(".board .sides"))
+        .await
+        .expect("the board")
+        .text()
+        .await
+        .expect("its text");
+    for want in [
+        "110 HP left of 170",
+        "100 from Hero's Cape",
+        "takes 30 less damage from attacks",
+        "during Ben's next turn",
+    ] {
+        assert!(
+            sides.contains(want),
+            "the phone's board lacks {want:?}:\n{sides}"
+        );
+    }
+    let effect = client
+        .find(Locator::Css(".board ul.in-force li"))
+        .await
+        .expect("an effect in force");
+    let top = client
+        .execute(
+            "return arguments[0].getBoundingClientRect().top;",
+            vec![serde_json::to_value(&effect).expect("the element")],
+        )
+        .await
+        .expect("measure")
+        .as_f64()
+        .expect("top");
+    assert!(
+        top >= 0.0 && top < 844.0,
+        "the first effect in force is off the screen ({top})"
+    );
+    assert_targets(&client, "the sample's board").await;
+    shot(&client, &shots, "in-force-390").await;
+
     // A 900 px desktop: both halves of the board are in view.
     client.set_window_size(900, 800).await.expect("resize");
     client

@@ -16,6 +16,8 @@ use crate::engine::{GameState, Pokemon, Replay};
 pub struct BoardView {
     pub line: u32,
     pub stadium: Option<String>,
+    /// The Stadium's card page.
+    pub stadium_url: Option<String>,
     /// The effects in force on every Pokémon in play (a Stadium's).
     pub effects: Vec<EffectView>,
     pub players: Vec<SideView>,
@@ -107,6 +109,10 @@ impl BoardView {
         BoardView {
             line,
             stadium: state.stadium.as_ref().map(|s| s.name.to_string()),
+            stadium_url: state
+                .stadium
+                .as_ref()
+                .map(|s| super::cards::name_url(&s.name)),
             effects: reading.board.iter().map(EffectView::new).collect(),
             players: state
                 .players
