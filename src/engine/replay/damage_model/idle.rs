@@ -72,6 +72,16 @@ fn plain_cond(cond: &Cond) -> String {
     }
 }
 
+/// Whom an effect acts on, as a judge says it: "Colorless Pokémon" for any Pokémon that is
+/// Colorless, else as the card data's reading words it ("your Benched Pokémon").
+fn plain_who(who: &Who) -> String {
+    if who.side == Side::Any && who.spot == Spot::Any && !who.filters.is_empty() {
+        let words: Vec<String> = who.filters.iter().map(|x| x.to_string()).collect();
+        return sentence!("{} Pokémon", words.join(" "));
+    }
+    who.to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -100,14 +110,4 @@ mod tests {
         assert_eq!(plain_cond(&Cond::Tails), "the coin shows tails");
         assert!(plain_cond(&Cond::OpponentsNextTurn).starts_with("it is the opponent's turn"));
     }
-}
-
-/// Whom an effect acts on, as a judge says it: "Colorless Pokémon" for any Pokémon that is
-/// Colorless, else as the card data's reading words it ("your Benched Pokémon").
-fn plain_who(who: &Who) -> String {
-    if who.side == Side::Any && who.spot == Spot::Any && !who.filters.is_empty() {
-        let words: Vec<String> = who.filters.iter().map(|x| x.to_string()).collect();
-        return sentence!("{} Pokémon", words.join(" "));
-    }
-    who.to_string()
 }
