@@ -277,7 +277,7 @@ async fn scenario(client: Client, base: String, shots: PathBuf) {
         .as_f64()
         .expect("top");
     assert!(
-        top >= 0.0 && top < 844.0,
+        (0.0..844.0).contains(&top),
         "the first effect in force is off the screen ({top})"
     );
     assert_targets(&client, "the sample's board").await;
