@@ -9,7 +9,7 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use ptcg_judge::engine::{Replay, RuleEdition};
+use ptcg_judge::engine::{Replay, RuleEdition, Verdict};
 use ptcg_judge::rules::{CLAUSES, PAGES, clause};
 
 fn root() -> PathBuf {
@@ -400,5 +400,43 @@ fn every_link_between_rulings_pages_names_a_clause_on_that_page() {
         broken.is_empty(),
         "links to no clause on the named page:\n{}",
         broken.join("\n")
+    );
+}
+
+/// The reference clauses the engine applies are cited where it applies them: every attack it
+/// judges cites the steps of an attack, and a Knock Out worth more than one Prize card cites
+/// the rule box that makes it so (issue 42). Over the samples, with the built-in card data.
+#[test]
+fn the_attack_steps_and_the_rule_box_are_cited_where_they_apply() {
+    let mut attacks = 0;
+    let mut attacks_citing = 0;
+    let mut rule_box = 0;
+    for f in common::sample_logs() {
+        let report = common::verify_builtin(&std::fs::read_to_string(&f).unwrap());
+        for s in &report.steps {
+            let cites = |id: &str| s.clauses.iter().any(|c| c == id);
+            if s.event == "attack" && s.depth == "action" && s.verdict != Verdict::Info {
+                attacks += 1;
+                attacks_citing += usize::from(cites("attack.steps"));
+            }
+            if cites("pokemon.rule-box") {
+                rule_box += 1;
+                assert!(
+                    s.clauses.iter().any(|c| c != "pokemon.single-prize"
+                        && c.starts_with("pokemon.")
+                        && c != "pokemon.rule-box"),
+                    "{}:{} cites the rule box with no multi-Prize kind: {:?}",
+                    f.display(),
+                    s.line,
+                    s.clauses
+                );
+            }
+        }
+    }
+    assert!(attacks > 20, "only {attacks} attacks in the samples");
+    assert_eq!(attacks_citing, attacks, "attacks citing attack.steps");
+    assert!(
+        rule_box > 0,
+        "no Knock Out of a rule-box Pokémon in the samples"
     );
 }

@@ -72,6 +72,9 @@ pub fn attack(j: &Judging<'_, '_>) -> Step {
             )),
         }
         parts.push(has_attack_and_cost(j, id, name));
+        // The attack is replayed in its steps' order: Confusion, what its text does before
+        // damage, the damage, then the rest of its text.
+        parts.push(Step::ok("attack.steps", ""));
     }
     parts.push(once_per_game(j, p, id, name));
     // The Special Energy whose provision the cost check worked out there (its printed

@@ -414,14 +414,24 @@ fn modelled_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, models: &Models
         return Some(Step::cannot_check(
             "attack.damage-order",
             sentence!(
-                "{} readings of what the log does not show give too many possible damages",
+                "the cards the log does not show allow {} different damages, too many to check",
                 readings.len()
             ),
         ));
     }
     let note = note(&unknown);
     if let Some((d, how)) = readings.iter().find(|(d, _)| *d == claim.damage) {
-        let step = Step::ok("attack.damage-order", sentence!("{how} = {d}{note}"));
+        // The damage is one step of the attack, after what its text does before damage and
+        // before the rest of its text; a reading that took the text's optional action ("If
+        // you do, …") did so because the action was taken.
+        let mut parts = vec![
+            Step::ok("attack.damage-order", sentence!("{how} = {d}{note}")),
+            Step::ok("attack.steps", ""),
+        ];
+        if how.contains("took the optional action") {
+            parts.push(Step::ok("card-text.if-you-do", ""));
+        }
+        let step = Step::combine(parts);
         return Some(match fitting_explained {
             Some(e) => step.explained(e),
             None => step,

@@ -135,6 +135,10 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
             )
         };
     }
+    // A Knock Out worth more than one Prize card is so by its rule box (ex, V, VMAX, …).
+    if clauses.iter().any(|c| *c != "pokemon.single-prize") {
+        clauses.push("pokemon.rule-box");
+    }
     let mut found = vec![Step::ok(
         "knockout.prizes",
         sentence!(
