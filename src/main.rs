@@ -435,24 +435,27 @@ pub(crate) fn cards_for_verify(cards: &CardArgs) -> Result<Option<Arc<CardDb>>, 
     Ok(db)
 }
 
+/// The report of one log file, or the exit code of why there is none (said on standard error).
+fn report_of(
+    file: &str,
+    cards: &CardArgs,
+    edition: RuleEdition,
+) -> Result<ptcg_judge::report::Report, ExitCode> {
+    let bytes = read_input(file).map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::from(2)
+    })?;
+    let db = cards_for_verify(cards)?;
+    ptcg_judge::verify(&bytes, db.as_deref(), edition).map_err(|e| {
+        eprintln!("error: {file}: {e}");
+        ExitCode::from(2)
+    })
+}
+
 fn verify(file: &str, cards: &CardArgs, format: Format, edition: RuleEdition) -> ExitCode {
-    let bytes = match read_input(file) {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let db = match cards_for_verify(cards) {
-        Ok(db) => db,
-        Err(code) => return code,
-    };
-    let report = match ptcg_judge::verify(&bytes, db.as_deref(), edition) {
+    let report = match report_of(file, cards, edition) {
         Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: {file}: {e}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     match format {
         Format::Text => print!("{}", render_text(&report)),
@@ -474,23 +477,9 @@ fn explain_line(paths: &[String], cards: &CardArgs, edition: RuleEdition, line: 
         );
         return ExitCode::from(2);
     };
-    let bytes = match read_input(file) {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let db = match cards_for_verify(cards) {
-        Ok(db) => db,
-        Err(code) => return code,
-    };
-    let report = match ptcg_judge::verify(&bytes, db.as_deref(), edition) {
+    let report = match report_of(file, cards, edition) {
         Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: {file}: {e}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     match report.steps.iter().find(|s| s.line == line) {
         Some(step) => {

@@ -16,14 +16,11 @@ use serde_json::Value;
 const SAMPLE: &str = include_str!("../replays/illegal-second-supporter.log");
 
 fn real_log() -> String {
-    match common::shared_dir() {
-        Some(dir) => std::fs::read_to_string(dir.join("ptcgl-logs/en-2026/deckpal-battle-03.txt"))
-            .expect("read the shared log"),
-        None => {
-            common::skipped("browser analysis on a real log", "../shared");
-            SAMPLE.to_string()
-        }
-    }
+    common::browser::real_game(
+        "en-2026/deckpal-battle-03.txt",
+        SAMPLE,
+        "browser analysis on a real log",
+    )
 }
 
 /// Upload through the API as a file named `name`, under `token` when given.
@@ -40,27 +37,13 @@ async fn upload_file(base: &str, text: String, name: &str, token: Option<&str>) 
     r.json().await.expect("the upload's JSON")
 }
 
-/// The links and buttons of the page smaller than 24×24 CSS px (at most 10, named).
-const SMALL_TARGETS: &str = r#"
-const small = [];
-for (const e of document.querySelectorAll('section.analysis a, section.analysis button, section.analysis summary, p.filters a, table.games a, .token-form button, .inline-form button, .deck-tool button')) {
-  const r = e.getBoundingClientRect();
-  if (r.width === 0 || r.height === 0) continue;
-  if (r.width < 24 || r.height < 24) small.push(e.textContent.trim().slice(0, 30) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
-}
-return small.slice(0, 10);
-"#;
-
 async fn assert_targets(client: &Client, page: &str) {
-    let small = client
-        .execute(SMALL_TARGETS, vec![])
-        .await
-        .expect("measure the targets");
-    assert_eq!(
-        small,
-        Value::Array(vec![]),
-        "{page}: tap targets under 24×24 px"
-    );
+    common::browser::assert_tap_targets(
+        client,
+        page,
+        "section.analysis a, section.analysis button, section.analysis summary, p.filters a, table.games a, .token-form button, .inline-form button, .deck-tool button",
+    )
+    .await;
 }
 
 /// Open every collapsed part of the page (its tables and lists are then measured too).

@@ -19,16 +19,11 @@ const WAIT: Duration = Duration::from_secs(10);
 
 /// A real game: the shared corpus's slowking-vs-beedrill when present.
 fn real_log() -> String {
-    match common::shared_dir() {
-        Some(dir) => {
-            let path = dir.join("ptcgl-logs/en-2026/slowking-vs-beedrill.log");
-            std::fs::read_to_string(&path).expect("read the shared log")
-        }
-        None => {
-            common::skipped("browser card links on a real log", "../shared");
-            SAMPLE.to_string()
-        }
-    }
+    common::browser::real_game(
+        "en-2026/slowking-vs-beedrill.log",
+        SAMPLE,
+        "browser card links on a real log",
+    )
 }
 
 async fn text_of(client: &Client, css: &str) -> String {

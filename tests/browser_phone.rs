@@ -9,24 +9,21 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::browser::{Browser, assert_clean_console, upload, wait_for_url};
+use common::browser::{
+    Browser, assert_clean_console, assert_tap_targets, real_game, upload, wait_for_url,
+};
 use fantoccini::{Client, Locator};
 use serde_json::Value;
 
 const SAMPLE: &str = include_str!("../replays/illegal-second-supporter.log");
 
-/// A real game with attacks: the shared corpus's dipplin-vs-mega-excadrill when present.
+/// A real game with attacks.
 fn real_log() -> String {
-    match common::shared_dir() {
-        Some(dir) => {
-            let path = dir.join("ptcgl-logs/en-2026/dipplin-vs-mega-excadrill.log");
-            std::fs::read_to_string(&path).expect("read the shared log")
-        }
-        None => {
-            common::skipped("the phone browser test on a real log", "../shared");
-            SAMPLE.to_string()
-        }
-    }
+    real_game(
+        "en-2026/dipplin-vs-mega-excadrill.log",
+        SAMPLE,
+        "the phone browser test on a real log",
+    )
 }
 
 /// Where the followed line and the board's halves are on the screen: the line's box, each
@@ -35,20 +32,6 @@ const PLACES: &str = r#"
 const box = (e) => { if (!e) return null; const r = e.getBoundingClientRect(); return [r.top, r.bottom]; };
 const sides = [...document.querySelectorAll('.board .side')].map((s) => box(s.querySelector('.mon') || s.querySelector('h3')));
 return { line: box(document.querySelector('.board .follows')), sides, height: window.innerHeight, scroll: window.scrollY };
-"#;
-
-/// The links, buttons, summaries and form controls shown smaller than 24×24 CSS px (at most
-/// 10, named with their size).
-const SMALL_TARGETS: &str = r#"
-const small = [];
-const shown = (e) => e.checkVisibility ? e.checkVisibility({ visibilityProperty: true }) : true;
-for (const e of document.querySelectorAll('a[href], button, summary, select, input:not([type=hidden]), textarea')) {
-  if (!shown(e)) continue;
-  const r = e.getBoundingClientRect();
-  if (r.width === 0 || r.height === 0) continue;
-  if (r.width < 24 || r.height < 24) small.push((e.textContent || e.name || e.tagName).trim().slice(0, 30) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
-}
-return small.slice(0, 10);
 "#;
 
 async fn places(client: &Client) -> Value {
@@ -78,23 +61,14 @@ fn assert_line_and_board_in_view(p: &Value, halves: usize, what: &str) {
     }
 }
 
+/// Every link, button, summary and form control of the page is at least 24×24 px.
 async fn assert_targets(client: &Client, page: &str) {
-    client
-        .execute(
-            "document.querySelectorAll('details').forEach((d) => d.open = true); return 0;",
-            vec![],
-        )
-        .await
-        .expect("open the details");
-    let small = client
-        .execute(SMALL_TARGETS, vec![])
-        .await
-        .expect("measure the targets");
-    assert_eq!(
-        small,
-        Value::Array(vec![]),
-        "{page}: tap targets under 24×24 px"
-    );
+    assert_tap_targets(
+        client,
+        page,
+        "a[href], button, summary, select, input:not([type=hidden]), textarea",
+    )
+    .await;
 }
 
 async fn shot(client: &Client, shots: &std::path::Path, name: &str) {

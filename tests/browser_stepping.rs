@@ -18,16 +18,11 @@ const SAMPLE: &str = include_str!("../replays/illegal-second-supporter.log");
 
 /// A real game: the shared corpus's dipplin-vs-mega-excadrill when present.
 fn real_log() -> String {
-    match common::shared_dir() {
-        Some(dir) => {
-            let path = dir.join("ptcgl-logs/en-2026/dipplin-vs-mega-excadrill.log");
-            std::fs::read_to_string(&path).expect("read the shared log")
-        }
-        None => {
-            common::skipped("browser stepping on a real log", "../shared");
-            SAMPLE.to_string()
-        }
-    }
+    common::browser::real_game(
+        "en-2026/dipplin-vs-mega-excadrill.log",
+        SAMPLE,
+        "browser stepping on a real log",
+    )
 }
 
 async fn upload_and_report(base: &str, text: String) -> (String, Value) {

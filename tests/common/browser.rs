@@ -437,3 +437,52 @@ pub async fn press(client: &Client, key: char) {
         .then(KeyAction::Up { value: key });
     client.perform_actions(keys).await.expect("press a key");
 }
+
+/// A real game of the shared corpus (`ptcgl-logs/NAME`), or `sample` when `../shared` is absent
+/// (said on standard error, for `suite`).
+pub fn real_game(name: &str, sample: &str, suite: &str) -> String {
+    match super::shared_dir() {
+        Some(dir) => {
+            std::fs::read_to_string(dir.join("ptcgl-logs").join(name)).expect("read the shared log")
+        }
+        None => {
+            super::skipped(suite, "../shared");
+            sample.to_string()
+        }
+    }
+}
+
+/// The elements of `selector` shown smaller than 24×24 CSS px (at most 10, named with their
+/// size): the tap targets WCAG 2.2 (2.5.8) asks to be at least that size.
+const SMALL_TARGETS: &str = r#"
+const small = [];
+const shown = (e) => e.checkVisibility ? e.checkVisibility({ visibilityProperty: true }) : true;
+for (const e of document.querySelectorAll(arguments[0])) {
+  if (!shown(e)) continue;
+  const r = e.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0) continue;
+  if (r.width < 24 || r.height < 24) small.push((e.textContent || e.name || e.tagName).trim().slice(0, 30) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+}
+return small.slice(0, 10);
+"#;
+
+/// Every element of `selector` on the page shown is at least 24×24 CSS px, its closed parts
+/// opened first (their tables and lists are then measured too).
+pub async fn assert_tap_targets(client: &Client, page: &str, selector: &str) {
+    client
+        .execute(
+            "document.querySelectorAll('details').forEach((d) => d.open = true); return 0;",
+            vec![],
+        )
+        .await
+        .expect("open the details");
+    let small = client
+        .execute(SMALL_TARGETS, vec![Value::String(selector.to_string())])
+        .await
+        .expect("measure the targets");
+    assert_eq!(
+        small,
+        Value::Array(vec![]),
+        "{page}: tap targets under 24×24 px"
+    );
+}
