@@ -326,7 +326,7 @@ fn decode_streamed(id: &ReplayId, stored: &[u8]) -> Result<StoredReplay, StoreEr
 
 /// Stored (compressed) records larger than this are read as a stream: about a tenth of their
 /// JSON, so a record of a few MB of JSON is read at once.
-const STREAM_RECORDS_ABOVE: usize = 512 * 1024;
+const STREAM_RECORDS_ABOVE: usize = 64 * 1024;
 
 #[cfg(test)]
 mod tests {

@@ -19,6 +19,8 @@ mod cards;
 pub mod error;
 pub mod filters;
 pub mod form;
+#[cfg(test)]
+mod job_memory;
 pub mod limits;
 mod pages;
 mod players;
