@@ -214,6 +214,11 @@ impl Store {
         self.backend.raw(id)
     }
 
+    /// The size of the uploaded log, without reading it; `None` when there is no upload.
+    pub fn raw_len(&self, id: &ReplayId) -> Result<Option<usize>, StoreError> {
+        self.backend.raw_len(id)
+    }
+
     pub fn replay_count(&self) -> Result<usize, StoreError> {
         self.backend.count()
     }

@@ -338,12 +338,18 @@ pub async fn replay_page(
     let body = match kept {
         Some((record, board)) => replay_body(&state, &id, &ask, &record, board)?,
         None => {
-            let raw = state
-                .store
-                .raw(&id)?
+            // The log's size is the charge; the log itself is read in the job, off the
+            // workers and within the budget.
+            let len_id = id.clone();
+            let bytes = super::work::store_call(&state, move |store| store.raw_len(&len_id))
+                .await?
                 .ok_or_else(|| WebError::UnknownReplay(id.to_string()))?;
-            let (job_id, bytes) = (id.clone(), raw.len());
+            let job_id = id.clone();
             super::work::run(&state, super::work::Job::View, bytes, move |s| {
+                let raw = s
+                    .store
+                    .raw(&job_id)?
+                    .ok_or_else(|| WebError::UnknownReplay(job_id.to_string()))?;
                 view_job(s, &job_id, &raw, &ask)
             })
             .await?
