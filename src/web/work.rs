@@ -73,6 +73,30 @@ pub const DEFAULT_MEMORY_BUDGET: usize = 300 * 1024 * 1024;
 /// Logs smaller than this are verified on the worker that read them.
 pub const INLINE_BYTES: usize = 128 * 1024;
 
+/// The nice value a heavy job runs at (Linux; the HTTP workers keep 0): the scheduler then
+/// gives a worker that wakes with a request about nine tenths of a CPU against a job, so that
+/// `/healthz` and small pages answer at once while large logs are verified on every CPU.
+pub const JOB_NICENESS: i32 = 10;
+
+/// Lower the calling thread's scheduling priority to [`JOB_NICENESS`]; whether it was set
+/// (Linux only). A thread of the blocking pool stays lowered: raising a priority back needs a
+/// privilege the service should not have, and the pool's other calls (a flush, a remote
+/// store's read) wait on the disk or the network rather than the CPU.
+pub fn lower_this_thread() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: gettid and setpriority read and change this thread's nice value only.
+        unsafe {
+            let tid = libc::gettid();
+            libc::setpriority(libc::PRIO_PROCESS as _, tid as libc::id_t, JOB_NICENESS) == 0
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        false
+    }
+}
+
 /// Seconds a client is asked to wait when the work queue is full.
 pub const RETRY_AFTER: u64 = 2;
 
@@ -218,6 +242,7 @@ pub async fn run_admitted<T: Send + 'static>(
     };
     web::block(move || {
         let slot = slot;
+        lower_this_thread();
         slot.0.work.wait_while_held();
         let done = job(&slot.0);
         // What the job freed goes back to the system now, not when this thread next allocates
@@ -227,4 +252,22 @@ pub async fn run_admitted<T: Send + 'static>(
     })
     .await
     .map_err(|e| WebError::Render(e.to_string()))?
+}
+
+#[cfg(test)]
+mod tests {
+    /// A job's thread runs at the job's nice value, and only that thread.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_job_thread_is_lowered_and_no_other() {
+        // SAFETY: gettid and getpriority read this thread's nice value only.
+        let nice =
+            || unsafe { libc::getpriority(libc::PRIO_PROCESS as _, libc::gettid() as libc::id_t) };
+        let before = nice();
+        let lowered = std::thread::spawn(move || (super::lower_this_thread(), nice()))
+            .join()
+            .unwrap();
+        assert_eq!(lowered, (true, super::JOB_NICENESS.max(before)));
+        assert_eq!(nice(), before, "the calling thread keeps its priority");
+    }
 }
