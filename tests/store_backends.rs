@@ -93,14 +93,21 @@ fn an_upload_comes_back_whole(store: &Store) {
     let rec = record(&id);
     assert!(!store.contains(&id).unwrap());
     assert_eq!(store.replay(&id).unwrap(), None);
+    assert_eq!(store.raw_len(&id).unwrap(), None);
     store.put_replay(LOG, &rec, Some(&token.hash())).unwrap();
     store.flush().unwrap();
     assert!(store.contains(&id).unwrap());
     assert_eq!(store.replay(&id).unwrap().as_ref(), Some(&rec));
     assert_eq!(store.raw(&id).unwrap().as_deref(), Some(LOG));
+    assert_eq!(store.raw_len(&id).unwrap(), Some(LOG.len()));
     assert!(store.owner(&id).unwrap().unwrap().matches(token.as_str()));
     assert_eq!(store.replay_count().unwrap(), before + 1);
     assert!(store.replay_ids().unwrap().contains(&id));
+    // A log of several of the sled store's 4 KB pieces, its last one full, is measured whole.
+    let long_id = ReplayId::random();
+    let long = LOG.repeat(8192 / LOG.len() + 1)[..8192].to_vec();
+    store.put_replay(&long, &record(&long_id), None).unwrap();
+    assert_eq!(store.raw_len(&long_id).unwrap(), Some(8192));
     // A second upload under the same id is refused, never an overwrite.
     assert!(matches!(
         store.put_replay(b"other", &rec, None),
@@ -164,6 +171,7 @@ fn a_deletion_removes_everything(store: &Store) {
     assert!(!store.contains(&id).unwrap());
     assert_eq!(store.replay(&id).unwrap(), None);
     assert_eq!(store.raw(&id).unwrap(), None);
+    assert_eq!(store.raw_len(&id).unwrap(), None);
     assert_eq!(store.owner(&id).unwrap(), None);
     assert_eq!(store.page(&id, "k").unwrap(), None);
     assert_eq!(store.replay_count().unwrap(), count - 1);

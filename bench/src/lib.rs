@@ -8,6 +8,8 @@
 //! - [`upload_load`]: upload latency under a paced load of many clients (the target's figure);
 //! - [`load`]: the mixed load (many clients, uploads and page views, bounded time): errors,
 //!   throughput, latency and the server's memory;
+//! - [`mixes`]: `--mixes`, the five mixes of large requests the memory bound is stated for,
+//!   each on a fresh server: answers, peak RSS, the bystander's worst latency;
 //! - [`server`]: the service under test, `ptcg-judge serve` in a child process;
 //! - [`http`], [`stats`], [`machine`], [`sizes`]: the client, the arithmetic, the machine's
 //!   facts, the sizes of a largest log and of a store.
@@ -21,6 +23,7 @@ pub mod http;
 pub mod load;
 pub mod machine;
 pub mod memory;
+pub mod mixes;
 pub mod page;
 pub mod server;
 pub mod sizes;

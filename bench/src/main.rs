@@ -44,6 +44,12 @@ struct Cli {
     /// folder store each (uploads accumulate there).
     #[arg(long, env = "PTCG_JUDGE_STORE")]
     store: Option<String>,
+    /// Only the mixes of large requests the memory bound is stated for (1, 2 and 4 board
+    /// views at once, 2 uploads, 8 views and an upload), each on a fresh server with a log of
+    /// just under the largest size: answers, peak RSS, the worst `/healthz` meanwhile. Exit 1
+    /// when a mix misses the bound.
+    #[arg(long, conflicts_with = "store")]
+    mixes: bool,
 }
 
 /// The `ptcg-judge` built beside this program (cargo puts both in one target folder).
@@ -74,7 +80,12 @@ fn main() -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    match ptcg_judge_bench::run(&options) {
+    let outcome = if cli.mixes {
+        ptcg_judge_bench::mixes::run_mixes(&options)
+    } else {
+        ptcg_judge_bench::run(&options)
+    };
+    match outcome {
         Ok(outcome) => {
             print!("{}", outcome.text);
             if outcome.clean {

@@ -17,6 +17,8 @@ pub struct ServerProcess {
     child: Child,
     pub addr: SocketAddr,
     dir: PathBuf,
+    /// Whether the store's folder is removed with the server (one it made itself).
+    owns_dir: bool,
 }
 
 impl ServerProcess {
@@ -28,11 +30,23 @@ impl ServerProcess {
         cards: &BenchCards,
         store: Option<&str>,
     ) -> Result<ServerProcess, String> {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos());
-        let dir =
-            std::env::temp_dir().join(format!("ptcg-judge-bench-{}-{nanos}", std::process::id()));
+        ServerProcess::start_in(exe, cards, store, &new_store_dir(), true)
+    }
+
+    /// Start `exe serve` as [`ServerProcess::start`] does, on the folder store `dir` (one that
+    /// exists is opened as it is), left on disk when the server stops.
+    pub fn start_on(exe: &Path, cards: &BenchCards, dir: &Path) -> Result<ServerProcess, String> {
+        ServerProcess::start_in(exe, cards, None, dir, false)
+    }
+
+    fn start_in(
+        exe: &Path,
+        cards: &BenchCards,
+        store: Option<&str>,
+        dir: &Path,
+        owns_dir: bool,
+    ) -> Result<ServerProcess, String> {
+        let dir = dir.to_path_buf();
         let mut command = Command::new(exe);
         command
             .arg("serve")
@@ -88,7 +102,9 @@ impl ServerProcess {
                 Err(_) => {
                     let _ = child.kill();
                     let _ = child.wait();
-                    let _ = std::fs::remove_dir_all(&dir);
+                    if owns_dir {
+                        let _ = std::fs::remove_dir_all(&dir);
+                    }
                     return Err(format!(
                         "the server did not start: {}",
                         if said.is_empty() {
@@ -100,7 +116,12 @@ impl ServerProcess {
                 }
             }
         };
-        Ok(ServerProcess { child, addr, dir })
+        Ok(ServerProcess {
+            child,
+            addr,
+            dir,
+            owns_dir,
+        })
     }
 
     /// The store's folder.
@@ -121,6 +142,12 @@ impl ServerProcess {
         proc_field(&format!("/proc/{}/status", self.pid()), "VmRSS:")
     }
 
+    /// Start [`ServerProcess::peak_rss_kib`] again from the resident memory now (Linux's
+    /// `clear_refs`); false when the kernel refused.
+    pub fn reset_peak_rss(&self) -> bool {
+        std::fs::write(format!("/proc/{}/clear_refs", self.pid()), "5").is_ok()
+    }
+
     /// The most resident memory so far, in KiB.
     pub fn peak_rss_kib(&self) -> Option<u64> {
         proc_field(&format!("/proc/{}/status", self.pid()), "VmHWM:")
@@ -131,6 +158,16 @@ impl Drop for ServerProcess {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
+        if self.owns_dir {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
     }
+}
+
+/// A new folder name for a store under the temporary folder.
+pub fn new_store_dir() -> PathBuf {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    std::env::temp_dir().join(format!("ptcg-judge-bench-{}-{nanos}", std::process::id()))
 }

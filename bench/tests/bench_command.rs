@@ -135,4 +135,16 @@ fn out_of_bounds_options_are_refused() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("cannot be used with"));
+    // The mixes run each on a folder store of their own.
+    cmd()
+        .args(["--mixes", "--store", "postgres://nobody@127.0.0.1:1/none"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
+    // A server binary that is not there is said before anything runs.
+    cmd()
+        .args(["--mixes", "--server", "/nonexistent/ptcg-judge"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no server binary"));
 }

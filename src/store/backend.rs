@@ -42,6 +42,11 @@ pub trait Backend: Send + Sync {
     fn record(&self, id: &ReplayId) -> Result<Option<Vec<u8>>, StoreError>;
     fn contains(&self, id: &ReplayId) -> Result<bool, StoreError>;
     fn raw(&self, id: &ReplayId) -> Result<Option<Vec<u8>>, StoreError>;
+    /// The size of the uploaded log in bytes, without reading it (the work budget's charge of
+    /// a page view is known before its job reads the log); `None` when there is no upload.
+    fn raw_len(&self, id: &ReplayId) -> Result<Option<usize>, StoreError> {
+        Ok(self.raw(id)?.map(|raw| raw.len()))
+    }
     /// Everything kept of an upload (for copying a store).
     fn upload(&self, id: &ReplayId) -> Result<Option<Upload>, StoreError>;
     fn count(&self) -> Result<usize, StoreError>;

@@ -36,6 +36,22 @@ pub fn get(tree: &sled::Tree, key: &str) -> sled::Result<Option<Vec<u8>>> {
     Ok(found.then_some(out))
 }
 
+/// The size of the bytes under `key`, from its last piece (every other piece is full);
+/// `None` when nothing is stored.
+pub fn len(tree: &sled::Tree, key: &str) -> sled::Result<Option<usize>> {
+    let Some((last_key, last)) = tree.scan_prefix(prefix(key)).next_back().transpose()? else {
+        return Ok(None);
+    };
+    let pieces_before = std::str::from_utf8(&last_key[prefix(key).len()..])
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok());
+    match pieces_before {
+        Some(n) => Ok(Some(n * CHUNK + last.len())),
+        // A key this module did not write: count the bytes.
+        None => Ok(get(tree, key)?.map(|bytes| bytes.len())),
+    }
+}
+
 pub fn remove(tree: &sled::Tree, key: &str) -> sled::Result<()> {
     for item in tree.scan_prefix(prefix(key)) {
         let (k, _) = item?;
@@ -72,10 +88,17 @@ mod tests {
         assert_eq!(get(&tree, "ab").unwrap().unwrap(), b"short");
         assert_eq!(get(&tree, "e").unwrap().unwrap(), b"");
         assert_eq!(get(&tree, "zz").unwrap(), None);
+        let whole = vec![9u8; 2 * CHUNK];
+        put(&tree, "w", &whole).unwrap();
+        for key in ["a", "ab", "e", "w", "zz"] {
+            let got = get(&tree, key).unwrap().map(|b| b.len());
+            assert_eq!(len(&tree, key).unwrap(), got, "the size of {key}");
+        }
         put(&tree, "a", b"smaller now").unwrap();
+        assert_eq!(len(&tree, "a").unwrap(), Some(11));
         assert_eq!(get(&tree, "a").unwrap().unwrap(), b"smaller now");
         let all: Vec<String> = keys(&tree).map(Result::unwrap).collect();
-        assert_eq!(all, ["a", "ab", "e"]);
+        assert_eq!(all, ["a", "ab", "e", "w"]);
         remove(&tree, "a").unwrap();
         assert_eq!(get(&tree, "a").unwrap(), None);
     }

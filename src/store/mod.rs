@@ -214,6 +214,11 @@ impl Store {
         self.backend.raw(id)
     }
 
+    /// The size of the uploaded log, without reading it; `None` when there is no upload.
+    pub fn raw_len(&self, id: &ReplayId) -> Result<Option<usize>, StoreError> {
+        self.backend.raw_len(id)
+    }
+
     pub fn replay_count(&self) -> Result<usize, StoreError> {
         self.backend.count()
     }
@@ -326,7 +331,7 @@ fn decode_streamed(id: &ReplayId, stored: &[u8]) -> Result<StoredReplay, StoreEr
 
 /// Stored (compressed) records larger than this are read as a stream: about a tenth of their
 /// JSON, so a record of a few MB of JSON is read at once.
-const STREAM_RECORDS_ABOVE: usize = 512 * 1024;
+const STREAM_RECORDS_ABOVE: usize = 64 * 1024;
 
 #[cfg(test)]
 mod tests {

@@ -334,6 +334,20 @@ impl Backend for PgStore {
         self.bytes_of("SELECT raw FROM replays WHERE id = $1", id)
     }
 
+    fn raw_len(&self, id: &ReplayId) -> Result<Option<usize>, StoreError> {
+        let rows = self.query(
+            "SELECT octet_length(raw) FROM replays WHERE id = $1",
+            vec![Param::Text(id.to_string())],
+        )?;
+        rows.first()
+            .map(|row| {
+                row.try_get::<_, i32>(0)
+                    .map_err(db_error)
+                    .map(|n| usize::try_from(n).unwrap_or(0))
+            })
+            .transpose()
+    }
+
     fn upload(&self, id: &ReplayId) -> Result<Option<Upload>, StoreError> {
         let rows = self.query(
             "SELECT uploaded_at, raw, record, owner FROM replays WHERE id = $1",

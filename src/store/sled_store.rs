@@ -219,6 +219,13 @@ impl Backend for SledStore {
         Ok(chunked::get(&self.raw, id.as_str())?)
     }
 
+    fn raw_len(&self, id: &ReplayId) -> Result<Option<usize>, StoreError> {
+        if !self.listed(id)? {
+            return Ok(None);
+        }
+        Ok(chunked::len(&self.raw, id.as_str())?)
+    }
+
     fn upload(&self, id: &ReplayId) -> Result<Option<Upload>, StoreError> {
         let Some(listed) = self.ids.get(id.as_str())? else {
             return Ok(None);

@@ -48,7 +48,7 @@ pub async fn create_replay(
     // A large upload that says its length takes its share of the budget before its body is
     // read, so that bodies waiting for a share never pile up in memory.
     let early = match declared_length(&req) {
-        Some(n) => Some(super::work::admit(&state, n)?),
+        Some(n) => Some(super::work::admit(&state, super::work::Job::Upload, n)?),
         None => None,
     };
     // An owner token the uploader already holds keeps this upload under it too.
@@ -68,23 +68,29 @@ pub async fn create_replay(
     let log = upload.log;
     let slot = match early {
         Some(slot) if slot.is_some() || log.len() < super::work::INLINE_BYTES => slot,
-        _ => super::work::admit(&state, log.len())?,
+        _ => super::work::admit(&state, super::work::Job::Upload, log.len())?,
     };
-    let ingested = super::work::run_admitted(&state, slot, move |s| {
-        s.ingest_with(&log, edition, label, kept)
+    // Only what the answer says leaves the job: the report is dropped on the thread that made
+    // it, before that thread gives its memory back.
+    let (id, summary, token) = super::work::run_admitted(&state, slot, move |s| {
+        let ingested = s.ingest_with(&log, edition, label, kept)?;
+        Ok((
+            ingested.record.id,
+            ingested.record.report.summary,
+            ingested.token,
+        ))
     })
     .await?;
     flush(&state).await?;
-    let record = ingested.record;
-    let url = format!("/replays/{}", record.id);
+    let url = format!("/replays/{id}");
     Ok(HttpResponse::Created()
         .insert_header((header::LOCATION, url.clone()))
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .json(Created {
-            id: record.id.to_string(),
+            id: id.to_string(),
             url,
-            summary: record.report.summary,
-            owner_token: ingested.token.as_str().to_string(),
+            summary,
+            owner_token: token.as_str().to_string(),
         }))
 }
 

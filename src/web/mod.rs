@@ -21,6 +21,8 @@ pub mod error;
 mod explain_view;
 pub mod filters;
 pub mod form;
+#[cfg(test)]
+mod job_memory;
 pub mod limits;
 mod pages;
 mod players;

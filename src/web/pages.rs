@@ -171,11 +171,13 @@ pub async fn upload_form(
     let upload = read_upload(&req, payload).await?;
     let log = upload.log.clone();
     let (label, kept) = (upload.label.clone(), player_token(&req));
-    let verified = super::work::run(&state, log.len(), move |s| {
-        s.ingest_with(&log, s.edition, label, kept)
+    // Only the id and the token leave the job (see `api::create_replay`).
+    let verified = super::work::run(&state, super::work::Job::Upload, log.len(), move |s| {
+        let Ingested { record, token } = s.ingest_with(&log, s.edition, label, kept)?;
+        Ok((record.id, token))
     })
     .await;
-    let Ingested { record, token } = match verified {
+    let (id, token) = match verified {
         Ok(r) => r,
         Err(e @ (WebError::BadLog(_) | WebError::EmptyUpload)) => {
             let body = home_page(&state, &upload.text, Some(&e.to_string()), None)?;
@@ -186,7 +188,7 @@ pub async fn upload_form(
         Err(e) => return Err(e),
     };
     flush(&state).await?;
-    let location = format!("/replays/{}", record.id);
+    let location = format!("/replays/{id}");
     let cookie = owner_cookie(&req, &location, Some(token.as_str()));
     Ok(HttpResponse::SeeOther()
         .insert_header((header::LOCATION, location))
@@ -233,7 +235,7 @@ pub async fn flush(state: &web::Data<AppState>) -> Result<(), WebError> {
     Ok(())
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize)]
 pub struct ReplayQuery {
     /// Show the board after this line.
     pub at: Option<u32>,
@@ -317,49 +319,94 @@ pub async fn replay_page(
     if let Some(page) = stored_page {
         return Ok(response.body(page));
     }
-    // Reading a long game's record and replaying a log to a line are heavy: off the HTTP
-    // workers, and kept for the next request (a plain view reads the stored page or report).
-    let (record, board) = match query.at {
-        None => match state.recent.record(id.as_str()) {
-            Some(_) => (state.replay_shared(&id)?, None),
-            None => {
-                // The log's size says whether reading its record is heavy.
-                let bytes = state
-                    .store
-                    .raw(&id)?
-                    .ok_or_else(|| WebError::UnknownReplay(id.to_string()))?
-                    .len();
-                let job_id = id.clone();
-                let record =
-                    super::work::run(&state, bytes, move |s| s.replay_shared(&job_id)).await?;
-                (record, None)
-            }
-        },
-        Some(line) => match kept_board(&state, &id, line)? {
-            Some(kept) => kept,
-            None => {
-                let job_id = id.clone();
-                let raw = state
-                    .store
-                    .raw(&id)?
-                    .ok_or_else(|| WebError::UnknownReplay(id.to_string()))?;
-                super::work::run(&state, raw.len(), move |s| {
-                    let record = s.replay_shared(&job_id)?;
-                    let board = board_of_upload(s, &job_id, &raw, &record.report, line)?;
-                    Ok((record, board))
-                })
-                .await?
-            }
-        },
+    // Reading a long game's record, replaying a log to a line and rendering their page are
+    // heavy: off the HTTP workers, within the work budget, and kept for the next request (a
+    // plain view reads the stored page or report).
+    let ask = ViewAsk {
+        base,
+        owner_token,
+        query: query.into_inner(),
     };
+    let kept = match ask.query.at {
+        None => state
+            .recent
+            .record(id.as_str())
+            .map(|_| Ok::<_, WebError>((state.replay_shared(&id)?, None)))
+            .transpose()?,
+        Some(line) => kept_board(&state, &id, line)?,
+    };
+    let body = match kept {
+        Some((record, board)) => replay_body(&state, &id, &ask, &record, board)?,
+        None => {
+            // The log's size is the charge; the log itself is read in the job, off the
+            // workers and within the budget.
+            let len_id = id.clone();
+            let bytes = super::work::store_call(&state, move |store| store.raw_len(&len_id))
+                .await?
+                .ok_or_else(|| WebError::UnknownReplay(id.to_string()))?;
+            let job_id = id.clone();
+            super::work::run(&state, super::work::Job::View, bytes, move |s| {
+                let raw = s
+                    .store
+                    .raw(&job_id)?
+                    .ok_or_else(|| WebError::UnknownReplay(job_id.to_string()))?;
+                view_job(s, &job_id, &raw, &ask)
+            })
+            .await?
+        }
+    };
+    if cacheable {
+        state
+            .store
+            .put_page(&id, &state.page_key, body.as_bytes())?;
+    }
+    Ok(response.body(body))
+}
+
+/// What a replay page shows besides its record and board.
+pub struct ViewAsk {
+    /// `/replays/{id}`.
+    pub base: String,
+    /// The owner token to show once, if this view shows it.
+    pub owner_token: Option<String>,
+    pub query: ReplayQuery,
+}
+
+/// A replay page not kept from an earlier request, made from the store: the record (read, or
+/// recomputed), the board at the line asked for (replayed from `raw`, the upload's log, with
+/// the boards of its part kept), and the page rendered. The heavy job of a page view: what
+/// the work budget charges for it is measured on this function.
+pub fn view_job(
+    state: &AppState,
+    id: &ReplayId,
+    raw: &[u8],
+    ask: &ViewAsk,
+) -> Result<String, WebError> {
+    let record = state.replay_shared(id)?;
+    let board = match ask.query.at {
+        Some(line) => board_of_upload(state, id, raw, &record.report, line)?,
+        None => None,
+    };
+    replay_body(state, id, ask, &record, board)
+}
+
+/// The replay page of `record`, with `board`.
+fn replay_body(
+    state: &AppState,
+    id: &ReplayId,
+    ask: &ViewAsk,
+    record: &StoredReplay,
+    board: Option<BoardView>,
+) -> Result<String, WebError> {
+    let query = &ask.query;
     let options = PageOptions {
         title: title_of(&record.report),
-        delete: Some(format!("{base}/delete")),
-        base,
+        delete: Some(format!("{}/delete", ask.base)),
+        base: ask.base.clone(),
         api: Some(format!("/api/v1/replays/{id}")),
         uploaded_at: Some(record.uploaded_at.format("%Y-%m-%d %H:%M UTC").to_string()),
         only_violations: query.only_violations(),
-        owner_token,
+        owner_token: ask.owner_token.clone(),
         part: query.part(&record.report),
         filter: query.filter(),
     };
@@ -370,13 +417,7 @@ pub async fn replay_page(
             ("replay", id.to_string()),
         )
     });
-    let body = render_replay(&record.report, options, board, analysis)?;
-    if cacheable {
-        state
-            .store
-            .put_page(&id, &state.page_key, body.as_bytes())?;
-    }
-    Ok(response.body(body))
+    render_replay(&record.report, options, board, analysis)
 }
 
 pub async fn sample_page(
