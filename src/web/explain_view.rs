@@ -109,6 +109,7 @@ impl ExplanationView {
 /// base row names and links to (the base damage is printed on its card).
 pub fn rows(trace: &[TraceEntry], attack: Option<&AttackLine>) -> Vec<TraceRowView> {
     let attacker = attack.map(|a| a.pokemon.name.as_ref());
+    let defender = attack.map(|a| a.target.name.as_ref());
     trace
         .iter()
         .map(|t| {
@@ -124,7 +125,8 @@ pub fn rows(trace: &[TraceEntry], attack: Option<&AttackLine>) -> Vec<TraceRowVi
             };
             let card = match (t.step, t.source.as_deref()) {
                 (TraceStep::Base, _) => attacker,
-                (_, Some(s)) if is_type_rule(s) => None,
+                // Weakness and Resistance are printed on the Pokémon taking the damage.
+                (_, Some(s)) if is_type_rule(s) => defender,
                 (_, Some(s)) => Some(card_of(s)),
                 (_, None) => None,
             };
@@ -242,4 +244,103 @@ pub fn calculator_url(trace: &[TraceEntry], attack: &AttackLine) -> Option<Strin
         .map(|(k, v)| format!("{}={}", encode_query(k), encode_query(v)))
         .collect();
     Some(format!("/tools/damage?{}", query.join("&")))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::borrow::Cow;
+
+    use super::*;
+    use crate::log::CardName;
+
+    fn attack() -> AttackLine {
+        AttackLine {
+            player: "Ann".into(),
+            pokemon: CardName {
+                name: "Zekrom ex".into(),
+                id: Some("sv1_86".into()),
+            },
+            attack: "Slash".into(),
+            target_owner: "Ben".into(),
+            target: CardName::parse("Sandy Shocks"),
+            damage: 100,
+            weakness: None,
+            resistance: None,
+        }
+    }
+
+    fn entry(step: TraceStep, source: Option<&str>, change: &str, value: i32) -> TraceEntry {
+        TraceEntry {
+            step,
+            source: source.map(str::to_string),
+            change: change.to_string(),
+            value,
+            clause: Cow::Borrowed("attack.damage-order"),
+            reason: None,
+        }
+    }
+
+    fn trace() -> Vec<TraceEntry> {
+        vec![
+            entry(TraceStep::Base, None, "=50", 50),
+            entry(TraceStep::Attacker, Some("Brave Bangle"), "+30", 80),
+            entry(
+                TraceStep::Weakness,
+                Some("Weakness to Lightning"),
+                "×2",
+                160,
+            ),
+            entry(TraceStep::Resistance, None, "none", 160),
+            entry(
+                TraceStep::Defender,
+                Some("Steel Wing (Skarmory)"),
+                "-60",
+                100,
+            ),
+        ]
+    }
+
+    #[test]
+    fn each_entry_links_the_card_it_is_printed_on() {
+        let a = attack();
+        let rows = rows(&trace(), Some(&a));
+        let links: Vec<Option<&str>> = rows.iter().map(|r| r.source_url.as_deref()).collect();
+        assert_eq!(
+            links,
+            [
+                Some("/cards?name=Zekrom+ex"),
+                Some("/cards?name=Brave+Bangle"),
+                Some("/cards?name=Sandy+Shocks"),
+                None,
+                Some("/cards?name=Skarmory"),
+            ]
+        );
+        assert_eq!(rows[0].source, "Slash (Zekrom ex)");
+        assert_eq!(rows[2].label, "Weakness");
+    }
+
+    #[test]
+    fn the_calculator_is_filled_with_the_steps_numbers() {
+        let url = calculator_url(&trace(), &attack()).expect("a link");
+        for want in [
+            "attack.base=50",
+            "defender.position=active",
+            "defender.weakness%5B0%5D.type=Lightning",
+            "defender.weakness%5B0%5D.value=%C3%972",
+            "modifiers%5B0%5D.source=Brave+Bangle",
+            "modifiers%5B0%5D.applies_to=attacker",
+            "modifiers%5B0%5D.amount=30",
+            "modifiers%5B1%5D.applies_to=defender",
+            "modifiers%5B1%5D.amount=-60",
+            "attacker.types=Lightning",
+        ] {
+            assert!(url.contains(want), "{url} lacks {want}");
+        }
+        // More effects than the form has rows: no link rather than a wrong one.
+        let mut long = trace();
+        for _ in 0..3 {
+            long.push(entry(TraceStep::Defender, Some("Rigid Band"), "-10", 90));
+        }
+        assert_eq!(calculator_url(&long, &attack()), None);
+    }
 }
