@@ -163,4 +163,14 @@ fn an_attack_the_live_prints_agree_on_is_checked_by_them() {
     // paid by one Energy), and nothing in the log rules it out; the doubt names the prints.
     assert_eq!(v, Verdict::Unverified, "one Energy: {why}");
     assert!(why.contains("disagree on the attack Gust"), "{why}");
+    // Which prints, and what each makes of it: at least two wordings, each with its cost.
+    let versions = why
+        .split_once("Gust (")
+        .and_then(|(_, rest)| rest.split_once("), and the log"))
+        .map(|(v, _)| v)
+        .unwrap_or_else(|| panic!("no list of the prints' wordings: {why}"));
+    assert!(
+        versions.split("; ").count() >= 2 && versions.contains("Colorless"),
+        "{why}"
+    );
 }

@@ -138,10 +138,43 @@ pub fn attack<'a>(prints: &[&'a Card], name: &str) -> Known<Option<&'a Attack>> 
         None => Ok(None),
         Some(first) if with.iter().all(|a| a == first) => Ok(Some(first)),
         Some(_) => Err(sentence!(
-            "the prints of {} disagree on the attack {name}",
-            prints[0].name
+            "the prints of {} disagree on the attack {name} ({}), and the log does not show which one is in play",
+            prints[0].name,
+            attack_versions(prints, name)
         )),
     }
+}
+
+/// The ways the prints word an attack, each with the prints that word it so and what it does
+/// ("sv8-124: Metal Colorless, 70; swsh12-103, swsh9-110: Colorless Colorless, 50 and text").
+fn attack_versions(prints: &[&Card], name: &str) -> String {
+    let mut versions: Vec<(&Attack, Vec<&str>)> = Vec::new();
+    for c in prints {
+        let Some(a) = c.attack(name) else { continue };
+        match versions.iter_mut().find(|(v, _)| *v == a) {
+            Some((_, ids)) => ids.push(&c.id),
+            None => versions.push((a, vec![&c.id])),
+        }
+    }
+    let said: Vec<String> = versions
+        .iter()
+        .map(|(a, ids)| {
+            let cost: Vec<&str> = a.cost.iter().map(|t| t.as_str()).collect();
+            let cost = if cost.is_empty() {
+                "no Energy".to_string()
+            } else {
+                cost.join(" ")
+            };
+            let damage = a
+                .damage
+                .map_or_else(|| "no damage printed".to_string(), |d| d.to_string());
+            let more = if a.text.is_empty() { "" } else { ", with text" };
+            let shown: Vec<&str> = ids.iter().take(3).copied().collect();
+            let etc = if ids.len() > 3 { ", …" } else { "" };
+            sentence!("{}{etc}: {cost}, {damage}{more}", shown.join(", "))
+        })
+        .collect();
+    said.join("; ")
 }
 
 /// Every text printed on the cards: rules, Abilities and attacks (lower case), for scanning
