@@ -384,3 +384,72 @@ fn split_csv(line: &str) -> Vec<String> {
     out.push(field);
     out
 }
+
+/// Hands and decks as each turn began (issue 43): on every real game, each count is taken at a
+/// turn's header line, equals the hand and deck the replay holds after that line when replayed
+/// that far on its own (`Replay::state_after`), lies within a 60-card deck, and reaches the
+/// summary's row of that turn; most turns of the shared games have both counts known.
+#[test]
+fn hands_and_decks_as_each_turn_began_are_the_replays() {
+    let cards = ptcg_judge::cards::snapshot::builtin().unwrap();
+    let (mut turns, mut known) = (0usize, 0usize);
+    for path in real_logs() {
+        let bytes = std::fs::read(&path).unwrap();
+        let (report, summary) = verified(&path);
+        let parsed = ptcg_judge::log::parse_log_with(
+            &bytes,
+            ptcg_judge::cards::local_names::local_names(Some(&cards)),
+        )
+        .unwrap();
+        for c in &report.turn_counts {
+            let step = report
+                .steps
+                .iter()
+                .find(|s| s.line == c.line)
+                .expect("a counted line");
+            assert_eq!(step.event, "turn-header", "{}:{}", path.display(), c.line);
+            let state = ptcg_judge::engine::Replay::state_after(
+                &parsed,
+                Some(&cards),
+                Default::default(),
+                c.line as usize,
+            );
+            for (p, player) in state.players.iter().enumerate() {
+                assert_eq!(
+                    c.hand[p],
+                    player.hand.known(),
+                    "{}:{}",
+                    path.display(),
+                    c.line
+                );
+                assert_eq!(
+                    c.deck[p],
+                    player.deck.known(),
+                    "{}:{}",
+                    path.display(),
+                    c.line
+                );
+                for n in [c.hand[p], c.deck[p]].into_iter().flatten() {
+                    assert!((0..=60).contains(&n), "{}:{}: {n}", path.display(), c.line);
+                }
+            }
+            turns += 1;
+            known += usize::from(c.hand.iter().chain(&c.deck).all(Option::is_some));
+            if let Some(row) = summary.turn_rows.iter().find(|r| r.line == c.line) {
+                assert_eq!(row.hand, c.hand);
+                assert_eq!(row.deck, c.deck);
+            }
+        }
+    }
+    if common::shared_dir().is_some() {
+        assert!(
+            turns > 100,
+            "only {turns} turns counted in the shared games"
+        );
+        assert!(
+            known * 2 > turns,
+            "only {known} of {turns} turns have both hands and decks known"
+        );
+    }
+    eprintln!("hands and decks known as {known} of {turns} turns began");
+}

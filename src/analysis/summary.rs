@@ -147,6 +147,12 @@ pub struct TurnSummary {
     pub knockouts: u32,
     /// Damage dealt in the turn, by the player whose turn it was.
     pub damage: i64,
+    /// Each player's hand and deck when the turn began, in the order of the report's players,
+    /// where the log tells them exactly (`None` where it does not).
+    pub hand: Vec<Option<i32>>,
+    pub deck: Vec<Option<i32>>,
+    /// The same as a judge reads it: "7 in hand, 40 in deck – ? in hand, 41 in deck".
+    pub sizes: String,
 }
 
 /// What dealt a hit.
@@ -237,6 +243,9 @@ impl Fold<'_> {
                 prizes_after: self.prizes.clone(),
                 knockouts: 0,
                 damage: 0,
+                hand: Vec::new(),
+                deck: Vec::new(),
+                sizes: String::new(),
             });
             if let Some(p) = step.player.as_deref().and_then(|n| self.player(n)) {
                 self.evidence[p].turns += 1;
@@ -496,6 +505,13 @@ pub fn summarise(report: &Report, cards: Cards<'_>) -> GameSummary {
         }
         fold.step(step);
     }
+    for row in &mut fold.rows {
+        if let Some(c) = report.turn_counts.iter().find(|c| c.line == row.line) {
+            row.hand.clone_from(&c.hand);
+            row.deck.clone_from(&c.deck);
+            row.sizes = sizes_words(&names, &c.hand, &c.deck);
+        }
+    }
     let seen = cards_seen(report, cards);
     let evolves_from =
         |name: &str| -> Option<String> { cards.print(name).and_then(|c| c.evolves_from.clone()) };
@@ -578,4 +594,16 @@ pub fn summarise(report: &Report, cards: Cards<'_>) -> GameSummary {
         cards: seen,
         deck: names.into_iter().zip(labels).collect(),
     }
+}
+
+/// Hands and decks as a judge reads them: "Ann 7 in hand, 40 in deck; Ben ? in hand, 41 in
+/// deck".
+fn sizes_words(names: &[String], hand: &[Option<i32>], deck: &[Option<i32>]) -> String {
+    let n = |v: Option<i32>| v.map_or_else(|| "?".to_string(), |n| n.to_string());
+    names
+        .iter()
+        .zip(hand.iter().zip(deck))
+        .map(|(name, (h, d))| format!("{name} {} in hand, {} in deck", n(*h), n(*d)))
+        .collect::<Vec<_>>()
+        .join("; ")
 }

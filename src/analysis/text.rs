@@ -119,9 +119,14 @@ pub fn summary_text(s: &GameSummary) -> String {
         } else {
             String::new()
         };
+        let sizes = if r.sizes.is_empty() {
+            String::new()
+        } else {
+            format!("; began with {}", r.sizes)
+        };
         let _ = writeln!(
             out,
-            "  {:<34} {}{effects}; {}; Prizes {}",
+            "  {:<34} {}{effects}; {}; Prizes {}{sizes}",
             format!(
                 "{} {}",
                 r.turn.words(),

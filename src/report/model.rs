@@ -41,6 +41,10 @@ pub struct Report {
     pub result: GameResult,
     pub steps: Vec<StepReport>,
     pub summary: Summary,
+    /// Each player's hand and deck at the start of each turn, where the log tells them
+    /// exactly (reports made before it have none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub turn_counts: Vec<crate::engine::replay::TurnCounts>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -184,6 +188,7 @@ impl Report {
             steps: records,
             state,
             log_owner,
+            turn_counts,
         } = replay;
         let state = &state;
         let name = |p: usize| state.players.get(p).map(|ps| ps.name.clone());
@@ -329,6 +334,7 @@ impl Report {
             },
             steps,
             summary,
+            turn_counts,
         }
     }
 

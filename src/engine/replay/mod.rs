@@ -68,6 +68,19 @@ pub struct ReplayResult {
     pub steps: Vec<StepRecord>,
     pub state: GameState,
     pub log_owner: Option<PlayerIdx>,
+    /// Each player's hand and deck at the start of each turn, where the log tells them.
+    pub turn_counts: Vec<TurnCounts>,
+}
+
+/// The cards in each player's hand and deck when a turn begins (its header line read, its draw
+/// not yet), where the log tells them exactly (`None` where it does not), in the order of the
+/// players.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct TurnCounts {
+    /// The turn's header line.
+    pub line: u32,
+    pub hand: Vec<Option<i32>>,
+    pub deck: Vec<Option<i32>>,
 }
 
 impl<'a> Replay<'a> {
@@ -88,17 +101,29 @@ impl<'a> Replay<'a> {
     ) -> ReplayResult {
         let mut replay = Replay::new(log, cards, edition);
         let mut steps = Vec::with_capacity(log.lines.len());
+        let mut turn_counts = Vec::new();
         while let Some(step) = replay.next_step() {
+            let state = &replay.tracker.state;
             steps.push(StepRecord {
                 step,
-                turn: replay.tracker.state.turn,
-                to_move: replay.tracker.state.to_move,
+                turn: state.turn,
+                to_move: state.to_move,
             });
+            if let Some(line) = log.lines.get(replay.next - 1)
+                && matches!(line.event, crate::log::Event::TurnHeader { .. })
+            {
+                turn_counts.push(TurnCounts {
+                    line: line.number,
+                    hand: state.players.iter().map(|p| p.hand.known()).collect(),
+                    deck: state.players.iter().map(|p| p.deck.known()).collect(),
+                });
+            }
         }
         ReplayResult {
             steps,
             log_owner: replay.tracker.log_owner,
             state: replay.tracker.state,
+            turn_counts,
         }
     }
 
