@@ -235,22 +235,10 @@ fn a_prevention_effect_that_does_not_reach_the_attacker() {
         .replace("(zsv10-5_34) Zekrom ex", "(sv1_154) Lechonk");
     let text = on_line(&text, 26, "used Slash", "used Stampede");
     let text = on_line(&text, 26, "for 0 damage", "for 20 damage");
-    let text: String = text
-        .lines()
-        .enumerate()
-        .filter(|(i, _)| !matches!(i + 1, 27 | 28))
-        .map(|(_, l)| format!("{l}\n"))
-        .collect();
+    let text = without_lines(&text, &[27, 28]);
     let (s, e) = explained_text(&text, 26);
     assert_eq!(s.verdict, Verdict::Ok, "{}", s.message);
-    assert_eq!(
-        entries(&e),
-        [
-            row("base", None, "=20", 20, ORDER),
-            row("weakness", None, "none", 20, WEAKNESS),
-            row("resistance", None, "none", 20, RESISTANCE),
-        ]
-    );
+    assert_eq!(entries(&e), plain(20));
     assert_eq!(
         not_applied(&e),
         [(
@@ -265,12 +253,7 @@ fn a_prevention_effect_that_does_not_reach_the_attacker() {
 fn damage_safeguard_prevents_is_a_violation() {
     let text = common::sample_text("ability-prevents-damage.log");
     let text = on_line(&text, 26, "for 0 damage", "for 50 damage");
-    let text: String = text
-        .lines()
-        .enumerate()
-        .filter(|(i, _)| !matches!(i + 1, 27 | 28))
-        .map(|(_, l)| format!("{l}\n"))
-        .collect();
+    let text = without_lines(&text, &[27, 28]);
     let (s, e) = explained_text(&text, 26);
     assert_eq!(entries(&e), prevented());
     fails(&s, &e, ORDER, 0, 50);
@@ -346,22 +329,10 @@ fn a_prevention_that_names_other_attackers_does_not_act() {
     let text = attack_prevents().replace("(zsv10-5_34) Zekrom ex", "(sv8-5_76) Snorlax ex");
     let text = on_line(&text, 42, "used Slash", "used Strength");
     let text = on_line(&text, 42, "for 0 damage", "for 80 damage");
-    let text: String = text
-        .lines()
-        .enumerate()
-        .filter(|(i, _)| !matches!(i + 1, 32 | 50))
-        .map(|(_, l)| format!("{l}\n"))
-        .collect();
+    let text = without_lines(&text, &[32, 50]);
     let (s, e) = explained_text(&text, 41);
     assert_eq!(s.verdict, Verdict::Ok, "{}", s.message);
-    assert_eq!(
-        entries(&e),
-        [
-            row("base", None, "=80", 80, ORDER),
-            row("weakness", None, "none", 80, WEAKNESS),
-            row("resistance", None, "none", 80, RESISTANCE),
-        ]
-    );
+    assert_eq!(entries(&e), plain(80));
     assert_eq!(
         not_applied(&e),
         [
@@ -411,4 +382,22 @@ fn a_special_energy_taken_after_weakness_is_a_violation() {
     let (s, e) = explained_text(&text, 21);
     assert_eq!(entries(&e), energy_then_weakness());
     fails(&s, &e, ORDER, 60, 80);
+}
+
+/// `text` without the lines numbered in `lines` (1-based).
+fn without_lines(text: &str, lines: &[usize]) -> String {
+    text.lines()
+        .enumerate()
+        .filter(|(i, _)| !lines.contains(&(i + 1)))
+        .map(|(_, l)| format!("{l}\n"))
+        .collect()
+}
+
+/// The trace of a printed `damage` that nothing changes: the base, no Weakness, no Resistance.
+fn plain(damage: i32) -> [Row; 3] {
+    [
+        row("base", None, &format!("={damage}"), damage, ORDER),
+        row("weakness", None, "none", damage, WEAKNESS),
+        row("resistance", None, "none", damage, RESISTANCE),
+    ]
 }
