@@ -91,7 +91,8 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
         return Step::cannot_check(
             "knockout.prizes",
             sentence!(
-                "{pname} takes {taken} Prize card(s); a Knock Out in this part of the game names a Pokémon the replay could not follow exactly, so what it was worth is not known"
+                "{pname} takes {}; a Knock Out in this part of the game names a Pokémon the replay could not follow exactly, so what it was worth is not known",
+                prize_cards(taken)
             ),
         );
     }
@@ -130,7 +131,8 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
             Step::violation(
                 "knockout.prizes",
                 sentence!(
-                    "{pname} takes {taken} Prize card(s) but none of the opponent's Pokémon was Knocked Out"
+                    "{pname} takes {} but none of the opponent's Pokémon was Knocked Out",
+                    prize_cards(taken)
                 ),
             )
         };
@@ -142,8 +144,8 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
     let mut found = vec![Step::ok(
         "knockout.prizes",
         sentence!(
-            "{pname} takes {taken} Prize card{} for the Knock Out ({})",
-            if taken == 1 { "" } else { "s" },
+            "{pname} takes {} for the Knock Out ({})",
+            prize_cards(taken),
             why.join("; ")
         ),
     )];
@@ -166,8 +168,8 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
                 return Step::cannot_check(
                     "knockout.prizes",
                     sentence!(
-                        "{pname} takes {taken} Prize card{} for the Knock Out ({}); but {doubt}",
-                        if taken == 1 { "" } else { "s" },
+                        "{pname} takes {} for the Knock Out ({}); but {doubt}",
+                        prize_cards(taken),
                         why.join("; ")
                     ),
                 );
@@ -199,7 +201,8 @@ pub fn prizes(j: &Judging<'_, '_>) -> Step {
         _ => None,
     };
     let reason = sentence!(
-        "{pname} takes {taken} Prize card(s) for this Knock Out but {} {expected} ({})",
+        "{pname} takes {} for this Knock Out but {} {expected} ({})",
+        prize_cards(taken),
         if expected < owed {
             "has only"
         } else {
@@ -282,4 +285,13 @@ fn unsure_knock_out_ahead(
 /// Prize cards `p` took earlier in the current window.
 fn taken_in_window(j: &Judging<'_, '_>, p: PlayerIdx) -> u32 {
     j.tracked.window.prizes[p]
+}
+
+/// "1 Prize card", "2 Prize cards": as a judge says it.
+fn prize_cards(n: u32) -> String {
+    if n == 1 {
+        "1 Prize card".to_string()
+    } else {
+        sentence!("{n} Prize cards")
+    }
 }
