@@ -8,6 +8,7 @@ use tera::Tera;
 /// Every template, by name.
 const TEMPLATES: &[(&str, &str)] = &[
     ("base.html", include_str!("../../templates/base.html")),
+    ("failed.html", include_str!("../../templates/failed.html")),
     ("home.html", include_str!("../../templates/home.html")),
     ("replay.html", include_str!("../../templates/replay.html")),
     ("mon.html", include_str!("../../templates/mon.html")),
