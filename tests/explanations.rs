@@ -108,18 +108,9 @@ fn trace_problems(trace: &[TraceEntry], damage: Option<i32>) -> Vec<String> {
             problems.push(format!("entry {i} ({:?}) after {:?}", e.step, last_step));
         }
         last_step = e.step;
-        let n: i32 = e
-            .change
-            .trim_start_matches(['=', '+', '-', '×'])
-            .parse()
-            .unwrap_or(0);
-        let want = match e.change.chars().next() {
-            Some('=') => n,
-            Some('+') => last + n,
-            Some('-') => last - n,
-            Some('×') => last * n,
-            _ if e.change == "none" => last,
-            _ => {
+        let want = match e.applied_to(last) {
+            Some(want) => want,
+            None => {
                 problems.push(format!("entry {i}: change {:?} unknown", e.change));
                 e.value
             }

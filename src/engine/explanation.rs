@@ -107,6 +107,27 @@ impl TraceEntry {
     }
 }
 
+impl TraceEntry {
+    /// The damage this entry's change makes of the damage `before` it: `=N` sets it, `+N` and
+    /// `-N` add and take away, `×N` multiplies, `none` keeps it; `None` for a change in no such
+    /// form.
+    pub fn applied_to(&self, before: i32) -> Option<i32> {
+        if self.change == "none" {
+            return Some(before);
+        }
+        let mut chars = self.change.chars();
+        let op = chars.next()?;
+        let n: i32 = chars.as_str().parse().ok()?;
+        match op {
+            '=' => Some(n),
+            '+' => Some(before.saturating_add(n)),
+            '-' => Some(before.saturating_sub(n)),
+            '×' => Some(before.saturating_mul(n)),
+            _ => None,
+        }
+    }
+}
+
 /// An effect that was considered and does not act here, with why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NotApplied {

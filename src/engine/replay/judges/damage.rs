@@ -1202,14 +1202,8 @@ fn chosen_damage(claim: &DamageClaim<'_>, times: i32, each: i32) -> Step {
 /// once.) For each time you chose a Pokémon, do 20 damage to it." -> (6, 20).
 pub fn chosen_times(text: &str) -> Option<(i32, i32)> {
     let at = text.find(" times. (you can choose the same pokémon more than once.)")?;
-    let times: String = text[..at]
-        .chars()
-        .rev()
-        .take_while(char::is_ascii_digit)
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect();
+    let before = &text[..at];
+    let times = &before[before.trim_end_matches(|c: char| c.is_ascii_digit()).len()..];
     let rest = &text[at..];
     let d = rest.find(", do ")? + 5;
     let each: String = rest[d..].chars().take_while(char::is_ascii_digit).collect();

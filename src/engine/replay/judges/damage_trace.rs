@@ -9,7 +9,7 @@
 //! apart, with why.
 
 use crate::cards::WeaknessModifier;
-use crate::engine::damage_order::weakness_increase;
+use crate::engine::damage_order::{DamageEffect, weakness_increase};
 use crate::engine::explanation::{NotApplied, TraceEntry, TraceStep};
 use crate::engine::replay::damage_model::Variant;
 use crate::engine::state::Position;
@@ -57,16 +57,7 @@ pub fn trace(s: &Setting<'_>, v: &Variant) -> (Vec<TraceEntry>, Vec<NotApplied>)
         value = v.base;
     }
     // 2. Effects on the attacker.
-    for e in &v.attacker {
-        value = value.saturating_add(e.amount);
-        out.push(TraceEntry::add(
-            TraceStep::Attacker,
-            source_of(&e.source),
-            e.amount,
-            value,
-            ORDER,
-        ));
-    }
+    push_effects(&mut out, &mut value, TraceStep::Attacker, &v.attacker);
     // 3 and 4. Weakness and Resistance: the Active Pokémon only.
     if s.position == Position::Bench {
         out.push(TraceEntry::none(
@@ -139,16 +130,7 @@ pub fn trace(s: &Setting<'_>, v: &Variant) -> (Vec<TraceEntry>, Vec<NotApplied>)
     }
     // 5. Effects on the Pokémon taking the damage, and damage prevented.
     if !v.no_defender_effects {
-        for e in &v.defender {
-            value = value.saturating_add(e.amount);
-            out.push(TraceEntry::add(
-                TraceStep::Defender,
-                source_of(&e.source),
-                e.amount,
-                value,
-                ORDER,
-            ));
-        }
+        push_effects(&mut out, &mut value, TraceStep::Defender, &v.defender);
         if let Some(p) = &v.prevent {
             value = 0;
             out.push(TraceEntry {
@@ -219,6 +201,25 @@ pub fn chosen(
 }
 
 /// "Defiance Band: +30" → "Defiance Band" (the change is the entry's own).
+/// The effects of one step, each an entry with the damage after it.
+fn push_effects(
+    out: &mut Vec<TraceEntry>,
+    value: &mut i32,
+    step: TraceStep,
+    effects: &[DamageEffect],
+) {
+    for e in effects {
+        *value = value.saturating_add(e.amount);
+        out.push(TraceEntry::add(
+            step,
+            source_of(&e.source),
+            e.amount,
+            *value,
+            ORDER,
+        ));
+    }
+}
+
 fn source_of(source: &str) -> String {
     match source.rsplit_once(": ") {
         Some((name, change))
@@ -332,7 +333,6 @@ pub fn condition(assumed: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::damage_order::DamageEffect;
 
     fn setting(printed: i32) -> Setting<'static> {
         Setting {
@@ -348,19 +348,7 @@ mod tests {
     fn adds_up(trace: &[TraceEntry]) {
         let mut last = 0;
         for e in trace {
-            let n: i32 = e
-                .change
-                .trim_start_matches(['=', '+', '-', '×'])
-                .parse()
-                .unwrap_or(0);
-            let want = match e.change.chars().next() {
-                Some('=') => n,
-                Some('+') => last + n,
-                Some('-') => last - n,
-                Some('×') => last * n,
-                _ => last,
-            };
-            assert_eq!(e.value, want, "{e:?}");
+            assert_eq!(Some(e.value), e.applied_to(last), "{e:?}");
             last = e.value;
         }
     }

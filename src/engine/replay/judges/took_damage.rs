@@ -566,15 +566,9 @@ fn damage_phrases(sentence: &str) -> Vec<(i32, &str)> {
     let mut rest = sentence;
     while let Some(at) = rest.find(" damage") {
         let before = &rest[..at];
-        let digits: String = before
-            .chars()
-            .rev()
-            .take_while(char::is_ascii_digit)
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-            .collect();
-        let verb = before[..before.len() - digits.len()].trim_end();
+        let verb = before.trim_end_matches(|c: char| c.is_ascii_digit());
+        let digits = &before[verb.len()..];
+        let verb = verb.trim_end();
         let after = rest[at + " damage".len()..].trim_start();
         if !digits.is_empty()
             && (verb.ends_with(" does") || verb.ends_with(" do") || verb.ends_with("also does"))
