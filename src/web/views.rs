@@ -46,6 +46,8 @@ pub struct ReplayPage {
     pub turn_index: Vec<super::stepping::TurnRow>,
     /// The line the board is after (highlighted).
     pub current: Option<u32>,
+    /// That line's step, which heads the board and whose explanation ends it.
+    pub followed: Option<StepView>,
     /// Where the delete form posts (uploads only).
     pub delete: Option<String>,
     /// The owner token, on the one answer that shows it (never on a stored page).
@@ -140,7 +142,7 @@ pub struct TurnView {
     pub steps: Vec<StepView>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct StepView {
     pub line: u32,
     /// The line in pieces, the cards it names linked to their pages (for a line in another
@@ -245,6 +247,14 @@ impl ReplayPage {
             };
             (&report.steps[range], Some(part))
         };
+        let turns = turns(shown, options.only_violations, &options.filter, &full);
+        let followed = board.as_ref().and_then(|b| {
+            turns
+                .iter()
+                .flat_map(|t| &t.steps)
+                .find(|s| s.line == b.line)
+                .cloned()
+        });
         ReplayPage {
             title: options.title,
             base: options.base,
@@ -283,7 +293,8 @@ impl ReplayPage {
                 .collect(),
             uploaded_at: options.uploaded_at,
             only_violations: options.only_violations,
-            turns: turns(shown, options.only_violations, &options.filter, &full),
+            turns,
+            followed,
             first: FirstLinks {
                 violation: first_of(Verdict::Violation),
                 unverified: first_of(Verdict::Unverified),
