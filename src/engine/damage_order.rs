@@ -196,8 +196,12 @@ impl DamageCalculation {
         let rule = StopRule::of(edition);
         let stops_at_base = rule != StopRule::Never;
         let stops_each_step = rule == StopRule::EveryStep;
-        let mut steps = Vec::new();
+        // Only an explanation keeps the steps: `damage_under` reads the damage alone.
+        let mut steps = Vec::with_capacity(if explain { 8 } else { 0 });
         let mut push = |step, clause, value, note: &dyn Fn() -> String| {
+            if !explain {
+                return;
+            }
             steps.push(DamageStep {
                 step,
                 clause,
@@ -232,6 +236,13 @@ impl DamageCalculation {
         let finish = |mut steps: Vec<DamageStep>, damage: i32| {
             let damage = damage.max(0);
             let counters = damage / 10;
+            if !explain {
+                return DamageResult {
+                    damage,
+                    counters,
+                    steps,
+                };
+            }
             steps.push(DamageStep {
                 step: DamageStepKind::Counters,
                 clause: "attack.damage-order",

@@ -138,9 +138,10 @@ pub struct Summary {
 /// The explanation of a step as the report gives it: the judges' own, with the failed clause of
 /// a violation (the first clause it breaks, its title from the rulings reference) and the doubt
 /// of an `unverified` stated when a judge gave none.
-fn explain(step: &crate::engine::Step) -> Option<Box<crate::engine::explanation::Explanation>> {
+fn explain(step: &mut crate::engine::Step) -> Option<Box<crate::engine::explanation::Explanation>> {
     use crate::engine::explanation::{Doubt, Explanation, Failed};
-    let mut e: Explanation = step.explanation.as_deref().cloned().unwrap_or_default();
+    // The step's own explanation is moved into the report, not copied.
+    let mut e: Explanation = step.explanation.take().map(|b| *b).unwrap_or_default();
     match step.verdict {
         Verdict::Violation => {
             let clause = step.violated.first().or(step.clauses.first()).copied();
@@ -282,7 +283,7 @@ impl Report {
                 }),
                 verdict: rec.step.verdict,
                 clauses: rec.step.clauses.iter().map(|c| Label::Static(c)).collect(),
-                explanation: explain(&rec.step),
+                explanation: explain(&mut rec.step),
                 message: std::mem::take(&mut rec.step.message),
                 data: std::mem::replace(&mut line.event, Event::Blank),
                 english,

@@ -150,6 +150,10 @@ fn discarded_before_damage(eval: &Eval<'_, '_, '_>) -> Vec<Text> {
         return Vec::new();
     };
     let text = effect.1.lower();
+    // Most attacks discard nothing: one search tells.
+    if !text.contains("discard ") {
+        return Vec::new();
+    }
     let discard = ["discard ", "discard all "]
         .iter()
         .filter_map(|d| text.find(d))
@@ -160,10 +164,13 @@ fn discarded_before_damage(eval: &Eval<'_, '_, '_>) -> Vec<Text> {
                 .is_some_and(|s| s.contains("from this pokémon"))
         })
         .min();
+    let Some(discard) = discard else {
+        return Vec::new();
+    };
     let damage = text
         .find("this attack does")
         .or_else(|| text.find(" damage"));
-    let (Some(discard), Some(damage)) = (discard, damage) else {
+    let Some(damage) = damage else {
         return Vec::new();
     };
     if discard > damage {

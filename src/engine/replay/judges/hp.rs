@@ -166,6 +166,11 @@ pub(super) fn surely_at_hp_reading(
     damage: i32,
 ) -> Option<(i32, ReadTexts)> {
     let (_, hi) = hp_bounds(j, id).ok()?;
+    // What may raise the HP only raises it (a text that lowers it is not read exactly): below
+    // the highest printed HP the damage is surely short of it, whatever the cards in force.
+    if damage < hi {
+        return None;
+    }
     if hp_may_raise(j, id).is_none() {
         return (damage >= hi).then_some((hi, Vec::new()));
     }
