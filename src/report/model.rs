@@ -140,8 +140,13 @@ pub struct Summary {
 /// of an `unverified` stated when a judge gave none.
 fn explain(step: &mut crate::engine::Step) -> Option<Box<crate::engine::explanation::Explanation>> {
     use crate::engine::explanation::{Doubt, Explanation, Failed};
-    // The step's own explanation is moved into the report, not copied.
-    let mut e: Explanation = step.explanation.take().map(|b| *b).unwrap_or_default();
+    // The step's own explanation is moved into the report, not copied; only a violation or
+    // an `unverified` adds to it.
+    let own = step.explanation.take();
+    if !matches!(step.verdict, Verdict::Violation | Verdict::Unverified) {
+        return own.filter(|e| !e.is_empty());
+    }
+    let mut e: Explanation = own.map(|b| *b).unwrap_or_default();
     match step.verdict {
         Verdict::Violation => {
             let clause = step.violated.first().or(step.clauses.first()).copied();

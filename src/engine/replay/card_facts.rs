@@ -193,15 +193,22 @@ impl<'a> CardFacts<'a> {
         if self.db().is_none() {
             return Err("no card data is loaded".to_string());
         }
+        // The key is written into a buffer kept for the thread: a name asked again (most are)
+        // is looked up without a new string.
+        thread_local! {
+            static KEY: RefCell<String> = const { RefCell::new(String::new()) };
+        }
+        let found = KEY.with(|key| {
+            let mut key = key.borrow_mut();
+            key.clear();
+            write_prints_key(&mut key, name, uses);
+            self.prints_memo.borrow().get(key.as_str()).cloned()
+        });
+        if let Some(known) = found {
+            return known;
+        }
         let mut key = String::with_capacity(name.len() + 16 * uses.len());
-        key.push_str(name);
-        for u in uses {
-            key.push('\u{1f}');
-            key.push_str(u);
-        }
-        if let Some(known) = self.prints_memo.borrow().get(&key) {
-            return known.clone();
-        }
+        write_prints_key(&mut key, name, uses);
         let known = facts::pokemon_prints(&self.info, name, uses).map(|prints| {
             if !self.live_pool {
                 return Prints::from(prints);
@@ -581,6 +588,15 @@ pub fn cards_in_play(state: &GameState, pokemon: Option<&[PokemonId]>) -> Vec<Te
 
 /// A memo key: the parts joined by a unit separator (built without the formatting machinery:
 /// it is made for every attack and Ability line).
+/// The key of [`CardFacts::prints_named`]'s memo: the name, then each use, apart.
+fn write_prints_key(key: &mut String, name: &str, uses: &[Text]) {
+    key.push_str(name);
+    for u in uses {
+        key.push('\u{1f}');
+        key.push_str(u);
+    }
+}
+
 fn memo_key(parts: &[&str]) -> String {
     let mut key = String::with_capacity(parts.iter().map(|p| p.len() + 1).sum());
     for (i, part) in parts.iter().enumerate() {

@@ -340,7 +340,6 @@ fn energy_on(
     let Some(db) = j.db() else {
         return facts::energy_provision(None, energy);
     };
-    let card = db.newest_print_idx(energy);
     if let Some(t) = crate::cards::basic_energy_type(energy) {
         // "Each Basic Grass Energy attached to all of your Pokémon provides GrassGrass
         // Energy" (Meganium's Wild Growth): an Ability of a Pokémon of the same side.
@@ -372,6 +371,7 @@ fn energy_on(
         }
         return Ok(provision);
     }
+    let card = db.newest_print_idx(energy);
     let Some(details) = card.and_then(|i| db.energy_details(i)) else {
         return facts::energy_provision(Some(db), energy);
     };

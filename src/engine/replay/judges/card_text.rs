@@ -490,11 +490,13 @@ fn doubt(
             asks.push(a);
         }
     }
-    let mut recent: Vec<Used> = j.tracked.used.clone();
+    // What was used lately, with the use on this line when the tracker has not applied it
+    // (copied only then).
+    let mut recent: std::borrow::Cow<'_, [Used]> = std::borrow::Cow::Borrowed(&j.tracked.used);
     if j.applied.is_none()
         && let Some(current) = use_on_line(j.state, j.index, j.line, j.resolved)
     {
-        recent.push(current);
+        recent.to_mut().push(current);
     }
     let source = InForce {
         cards: j.cards,
