@@ -17,6 +17,7 @@ use super::super::effect::EffectText;
 use super::super::facts::{self, Known};
 use super::super::in_force::{EffectSource, KnownEffects};
 use super::super::state::{GameState, PokemonId};
+use crate::engine::replay::memo_key::{looked_up, memo_key, write_parts, write_prints_key};
 
 use super::shared_facts::{MemoEffect, SharedFacts};
 
@@ -193,17 +194,10 @@ impl<'a> CardFacts<'a> {
         if self.db().is_none() {
             return Err("no card data is loaded".to_string());
         }
-        // The key is written into a buffer kept for the thread: a name asked again (most are)
-        // is looked up without a new string.
-        thread_local! {
-            static KEY: RefCell<String> = const { RefCell::new(String::new()) };
-        }
-        let found = KEY.with(|key| {
-            let mut key = key.borrow_mut();
-            key.clear();
-            write_prints_key(&mut key, name, uses);
-            self.prints_memo.borrow().get(key.as_str()).cloned()
-        });
+        let found = looked_up(
+            |key| write_prints_key(key, name, uses),
+            |key| self.prints_memo.borrow().get(key).cloned(),
+        );
         if let Some(known) = found {
             return known;
         }
@@ -427,8 +421,7 @@ impl<'a> CardFacts<'a> {
 
     /// The effect text of a Trainer or Energy card (or a Pokémon's Abilities), memoised.
     pub fn card_effect(&self, name: &str) -> Option<Arc<EffectText>> {
-        let key = memo_key(&["card", name]);
-        self.effect(key, || {
+        self.effect(&["card", name], || {
             self.info
                 .card_text(name)
                 .map(|e| (UseKind::Ability, Arc::new(e)))
@@ -438,8 +431,7 @@ impl<'a> CardFacts<'a> {
 
     /// The attack or Ability a Pokémon uses, and its text, memoised.
     pub fn use_effect(&self, pokemon: &str, what: &str) -> Option<MemoEffect> {
-        let key = memo_key(&["use", pokemon, what]);
-        self.effect(key, || {
+        self.effect(&["use", pokemon, what], || {
             self.info
                 .use_of(pokemon, what)
                 .map(|(k, e)| (k, Arc::new(e)))
@@ -448,10 +440,19 @@ impl<'a> CardFacts<'a> {
 
     /// The effect under `key`: this replay's memo, else the one every replay over the card
     /// data shares, else `make`'s.
-    fn effect(&self, key: String, make: impl FnOnce() -> Option<MemoEffect>) -> Option<MemoEffect> {
-        if let Some(e) = self.effect_memo.borrow().get(&key) {
-            return e.clone();
+    fn effect(
+        &self,
+        parts: &[&str],
+        make: impl FnOnce() -> Option<MemoEffect>,
+    ) -> Option<MemoEffect> {
+        let found = looked_up(
+            |key| write_parts(key, parts),
+            |key| self.effect_memo.borrow().get(key).cloned(),
+        );
+        if let Some(e) = found {
+            return e;
         }
+        let key = memo_key(parts);
         let e = match self.db() {
             Some(db) => SharedFacts::of(db).effect(&key, make),
             None => make(),
@@ -588,26 +589,6 @@ pub fn cards_in_play(state: &GameState, pokemon: Option<&[PokemonId]>) -> Vec<Te
 
 /// A memo key: the parts joined by a unit separator (built without the formatting machinery:
 /// it is made for every attack and Ability line).
-/// The key of [`CardFacts::prints_named`]'s memo: the name, then each use, apart.
-fn write_prints_key(key: &mut String, name: &str, uses: &[Text]) {
-    key.push_str(name);
-    for u in uses {
-        key.push('\u{1f}');
-        key.push_str(u);
-    }
-}
-
-fn memo_key(parts: &[&str]) -> String {
-    let mut key = String::with_capacity(parts.iter().map(|p| p.len() + 1).sum());
-    for (i, part) in parts.iter().enumerate() {
-        if i > 0 {
-            key.push('\u{1f}');
-        }
-        key.push_str(part);
-    }
-    key
-}
-
 /// The effects in force at a step, as the card data and the state say.
 pub struct InForce<'f, 'a> {
     pub cards: &'f CardFacts<'a>,

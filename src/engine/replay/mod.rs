@@ -34,6 +34,7 @@ mod shared_facts;
 
 pub use judges::winning::reason_from_state as end_reason_from_state;
 mod log_view;
+mod memo_key;
 mod roles;
 mod tracker;
 

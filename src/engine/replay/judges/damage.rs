@@ -236,8 +236,14 @@ pub fn attack_sources<'a>(
             }
         }
     }
+    // The prints of a name mostly word an attack alike: each wording is read once.
+    let mut read: Vec<&str> = Vec::new();
     let copies = sources.iter().any(|(c, a)| {
         c.attack(a).is_some_and(|x| {
+            if read.contains(&x.text.as_str()) {
+                return false;
+            }
+            read.push(&x.text);
             let t = j.cards.lower(&x.text);
             t.contains("use it as this attack")
                 || t.contains("choose 1 of") && t.contains("attacks")
