@@ -185,15 +185,6 @@ pub(crate) fn each_place_of(byte: u8, bytes: &[u8], mut f: impl FnMut(usize)) {
     memchr::memchr_iter(byte, bytes).for_each(&mut f);
 }
 
-/// How many times `byte` stands in `bytes` (with the searcher of [`each_place_of`]).
-pub(crate) fn count_of(byte: u8, bytes: &[u8]) -> usize {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(searcher) = memchr::arch::x86_64::sse2::memchr::One::new(byte) {
-        return searcher.count(bytes);
-    }
-    memchr::memchr_iter(byte, bytes).count()
-}
-
 /// The language of a log whose lines are not English, from the client's phase headers.
 pub fn foreign_language(text: &str) -> Option<&'static str> {
     const HEADERS: &[(&str, &str)] = &[
@@ -239,7 +230,7 @@ mod tests {
     use proptest::prelude::*;
 
     proptest! {
-        /// The searcher finds every place of a byte, in order, and counts them, at any length
+        /// The searcher finds every place of a byte, in order, at any length
         /// and alignment (the vector loop, its tail and the short-text path).
         #[test]
         fn each_place_of_finds_what_a_byte_loop_finds(
@@ -250,7 +241,6 @@ mod tests {
             let mut found = Vec::new();
             each_place_of(byte, &bytes, |i| found.push(i));
             prop_assert_eq!(&found, &expected);
-            prop_assert_eq!(count_of(byte, &bytes), expected.len());
         }
 
         /// The four-byte search finds every place of any of its bytes, in order.

@@ -10,7 +10,7 @@ use std::collections::hash_map::Entry;
 use super::build::{breakdown_item, build};
 use super::error::LogError;
 use super::event::{BreakdownItem, CardName, Event, Text};
-use super::input::{count_of, decode, each_place_of, foreign_language, split_lines_noting};
+use super::input::{decode, each_place_of, foreign_language, split_lines_noting};
 use super::locale::{self, LocalNames, Locale, NoNames};
 use super::pattern::{Match, Matcher};
 use super::players::NameEvidence;
@@ -493,14 +493,34 @@ fn read<'t>(
 }
 
 fn card_list(content: &str) -> Event {
-    // At most one card more than the list has commas.
-    let mut cards = Vec::with_capacity(count_of(b',', content.as_bytes()) + 1);
+    // The names are found in one pass and the first few kept on the stack, so that the list is
+    // made at its size without another pass to count the commas; a longer list is read twice.
+    let mut first = [""; 16];
+    let mut names = 0;
     each_list_item(content, |item| {
         let item = super::trim(item);
         if !item.is_empty() {
-            cards.push(CardName::parse_trimmed(item));
+            if let Some(slot) = first.get_mut(names) {
+                *slot = item;
+            }
+            names += 1;
         }
     });
+    let mut cards = Vec::with_capacity(names);
+    if names <= first.len() {
+        cards.extend(
+            first[..names]
+                .iter()
+                .map(|item| CardName::parse_trimmed(item)),
+        );
+    } else {
+        each_list_item(content, |item| {
+            let item = super::trim(item);
+            if !item.is_empty() {
+                cards.push(CardName::parse_trimmed(item));
+            }
+        });
+    }
     Event::CardList { cards }
 }
 
