@@ -31,7 +31,7 @@ impl CardName {
             // The id is letters, digits, `_` and `-` up to the first `) `.
             let id_len = rest
                 .bytes()
-                .position(|b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'-'))
+                .position(|b| !ID_BYTES[usize::from(b)])
                 .unwrap_or(rest.len());
             if id_len > 0 && rest.as_bytes()[id_len..].starts_with(b") ") {
                 return CardName {
@@ -46,6 +46,19 @@ impl CardName {
         }
     }
 }
+
+/// Whether each byte value may stand in a card id (an ASCII letter or digit, `_` or `-`): one
+/// load a byte instead of five compares.
+const ID_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = byte.is_ascii_alphanumeric() || byte == b'_' || byte == b'-';
+        b += 1;
+    }
+    table
+};
 
 impl std::fmt::Display for CardName {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

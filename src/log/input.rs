@@ -75,13 +75,38 @@ fn position(bytes: &[u8], offset: usize) -> (u32, u32) {
 /// Split decoded text into lines. `\n` and `\r\n` end a line; a file that uses only `\r` is split
 /// on `\r`. A final line ending does not open an extra empty line.
 pub fn split_lines(text: &str) -> Vec<RawLine> {
-    let sep = if text.contains('\n') { b'\n' } else { b'\r' };
+    split_lines_noting(text, [b'\n'; 3], |_, _| false).0
+}
+
+/// Split decoded text into lines, as [`split_lines`], and say which lines (their indices,
+/// ascending) hold a place where `noted` holds: it is asked at each place of one of the bytes
+/// `marks`, found in the same pass as the line ends (a second pass over the whole text costs
+/// as much again).
+#[inline(never)]
+pub(crate) fn split_lines_noting(
+    text: &str,
+    marks: [u8; 3],
+    noted: impl Fn(&[u8], usize) -> bool,
+) -> (Vec<RawLine>, Vec<usize>) {
+    let bytes = text.as_bytes();
+    let sep = if memchr::memchr(b'\n', bytes).is_some() {
+        b'\n'
+    } else {
+        b'\r'
+    };
     let mut lines = Vec::with_capacity(text.len() / 32 + 1);
+    let mut marked = Vec::new();
     let mut start = 0;
     let mut number = 1u32;
-    each_place_of(sep, text.as_bytes(), |i| {
+    each_place_of_any([sep, marks[0], marks[1], marks[2]], bytes, |i| {
+        if bytes[i] != sep {
+            if marked.last() != Some(&lines.len()) && noted(bytes, i) {
+                marked.push(lines.len());
+            }
+            return;
+        }
         let mut end = i;
-        if sep == b'\n' && end > start && text.as_bytes()[end - 1] == b'\r' {
+        if sep == b'\n' && end > start && bytes[end - 1] == b'\r' {
             end -= 1;
         }
         lines.push(RawLine { number, start, end });
@@ -95,7 +120,55 @@ pub fn split_lines(text: &str) -> Vec<RawLine> {
             end: text.len(),
         });
     }
-    lines
+    (lines, marked)
+}
+
+/// Call `f` with each place in `bytes` of any of the four bytes `wanted`, in order.
+///
+/// One pass finds a log's line ends and the bytes that may start a spelling variant, where
+/// `memchr` and `memmem` took a pass for each.
+fn each_place_of_any(wanted: [u8; 4], bytes: &[u8], mut f: impl FnMut(usize)) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: every x86-64 processor has SSE2.
+    let at = unsafe { each_place_of_any_sse2(wanted, bytes, &mut f) };
+    #[cfg(not(target_arch = "x86_64"))]
+    let at = 0;
+    for (i, b) in bytes[at..].iter().enumerate() {
+        if wanted.contains(b) {
+            f(at + i);
+        }
+    }
+}
+
+/// [`each_place_of_any`] thirty-two bytes at a time with SSE2, up to the last whole
+/// thirty-two: how many bytes it read.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+fn each_place_of_any_sse2(wanted: [u8; 4], bytes: &[u8], f: &mut impl FnMut(usize)) -> usize {
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+    };
+    let wide = wanted.map(|b| _mm_set1_epi8(b as i8));
+    let hits = |half: &[u8]| {
+        // SAFETY: the half holds sixteen bytes; the load needs no alignment.
+        let v = unsafe { _mm_loadu_si128(half.as_ptr().cast::<__m128i>()) };
+        let any = _mm_or_si128(
+            _mm_or_si128(_mm_cmpeq_epi8(v, wide[0]), _mm_cmpeq_epi8(v, wide[1])),
+            _mm_or_si128(_mm_cmpeq_epi8(v, wide[2]), _mm_cmpeq_epi8(v, wide[3])),
+        );
+        _mm_movemask_epi8(any) as u32
+    };
+    let mut at = 0;
+    for chunk in bytes.chunks_exact(32) {
+        let (low, high) = chunk.split_at(16);
+        let mut mask = hits(low) | hits(high) << 16;
+        while mask != 0 {
+            f(at + mask.trailing_zeros() as usize);
+            mask &= mask - 1;
+        }
+        at += 32;
+    }
+    at
 }
 
 /// Call `f` with each place of `byte` in `bytes`, in order.
@@ -110,15 +183,6 @@ pub(crate) fn each_place_of(byte: u8, bytes: &[u8], mut f: impl FnMut(usize)) {
         return searcher.iter(bytes).for_each(f);
     }
     memchr::memchr_iter(byte, bytes).for_each(&mut f);
-}
-
-/// How many times `byte` stands in `bytes` (with the searcher of [`each_place_of`]).
-pub(crate) fn count_of(byte: u8, bytes: &[u8]) -> usize {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(searcher) = memchr::arch::x86_64::sse2::memchr::One::new(byte) {
-        return searcher.count(bytes);
-    }
-    memchr::memchr_iter(byte, bytes).count()
 }
 
 /// The language of a log whose lines are not English, from the client's phase headers.
@@ -166,7 +230,7 @@ mod tests {
     use proptest::prelude::*;
 
     proptest! {
-        /// The searcher finds every place of a byte, in order, and counts them, at any length
+        /// The searcher finds every place of a byte, in order, at any length
         /// and alignment (the vector loop, its tail and the short-text path).
         #[test]
         fn each_place_of_finds_what_a_byte_loop_finds(
@@ -177,7 +241,18 @@ mod tests {
             let mut found = Vec::new();
             each_place_of(byte, &bytes, |i| found.push(i));
             prop_assert_eq!(&found, &expected);
-            prop_assert_eq!(count_of(byte, &bytes), expected.len());
+        }
+
+        /// The four-byte search finds every place of any of its bytes, in order.
+        #[test]
+        fn each_place_of_any_finds_what_a_byte_loop_finds(
+            bytes in proptest::collection::vec(prop_oneof![Just(b'P'), Just(b'\n'), any::<u8>()], 0..200),
+            wanted in proptest::array::uniform4(prop_oneof![Just(b'P'), Just(b'\n'), any::<u8>()]),
+        ) {
+            let expected: Vec<usize> = (0..bytes.len()).filter(|&i| wanted.contains(&bytes[i])).collect();
+            let mut found = Vec::new();
+            each_place_of_any(wanted, &bytes, |i| found.push(i));
+            prop_assert_eq!(&found, &expected);
         }
     }
 

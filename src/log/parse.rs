@@ -10,10 +10,10 @@ use std::collections::hash_map::Entry;
 use super::build::{breakdown_item, build};
 use super::error::LogError;
 use super::event::{BreakdownItem, CardName, Event, Text};
-use super::input::{RawLine, count_of, decode, each_place_of, foreign_language, split_lines};
+use super::input::{decode, each_place_of, foreign_language, split_lines_noting};
 use super::locale::{self, LocalNames, Locale, NoNames};
 use super::pattern::{Match, Matcher};
-use super::players::discover;
+use super::players::NameEvidence;
 
 /// How a line sits in the log's structure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -85,8 +85,7 @@ pub fn parse_log_with(bytes: &[u8], names: &dyn LocalNames) -> Result<ParsedLog,
         }
         None => (decoded, Locale::En, None),
     };
-    let raw = split_lines(&source);
-    let (log, counts) = parse_lines(&source, &raw);
+    let (log, counts) = parse_lines(&source);
     let log = ParsedLog {
         source,
         locale,
@@ -125,8 +124,7 @@ pub fn parse_log_with(bytes: &[u8], names: &dyn LocalNames) -> Result<ParsedLog,
 
 /// Parse text that is already decoded (no size or encoding checks, never fails).
 pub fn parse_text(text: &str) -> ParsedLog {
-    let raw = split_lines(text);
-    let (log, _) = parse_lines(text, &raw);
+    let (log, _) = parse_lines(text);
     ParsedLog {
         source: text.to_string(),
         ..log
@@ -170,19 +168,13 @@ fn rewrite_variants(text: &str) -> String {
 }
 
 /// The byte offsets in `text` where a spelling variant that [`normalise`] rewrites starts, in
-/// ascending order. One pass over a whole log finds the few lines that need rewriting.
+/// ascending order.
 fn spelling_variants(text: &str) -> impl Iterator<Item = usize> + '_ {
     static POKEMON: std::sync::OnceLock<memchr::memmem::Finder<'static>> =
         std::sync::OnceLock::new();
     let pokemon = POKEMON.get_or_init(|| memchr::memmem::Finder::new(b"Pokemon"));
     let bytes = text.as_bytes();
-    // ’ ‘ and the narrow no-break space are E2 80 99/98/AF in UTF-8; the no-break space is C2 A0.
-    let special = memchr::memchr2_iter(0xE2, 0xC2, bytes).filter(move |&i| {
-        matches!(
-            (bytes[i], bytes.get(i + 1), bytes.get(i + 2)),
-            (0xE2, Some(0x80), Some(0x98 | 0x99 | 0xAF)) | (0xC2, Some(0xA0), _)
-        )
-    });
+    let special = memchr::memchr2_iter(0xE2, 0xC2, bytes).filter(move |&i| variant_at(bytes, i));
     let mut special = special.peekable();
     let mut words = pokemon.find_iter(bytes).peekable();
     std::iter::from_fn(move || match (special.peek(), words.peek()) {
@@ -192,6 +184,18 @@ fn spelling_variants(text: &str) -> impl Iterator<Item = usize> + '_ {
     })
 }
 
+/// The bytes a spelling variant starts with ([`VARIANTS`] in UTF-8).
+const VARIANT_STARTS: [u8; 3] = [0xE2, 0xC2, b'P'];
+
+/// Whether a spelling variant that [`normalise`] rewrites starts at `bytes[i]`.
+fn variant_at(bytes: &[u8], i: usize) -> bool {
+    // ’ ‘ and the narrow no-break space are E2 80 99/98/AF in UTF-8; the no-break space is C2 A0.
+    matches!(
+        (bytes[i], bytes.get(i + 1), bytes.get(i + 2)),
+        (0xE2, Some(0x80), Some(0x98 | 0x99 | 0xAF)) | (0xC2, Some(0xA0), _)
+    ) || bytes[i..].starts_with(b"Pokemon")
+}
+
 /// What a line looks like before its words are read.
 #[derive(Clone, Copy)]
 enum Form<'a> {
@@ -199,6 +203,16 @@ enum Form<'a> {
     Top(&'a str),
     Sub(&'a str),
     Bullet(&'a str),
+}
+
+impl<'a> Form<'a> {
+    /// The line's words: without the dash or bullet that starts it (none for a blank line).
+    fn content(self) -> &'a str {
+        match self {
+            Form::Top(s) | Form::Sub(s) | Form::Bullet(s) => s,
+            Form::Blank => "",
+        }
+    }
 }
 
 fn form(text: &str) -> Form<'_> {
@@ -257,27 +271,28 @@ impl LineCounts {
     }
 }
 
-fn parse_lines(source: &str, raw: &[RawLine]) -> (ParsedLog, LineCounts) {
-    // Only the lines holding a spelling variant are rewritten.
-    let mut variants = spelling_variants(source).peekable();
-    let normalised: Vec<Cow<'_, str>> = raw
+fn parse_lines(source: &str) -> (ParsedLog, LineCounts) {
+    // The lines are found in the same pass as the few that hold a spelling variant, and only
+    // those are rewritten.
+    let (raw, with_variants) = split_lines_noting(source, VARIANT_STARTS, variant_at);
+    let rewritten: Vec<String> = with_variants
         .iter()
-        .map(|r| {
-            let text = &source[r.start..r.end];
-            while variants.next_if(|&at| at < r.start).is_some() {}
-            if variants.peek().is_some_and(|&at| at < r.end) {
-                Cow::Owned(rewrite_variants(text))
-            } else {
-                Cow::Borrowed(text)
-            }
-        })
+        .map(|&i| rewrite_variants(&source[raw[i].start..raw[i].end]))
         .collect();
+    let mut rewrites = with_variants.iter().zip(&rewritten).peekable();
     // Each line's form, read once for finding the names and again for the line itself.
-    let forms: Vec<Form<'_>> = normalised.iter().map(|t| form(t)).collect();
-    let players = discover(forms.iter().map(|f| match *f {
-        Form::Top(s) | Form::Sub(s) | Form::Bullet(s) => s,
-        Form::Blank => "",
-    }));
+    let mut evidence = NameEvidence::default();
+    let mut forms = Vec::with_capacity(raw.len());
+    for (i, r) in raw.iter().enumerate() {
+        let text = match rewrites.next_if(|(at, _)| **at == i) {
+            Some((_, line)) => line.as_str(),
+            None => &source[r.start..r.end],
+        };
+        let form = form(text);
+        evidence.see(form.content());
+        forms.push(form);
+    }
+    let players = evidence.names();
     let names: Vec<&str> = players.iter().map(Text::as_str).collect();
     let mut reader = Reader {
         matcher: Matcher::english(),
@@ -478,14 +493,34 @@ fn read<'t>(
 }
 
 fn card_list(content: &str) -> Event {
-    // At most one card more than the list has commas.
-    let mut cards = Vec::with_capacity(count_of(b',', content.as_bytes()) + 1);
+    // The names are found in one pass and the first few kept on the stack, so that the list is
+    // made at its size without another pass to count the commas; a longer list is read twice.
+    let mut first = [""; 16];
+    let mut names = 0;
     each_list_item(content, |item| {
         let item = super::trim(item);
         if !item.is_empty() {
-            cards.push(CardName::parse_trimmed(item));
+            if let Some(slot) = first.get_mut(names) {
+                *slot = item;
+            }
+            names += 1;
         }
     });
+    let mut cards = Vec::with_capacity(names);
+    if names <= first.len() {
+        cards.extend(
+            first[..names]
+                .iter()
+                .map(|item| CardName::parse_trimmed(item)),
+        );
+    } else {
+        each_list_item(content, |item| {
+            let item = super::trim(item);
+            if !item.is_empty() {
+                cards.push(CardName::parse_trimmed(item));
+            }
+        });
+    }
     Event::CardList { cards }
 }
 
@@ -542,8 +577,7 @@ mod tests {
             .map(String::from),
         );
         for text in &texts {
-            let raw = split_lines(text);
-            let (log, counts) = parse_lines(text, &raw);
+            let (log, counts) = parse_lines(text);
             let lines = &log.lines;
             let non_blank = lines
                 .iter()
