@@ -327,6 +327,10 @@ impl TextFilter<'_> {
     pub fn facts_of(&self, effects: &CardEffects) -> FactSet {
         match self {
             TextFilter::InPlay => effects.in_play_facts(),
+            // Used on an earlier turn, only its lasting texts still act.
+            TextFilter::Used {
+                lasting_only: true, ..
+            } => effects.lasting_facts(),
             TextFilter::Used { .. } => effects.facts(),
         }
     }

@@ -99,21 +99,30 @@ pub struct CardEffects {
     /// The facts any of its texts may change, read once.
     #[serde(skip)]
     facts: FactSet,
+    /// The facts its lasting texts may change ("during your opponent's next turn"), read once:
+    /// what an attack or Ability used on an earlier turn may still change.
+    #[serde(skip)]
+    lasting_facts: FactSet,
 }
 
 impl CardEffects {
     pub fn new(texts: Vec<TextEffects>) -> CardEffects {
         let (mut in_play_facts, mut facts) = (FactSet::EMPTY, FactSet::EMPTY);
+        let mut lasting_facts = FactSet::EMPTY;
         for text in &texts {
             facts = facts.union(text.facts());
             if text.activation == Activation::InPlay {
                 in_play_facts = in_play_facts.union(text.facts());
+            }
+            if text.lasting {
+                lasting_facts = lasting_facts.union(text.facts());
             }
         }
         CardEffects {
             texts,
             in_play_facts,
             facts,
+            lasting_facts,
         }
     }
 
@@ -130,6 +139,11 @@ impl CardEffects {
     /// Every fact a text that acts while the card is in play may change.
     pub fn in_play_facts(&self) -> FactSet {
         self.in_play_facts
+    }
+
+    /// Every fact a lasting text of the card may change.
+    pub fn lasting_facts(&self) -> FactSet {
+        self.lasting_facts
     }
 
     /// The texts that act while the card is in play.
