@@ -25,12 +25,14 @@ pub(super) fn hp_of(j: &Judging<'_, '_>, id: PokemonId) -> Result<Hp, String> {
     // the lowest of them all (see `CardFacts::client_pool`).
     let client = j.cards.client_prints_of(j.state, id)?;
     let hi = facts::hp_range(&client).map_or(hi_any, |(_, hi)| hi as i32);
+    // The cards that may change it, listed once for both questions.
+    let names = cards_on(j, id);
     let mut hp = Hp {
         lo,
         hi,
         hi_any,
-        may_raise: hp_may_raise(j, id),
-        may_lower: hp_may_change(j, id, &[" hp", "hit points"], &[]),
+        may_raise: j.cards.may_change_by(&names, hp_raise_phrase),
+        may_lower: hp_may_change(j, &names, &[" hp", "hit points"], &[]),
         raised: None,
         read: Vec::new(),
     };
@@ -44,7 +46,7 @@ pub(super) fn hp_of(j: &Judging<'_, '_>, id: PokemonId) -> Result<Hp, String> {
         hp.may_raise = None;
         // The texts read exactly only raise it ("+N HP"): they lower nothing.
         let raising: Vec<Text> = r.texts.iter().map(|(c, _)| c.clone()).collect();
-        hp.may_lower = hp_may_change(j, id, &[" hp", "hit points"], &raising);
+        hp.may_lower = hp_may_change(j, &names, &[" hp", "hit points"], &raising);
         hp.raised = Some(r.how.join(", "));
         hp.read = r.texts;
     }
@@ -68,10 +70,7 @@ pub(super) struct Raise {
 /// [`Raise`], or `None` when a card that may raise the HP is not read exactly.
 pub(super) fn exact_raise(j: &Judging<'_, '_>, id: PokemonId) -> Option<Raise> {
     let mon = j.state.mon(id);
-    let mut names: Vec<Text> = j.cards_in_play(Some(&[id]));
-    if let Some(s) = &j.state.stadium {
-        names.push(s.name.clone());
-    }
+    let names = cards_on(j, id);
     let source = InForce {
         cards: j.cards,
         state: j.state,
@@ -132,24 +131,34 @@ fn hp_bounds(j: &Judging<'_, '_>, id: PokemonId) -> Result<(i32, i32), String> {
 /// Why a card may raise this Pokémon's HP: what is attached to it, its own Abilities, or
 /// the Stadium.
 pub(super) fn hp_may_raise(j: &Judging<'_, '_>, id: PokemonId) -> Option<String> {
+    j.cards.may_change_by(&cards_on(j, id), hp_raise_phrase)
+}
+
+/// The cards whose text may change a Pokémon's HP: what is attached to it, its own Abilities,
+/// and the Stadium.
+fn cards_on(j: &Judging<'_, '_>, id: PokemonId) -> Vec<Text> {
     let mut names: Vec<Text> = j.cards_in_play(Some(&[id]));
     if let Some(s) = &j.state.stadium {
         names.push(s.name.clone());
     }
-    j.cards.may_change_by(&names, hp_raise_phrase)
+    names
 }
 
+/// Why one of `names` (less `except`) may change the HP as `phrases` say.
 fn hp_may_change(
     j: &Judging<'_, '_>,
-    id: PokemonId,
+    names: &[Text],
     phrases: &[&str],
     except: &[Text],
 ) -> Option<String> {
-    let mut names: Vec<Text> = j.cards_in_play(Some(&[id]));
-    if let Some(s) = &j.state.stadium {
-        names.push(s.name.clone());
+    if except.is_empty() {
+        return j.cards.may_change(names, phrases);
     }
-    names.retain(|n| !except.contains(n));
+    let names: Vec<Text> = names
+        .iter()
+        .filter(|n| !except.contains(n))
+        .cloned()
+        .collect();
     j.cards.may_change(&names, phrases)
 }
 
