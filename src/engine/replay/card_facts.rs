@@ -446,7 +446,7 @@ impl<'a> CardFacts<'a> {
         make: impl FnOnce() -> Option<MemoEffect>,
     ) -> Option<MemoEffect> {
         let found = looked_up(
-            |key| write_parts(key, parts),
+            |key| write_parts(key, parts.iter().copied()),
             |key| self.effect_memo.borrow().get(key).cloned(),
         );
         if let Some(e) = found {
@@ -587,8 +587,6 @@ pub fn cards_in_play(state: &GameState, pokemon: Option<&[PokemonId]>) -> Vec<Te
     names
 }
 
-/// A memo key: the parts joined by a unit separator (built without the formatting machinery:
-/// it is made for every attack and Ability line).
 /// The effects in force at a step, as the card data and the state say.
 pub struct InForce<'f, 'a> {
     pub cards: &'f CardFacts<'a>,

@@ -24,13 +24,13 @@ pub(super) fn looked_up<R>(write: impl FnOnce(&mut String), find: impl FnOnce(&s
 /// The key of parts, as a string of its own.
 pub(super) fn memo_key(parts: &[&str]) -> String {
     let mut key = String::with_capacity(parts.iter().map(|p| p.len() + 1).sum());
-    write_parts(&mut key, parts);
+    write_parts(&mut key, parts.iter().copied());
     key
 }
 
 /// The parts of a key, apart.
-pub(super) fn write_parts(key: &mut String, parts: &[&str]) {
-    for (i, part) in parts.iter().enumerate() {
+pub(super) fn write_parts<'p>(key: &mut String, parts: impl IntoIterator<Item = &'p str>) {
+    for (i, part) in parts.into_iter().enumerate() {
         if i > 0 {
             key.push('\u{1f}');
         }
@@ -40,11 +40,10 @@ pub(super) fn write_parts(key: &mut String, parts: &[&str]) {
 
 /// The key of a Pokémon name and what it was seen to use.
 pub(super) fn write_prints_key(key: &mut String, name: &str, uses: &[Text]) {
-    key.push_str(name);
-    for u in uses {
-        key.push('\u{1f}');
-        key.push_str(u);
-    }
+    write_parts(
+        key,
+        std::iter::once(name).chain(uses.iter().map(Text::as_str)),
+    );
 }
 
 #[cfg(test)]
@@ -56,11 +55,11 @@ mod tests {
     #[test]
     fn the_buffer_writes_the_key_the_memo_stores() {
         let long = looked_up(
-            |k| write_parts(k, &["use", "Pikachu ex", "Thunderbolt"]),
+            |k| write_parts(k, ["use", "Pikachu ex", "Thunderbolt"]),
             str::to_string,
         );
         assert_eq!(long, memo_key(&["use", "Pikachu ex", "Thunderbolt"]));
-        let short = looked_up(|k| write_parts(k, &["card", "Iono"]), str::to_string);
+        let short = looked_up(|k| write_parts(k, ["card", "Iono"]), str::to_string);
         assert_eq!(short, "card\u{1f}Iono");
         let uses = [Text::from("Thunderbolt"), Text::from("Tackle")];
         let prints = looked_up(|k| write_prints_key(k, "Pikachu", &uses), str::to_string);

@@ -181,7 +181,7 @@ pub(super) fn surely_at_hp_reading(
         return None;
     }
     if hp_may_raise(j, id).is_none() {
-        return (damage >= hi).then_some((hi, Vec::new()));
+        return Some((hi, Vec::new()));
     }
     // Either way: with every raise read exactly, the damage reaches even the highest HP.
     let r = exact_raise(j, id)?;
