@@ -1,6 +1,12 @@
 //! What the engine says about one line: a verdict, the clauses applied, and a sentence.
 
 use serde::{Deserialize, Serialize};
+use smallvec::{SmallVec, smallvec};
+
+/// The clause ids of a step. A finding nearly always cites one, kept inline (a finding made
+/// on every line then allocates nothing for it); the inline room is one id so that a step is no
+/// larger than with a `Vec` (a step is moved often).
+pub type Clauses = SmallVec<[&'static str; 1]>;
 
 /// The verdict on one log line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
@@ -35,12 +41,12 @@ impl Verdict {
 pub struct Step {
     pub verdict: Verdict,
     /// Clause ids applied, each with a section in the rulings reference.
-    pub clauses: Vec<&'static str>,
+    pub clauses: Clauses,
     pub message: String,
     /// The clauses of the findings that are violations (for the soundness gate, which asks
     /// only about what a violation relies on).
     #[serde(skip)]
-    pub violated: Vec<&'static str>,
+    pub violated: Clauses,
     /// A violation the card-text gate already let stand (a judge that models some effects
     /// gates its own findings with what it modelled; the gate does not ask again).
     #[serde(skip)]
@@ -55,9 +61,9 @@ impl Step {
     pub fn info(message: impl Into<String>) -> Step {
         Step {
             verdict: Verdict::Info,
-            clauses: Vec::new(),
+            clauses: Clauses::new(),
             message: message.into(),
-            violated: Vec::new(),
+            violated: Clauses::new(),
             cleared: false,
             explanation: None,
         }
@@ -66,9 +72,9 @@ impl Step {
     pub fn unverified(message: impl Into<String>) -> Step {
         Step {
             verdict: Verdict::Unverified,
-            clauses: Vec::new(),
+            clauses: Clauses::new(),
             message: message.into(),
-            violated: Vec::new(),
+            violated: Clauses::new(),
             cleared: false,
             explanation: None,
         }
@@ -77,9 +83,9 @@ impl Step {
     pub fn unparsed(message: impl Into<String>) -> Step {
         Step {
             verdict: Verdict::Unparsed,
-            clauses: Vec::new(),
+            clauses: Clauses::new(),
             message: message.into(),
-            violated: Vec::new(),
+            violated: Clauses::new(),
             cleared: false,
             explanation: None,
         }
@@ -90,9 +96,9 @@ impl Step {
     pub fn applied(clause: &'static str, message: impl Into<String>) -> Step {
         Step {
             verdict: Verdict::Info,
-            clauses: vec![clause],
+            clauses: smallvec![clause],
             message: message.into(),
-            violated: Vec::new(),
+            violated: Clauses::new(),
             cleared: false,
             explanation: None,
         }
@@ -102,9 +108,9 @@ impl Step {
     pub fn ok(clause: &'static str, message: impl Into<String>) -> Step {
         Step {
             verdict: Verdict::Ok,
-            clauses: vec![clause],
+            clauses: smallvec![clause],
             message: message.into(),
-            violated: Vec::new(),
+            violated: Clauses::new(),
             cleared: false,
             explanation: None,
         }
@@ -114,9 +120,9 @@ impl Step {
     pub fn violation(clause: &'static str, message: impl Into<String>) -> Step {
         Step {
             verdict: Verdict::Violation,
-            clauses: vec![clause],
+            clauses: smallvec![clause],
             message: message.into(),
-            violated: vec![clause],
+            violated: smallvec![clause],
             cleared: false,
             explanation: None,
         }
@@ -126,9 +132,9 @@ impl Step {
     pub fn cannot_check(clause: &'static str, message: impl Into<String>) -> Step {
         Step {
             verdict: Verdict::Unverified,
-            clauses: vec![clause],
+            clauses: smallvec![clause],
             message: message.into(),
-            violated: Vec::new(),
+            violated: Clauses::new(),
             cleared: false,
             explanation: None,
         }
@@ -172,8 +178,7 @@ impl Step {
             .find(|p| p.weight() == weight)
             .map_or(Verdict::Info, |p| p.verdict);
         // Clauses heaviest first (in order within a weight), without repeats.
-        let mut clauses: Vec<&'static str> =
-            Vec::with_capacity(parts.iter().map(|p| p.clauses.len()).sum());
+        let mut clauses = Clauses::with_capacity(parts.iter().map(|p| p.clauses.len()).sum());
         for w in (0..=weight).rev() {
             for p in parts.iter().filter(|p| p.weight() == w) {
                 for c in &p.clauses {
@@ -183,29 +188,8 @@ impl Step {
                 }
             }
         }
-        // The messages of the heaviest findings, in order, repeats dropped.
-        let mut message = String::with_capacity(
-            parts
-                .iter()
-                .filter(|p| p.weight() == weight)
-                .map(|p| p.message.len() + 2)
-                .sum(),
-        );
-        let mut last: Option<usize> = None;
-        for (i, p) in parts.iter().enumerate() {
-            if p.weight() != weight || p.message.is_empty() {
-                continue;
-            }
-            if last.is_some_and(|l| parts[l].message == p.message) {
-                continue;
-            }
-            if !message.is_empty() {
-                message.push_str("; ");
-            }
-            message.push_str(&p.message);
-            last = Some(i);
-        }
-        let mut violated: Vec<&'static str> = Vec::new();
+        let message = heaviest_messages(&mut parts, weight);
+        let mut violated = Clauses::new();
         for p in parts.iter().filter(|p| p.verdict == Verdict::Violation) {
             for c in &p.violated {
                 if !violated.contains(c) {
@@ -242,9 +226,49 @@ impl Step {
     }
 }
 
+/// The messages of the parts of weight `weight`, in order, joined by "; ", each dropped that
+/// repeats the one kept before it. When one message is kept (the usual case) it is moved out
+/// of its part rather than copied.
+fn heaviest_messages(parts: &mut [Step], weight: u8) -> String {
+    let mut kept: SmallVec<[usize; 4]> = SmallVec::new();
+    for (i, p) in parts.iter().enumerate() {
+        if p.weight() != weight || p.message.is_empty() {
+            continue;
+        }
+        if kept.last().is_some_and(|&l| parts[l].message == p.message) {
+            continue;
+        }
+        kept.push(i);
+    }
+    match kept.as_slice() {
+        [] => String::new(),
+        [one] => std::mem::take(&mut parts[*one].message),
+        many => {
+            let len = many.iter().map(|&i| parts[i].message.len() + 2).sum();
+            let mut message = String::with_capacity(len);
+            for &i in many {
+                if !message.is_empty() {
+                    message.push_str("; ");
+                }
+                message.push_str(&parts[i].message);
+            }
+            message
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Clause ids kept inline make a step no larger than a `Vec` of them would.
+    #[test]
+    fn inline_clauses_take_no_more_room_than_a_vec() {
+        assert_eq!(
+            std::mem::size_of::<Clauses>(),
+            std::mem::size_of::<Vec<&'static str>>()
+        );
+    }
 
     #[test]
     fn the_heaviest_verdict_wins_and_all_clauses_are_listed() {
@@ -254,7 +278,7 @@ mod tests {
             Step::cannot_check("c", "no card data"),
         ]);
         assert_eq!(s.verdict, Verdict::Violation);
-        assert_eq!(s.clauses, ["b", "c", "a"]);
+        assert_eq!(s.clauses.as_slice(), ["b", "c", "a"]);
         assert_eq!(s.message, "second Supporter");
         let s = Step::combine(vec![
             Step::ok("a", "fine"),

@@ -1,9 +1,11 @@
 //! The replay report (serde) and its text and JSON renderers. Pure.
 
 mod label;
+mod line_text;
 pub mod model;
 pub mod text;
 
+pub use line_text::LineText;
 pub use model::{GameResult, Label, PlayerReport, REPORT_FORMAT, Report, StepReport, Summary};
 pub use text::render_text;
 

@@ -6,6 +6,7 @@ use crate::cards::DataSource;
 use crate::engine::{ReplayResult, RuleEdition, Verdict};
 use crate::log::{Event, ExportFormat, ParsedLog, Text};
 
+use super::LineText;
 pub use super::label::Label;
 
 /// The format name written in every report.
@@ -100,7 +101,7 @@ pub struct StepReport {
     /// 1-based line number in the log.
     pub line: u32,
     /// The line as the log wrote it.
-    pub text: String,
+    pub text: LineText,
     /// Turns begun when the line was read (0 during setup).
     pub turn: u32,
     /// The player whose turn it was (`null` during setup).
@@ -117,7 +118,7 @@ pub struct StepReport {
     /// For a log in another language: the English line this one was read as (card names in
     /// English where the card data knows them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub english: Option<String>,
+    pub english: Option<LineText>,
     /// What a person reads beyond the message: the damage in the rulebook's order, the cost
     /// check, the failed clause of a violation, the doubt of an `unverified`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -133,6 +134,92 @@ pub struct Summary {
     pub violations: usize,
     pub unverified: usize,
     pub info: usize,
+}
+
+impl GameResult {
+    /// Take the game's end from line `line` (a game end or a draw) when no earlier line ended
+    /// it: its line, winner and reason (for words the client wrote that are not known, the
+    /// reason the game's state shows, else "not-stated").
+    #[cold]
+    fn note_end(&mut self, line: &crate::log::LogLine, state: &crate::engine::GameState) {
+        if self.line.is_some() {
+            return;
+        }
+        match &line.event {
+            Event::GameEnd {
+                reason: r,
+                winner: w,
+                ..
+            } => {
+                self.line = Some(line.number);
+                self.reason = Text::const_new(r.as_str());
+                if *r == crate::log::EndReason::Unknown {
+                    match state
+                        .player_named(w)
+                        .and_then(|p| crate::engine::end_reason_from_state(state, p))
+                    {
+                        Some(from_game) => {
+                            self.reason = Text::const_new(from_game.as_str());
+                            self.reason_from = Some(Text::const_new("game"));
+                        }
+                        None => self.reason = Text::const_new("not-stated"),
+                    }
+                }
+                self.winner = Some(w.clone());
+            }
+            Event::GameDrawn => {
+                self.line = Some(line.number);
+                self.reason = Text::const_new("draw");
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The text the steps' lines point into, shared by them: the log as read, and for a log read
+/// in another language the log as written, with the range of each of its lines (one for each
+/// English line).
+struct LogTexts {
+    read: std::sync::Arc<str>,
+    written: Option<(std::sync::Arc<str>, Vec<std::ops::Range<usize>>)>,
+}
+
+impl LogTexts {
+    fn new(read: String, written: Option<String>) -> LogTexts {
+        let written = written.map(|o| {
+            let mut at = 0;
+            let lines = o
+                .split('\n')
+                .map(|l| {
+                    let start = at;
+                    at += l.len() + 1;
+                    start..start + l.strip_suffix('\r').unwrap_or(l).len()
+                })
+                .collect();
+            (std::sync::Arc::from(o), lines)
+        });
+        LogTexts {
+            read: std::sync::Arc::from(read),
+            written,
+        }
+    }
+
+    /// A line as the log wrote it, and the English line it was read as when that differs.
+    #[inline]
+    fn of(&self, line: &crate::log::LogLine) -> (LineText, Option<LineText>) {
+        let read_as = LineText::of(&self.read, line.span.0 as usize..line.span.1 as usize);
+        let written = self.written.as_ref().and_then(|(text, lines)| {
+            let range = lines.get((line.number as usize).wrapping_sub(1))?;
+            Some(LineText::of(text, range.clone()))
+        });
+        match written {
+            Some(written) => {
+                let english = (written != read_as).then_some(read_as);
+                (written, english)
+            }
+            None => (read_as, None),
+        }
+    }
 }
 
 /// The explanation of a step as the report gives it: the judges' own, with the failed clause of
@@ -202,10 +289,12 @@ impl Report {
             lines: log.lines.len(),
             ..Summary::default()
         };
-        let mut end_line = None;
-        let mut reason = Text::const_new("not-ended");
-        let mut reason_from = None;
-        let mut winner = None;
+        let mut result = GameResult {
+            winner: None,
+            reason: Text::const_new("not-ended"),
+            reason_from: None,
+            line: None,
+        };
         let export_format = ExportFormat::detect(&log);
         let after_game = log
             .lines
@@ -220,15 +309,7 @@ impl Report {
             original,
             ..
         } = log;
-        // A log read in another language: its lines, one for each English line.
-        let original_lines: Vec<&str> = original
-            .as_deref()
-            .map(|o| {
-                o.split('\n')
-                    .map(|l| l.strip_suffix('\r').unwrap_or(l))
-                    .collect()
-            })
-            .unwrap_or_default();
+        let texts = LogTexts::new(source, original);
         // Each step takes its line's event and its record's message (rather than moving the
         // whole line and record out of their lists first).
         let mut step_of = |line: &mut crate::log::LogLine, rec: &mut crate::engine::StepRecord| {
@@ -239,42 +320,10 @@ impl Report {
                 Verdict::Info => summary.info += 1,
                 Verdict::Unparsed => summary.unparsed += 1,
             }
-            if let Event::GameEnd {
-                reason: r,
-                winner: w,
-                ..
-            } = &line.event
-                && end_line.is_none()
-            {
-                end_line = Some(line.number);
-                reason = Text::const_new(r.as_str());
-                if *r == crate::log::EndReason::Unknown {
-                    // Words not known: the reason the game shows, else not stated.
-                    match state
-                        .player_named(w)
-                        .and_then(|p| crate::engine::end_reason_from_state(state, p))
-                    {
-                        Some(from_game) => {
-                            reason = Text::const_new(from_game.as_str());
-                            reason_from = Some(Text::const_new("game"));
-                        }
-                        None => reason = Text::const_new("not-stated"),
-                    }
-                }
-                winner = Some(w.clone());
+            if matches!(line.event, Event::GameEnd { .. } | Event::GameDrawn) {
+                result.note_end(line, state);
             }
-            if matches!(line.event, Event::GameDrawn) && end_line.is_none() {
-                end_line = Some(line.number);
-                reason = Text::const_new("draw");
-            }
-            let read_as = &source[line.span.0 as usize..line.span.1 as usize];
-            let (text, english) = match original_lines.get((line.number as usize).wrapping_sub(1)) {
-                Some(written) if !original_lines.is_empty() => (
-                    written.to_string(),
-                    (*written != read_as).then(|| read_as.to_string()),
-                ),
-                _ => (read_as.to_string(), None),
-            };
+            let (text, english) = texts.of(line);
             StepReport {
                 line: line.number,
                 text,
@@ -332,12 +381,7 @@ impl Report {
                     exported_log: log_owner == Some(i),
                 })
                 .collect(),
-            result: GameResult {
-                winner,
-                reason,
-                reason_from,
-                line: end_line,
-            },
+            result,
             steps,
             summary,
             turn_counts,

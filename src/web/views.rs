@@ -390,7 +390,7 @@ fn turns(
         let names = step.data.card_names();
         let (text, english) = match &step.english {
             Some(english) => (
-                vec![(step.text.clone(), None)],
+                vec![(step.text.to_string(), None)],
                 Some(pieces(english, &names)),
             ),
             None => (pieces(&step.text, &names), None),

@@ -103,7 +103,7 @@ pub fn violations(
         .iter()
         .zip(&result.steps)
         .filter(|(_, r)| r.step.verdict == Verdict::Violation)
-        .map(|(l, r)| (l.number, r.step.violated.clone(), r.step.message.clone()))
+        .map(|(l, r)| (l.number, r.step.violated.to_vec(), r.step.message.clone()))
         .collect()
 }
 

@@ -14,10 +14,10 @@ use crate::log::{Event, Text};
 
 use super::super::super::in_force::{Ask, Source, Subject, Used, first_doubt_with_gone};
 use super::super::super::state::{Phase, PokemonId};
-use super::super::super::verdict::{Step, Verdict};
 use super::super::card_facts::InForce;
 use super::super::tracker::used::use_on_line;
 use super::Judging;
+use crate::engine::verdict::{Clauses, Step, Verdict};
 
 /// Whom a fact a clause depends on is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -238,7 +238,7 @@ fn gate_inner(
                 "line {line} of this part of the game could not be read, and it may be the line this relies on, so this is not called a violation: {}",
                 step.message
             ),
-            violated: Vec::new(),
+            violated: Clauses::new(),
             ..step
         };
     }
@@ -261,7 +261,7 @@ fn gate_inner(
                     "{}, so this is not called a violation: {found}",
                     why.sentence
                 ),
-                violated: Vec::new(),
+                violated: Clauses::new(),
                 cleared: false,
                 explanation: step.explanation,
             }
@@ -817,7 +817,7 @@ const DAMAGE_CLAUSES: &[&str] = &[
 ];
 
 /// The clauses of a doubted finding, with the rule that made it a doubt.
-fn with_card_text(mut clauses: Vec<&'static str>) -> Vec<&'static str> {
+fn with_card_text(mut clauses: Clauses) -> Clauses {
     if !clauses.contains(&CARD_TEXT) {
         clauses.push(CARD_TEXT);
     }

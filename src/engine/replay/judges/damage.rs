@@ -544,7 +544,7 @@ fn unless_state_unsure(models: &Models, step: Step) -> Step {
             Step {
                 verdict: Verdict::Unverified,
                 message: sentence!("{why}, so this is not called a violation: {}", step.message),
-                violated: Vec::new(),
+                violated: crate::engine::verdict::Clauses::new(),
                 ..step
             }
         }

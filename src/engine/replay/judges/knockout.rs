@@ -190,17 +190,19 @@ pub fn missing_knock_outs(
     }
     // Pokémon surely at their HP: usually none, and then the window need not be read.
     let mut at_hp: Vec<(usize, PokemonId, i32, ReadTexts)> = Vec::new();
+    let discard = match &j.lines.log.lines[index].event {
+        Event::DiscardFromPokemon { card, .. } => Some(card),
+        _ => None,
+    };
     for (p, player) in j.state.players.iter().enumerate() {
         for id in player.in_play() {
-            if Some(id) == except {
-                continue;
-            }
             let mon = j.state.mon(id);
             let sure = mon.damage - mon.doubtful_damage;
-            if sure <= 0 {
+            if sure <= 0 || Some(id) == except {
                 continue;
             }
-            if discard_is_its_knock_out(j, index, id) {
+            // The line discards the Basic under it: the Knock Out the client did not write.
+            if discard.is_some_and(|card| j.tracked.implies_knock_out(index, id, card)) {
                 continue;
             }
             if let Some((hp, read)) = surely_at_hp_reading(j, id, sure) {
