@@ -657,8 +657,8 @@ impl PatternSet {
     }
 }
 
-/// A trie of literals: walking a text's bytes through it (forwards, or backwards for
-/// suffixes) collects every pattern whose literal the text starts (or ends) with.
+/// A trie of literals, read backwards: walking a text's last bytes through it collects every
+/// pattern whose last literal the text ends with.
 ///
 /// Laid out as a table: a byte's class (the bytes no literal holds share class 0) added to the
 /// node's row gives the next node's row, so a step is two loads and an add. A row is a power of
@@ -677,20 +677,16 @@ struct LiteralTrie {
 }
 
 impl LiteralTrie {
-    /// Literals are indexed by their first (or, backwards, last) few bytes only: the trie is a
-    /// filter, the full match is checked after.
+    /// Literals are indexed by their last few bytes only: the trie is a filter, the full match
+    /// is checked after.
     const DEPTH: usize = 3;
 
     /// A trie of `literals` (bytes and the pattern each belongs to).
-    fn build(literals: &[(&[u8], usize)], backwards: bool) -> LiteralTrie {
+    fn build(literals: &[(&[u8], usize)]) -> LiteralTrie {
         let keys: Vec<(Vec<u8>, usize)> = literals
             .iter()
             .map(|(literal, pattern)| {
-                let key = if backwards {
-                    literal.iter().rev().take(Self::DEPTH).copied().collect()
-                } else {
-                    literal.iter().take(Self::DEPTH).copied().collect()
-                };
+                let key = literal.iter().rev().take(Self::DEPTH).copied().collect();
                 (key, *pattern)
             })
             .collect();
@@ -762,13 +758,7 @@ impl LiteralTrie {
         self.reached[row >> self.row_bits]
     }
 
-    /// The patterns whose (first) literal `text` starts with.
-    #[inline]
-    fn collect_prefix(&self, text: &[u8]) -> PatternSet {
-        self.walk(text.iter().copied())
-    }
-
-    /// The patterns whose (last) literal `text` ends with.
+    /// The patterns whose last literal `text` ends with.
     #[inline]
     fn collect_suffix(&self, text: &[u8]) -> PatternSet {
         self.walk(text.iter().rev().copied())
@@ -776,23 +766,13 @@ impl LiteralTrie {
 }
 
 /// The compiled table with its candidate index: a pattern is tried only when the line ends
-/// with its final literal and starts the way it starts (its first literal, or a player name
-/// followed by its second literal, or free text).
+/// with its final literal and holds its whole words.
 pub struct Matcher {
     patterns: Vec<Pattern>,
     suffixes: LiteralTrie,
-    /// First literals of patterns that start with one.
-    leads: LiteralTrie,
-    /// The literal after the player name of patterns that start with `{p}`.
-    after_player: LiteralTrie,
-    /// Patterns that start with `{p}`.
-    player_first: PatternSet,
-    /// Patterns that start with other free text.
-    free_first: PatternSet,
     /// Per bit of a [`word_mask`]: the patterns whose key word has that bit. A pattern's key
     /// word is the whole word of its literals that the fewest patterns hold; a line lacking
-    /// it cannot match, so the patterns of the line's bits are the only ones worth a look
-    /// (about two of the ten the literal tries leave).
+    /// it cannot match, so the patterns of the line's bits are the only ones worth a look.
     keyed: [PatternSet; 64],
 }
 
@@ -869,36 +849,19 @@ impl Matcher {
         );
         // Most specific first, so the first pattern that matches and builds is the best one.
         patterns.sort_by_key(|p| std::cmp::Reverse(p.specificity));
-        let mut suffixes: Vec<(&[u8], usize)> = Vec::new();
-        let mut leads: Vec<(&[u8], usize)> = Vec::new();
-        let mut after_player: Vec<(&[u8], usize)> = Vec::new();
-        let mut player_first = PatternSet::default();
-        let mut free_first = PatternSet::default();
-        for (i, p) in patterns.iter().enumerate() {
-            match p.segments.last() {
-                Some(Segment::Literal(l, _)) => suffixes.push((l.as_bytes(), i)),
-                _ => suffixes.push((b"", i)),
-            }
-            match (p.segments.first(), p.segments.get(1)) {
-                (Some(Segment::Literal(l, _)), _) => leads.push((l.as_bytes(), i)),
-                (Some(Segment::Slot(Slot::Player)), Some(Segment::Literal(l, _))) => {
-                    player_first.insert(i);
-                    after_player.push((l.as_bytes(), i));
-                }
-                _ => free_first.insert(i),
-            }
-        }
-        let suffixes = LiteralTrie::build(&suffixes, true);
-        let leads = LiteralTrie::build(&leads, false);
-        let after_player = LiteralTrie::build(&after_player, false);
+        let suffixes: Vec<(&[u8], usize)> = patterns
+            .iter()
+            .enumerate()
+            .map(|(i, p)| match p.segments.last() {
+                Some(Segment::Literal(l, _)) => (l.as_bytes(), i),
+                _ => (&b""[..], i),
+            })
+            .collect();
+        let suffixes = LiteralTrie::build(&suffixes);
         let keyed = key_words(&patterns);
         Matcher {
             patterns,
             suffixes,
-            leads,
-            after_player,
-            player_first,
-            free_first,
             keyed,
         }
     }
@@ -914,21 +877,16 @@ impl Matcher {
         keyed
     }
 
-    /// The patterns that could match `line`, most specific first.
-    fn candidates(&self, line: &str, players: &[&str]) -> PatternSet {
-        let mut starts = self.leads.collect_prefix(line.as_bytes());
-        starts.union(&self.free_first);
-        if players.is_empty() {
-            starts.union(&self.player_first);
-        } else {
-            for name in players {
-                if let Some(rest) = strip_name(line, name) {
-                    starts.union(&self.after_player.collect_prefix(rest.as_bytes()));
-                }
-            }
-        }
-        starts.intersect(&self.suffixes.collect_suffix(line.as_bytes()));
-        starts
+    /// The patterns that could match `line` (its [`word_mask`] is `words`), most specific
+    /// first: those whose last literal the line ends with and whose key word it holds.
+    ///
+    /// The line's start is not looked at: a trie of first literals, and of the literals after
+    /// a player name, left a pattern or two fewer to try than the key words alone, and cost
+    /// more to walk (with a compare of each player name) than trying them.
+    fn candidates(&self, line: &str, words: u64) -> PatternSet {
+        let mut candidates = self.suffixes.collect_suffix(line.as_bytes());
+        candidates.intersect(&self.keyed_by(words));
+        candidates
     }
 
     /// Try the patterns that match `line`, most specific first, and return the first value
@@ -953,9 +911,7 @@ impl Matcher {
         mut accept: impl FnMut(&Match<'a>) -> Option<T>,
     ) -> Option<T> {
         let words = word_mask(line);
-        let mut candidates = self.candidates(line, players);
-        candidates.intersect(&self.keyed_by(words));
-        for i in candidates.iter() {
+        for i in self.candidates(line, words).iter() {
             let pattern = &self.patterns[i];
             if pattern.words & words != pattern.words {
                 continue;
