@@ -12,7 +12,7 @@ use super::error::LogError;
 use super::event::{BreakdownItem, CardName, Event, Text};
 use super::input::{decode, each_place_of, foreign_language, split_lines_noting};
 use super::locale::{self, LocalNames, Locale, NoNames};
-use super::pattern::{Match, Matcher};
+use super::pattern::{Match, Matcher, same_bytes};
 use super::players::NameEvidence;
 
 /// How a line sits in the log's structure.
@@ -360,7 +360,7 @@ struct Reader<'t> {
     names: &'t [&'t str],
     /// Each line's words read so far, with the index of the line that holds the event they
     /// read as (`None`: they read as none).
-    read: FxHashMap<&'t str, Option<u32>>,
+    read: FxHashMap<Words<'t>, Option<u32>>,
     /// The match each line is read into.
     found: Match<'t>,
 }
@@ -375,7 +375,7 @@ impl<'t> Reader<'t> {
         at: LineAt,
         depth: Depth,
     ) -> bool {
-        match self.read.entry(content) {
+        match self.read.entry(Words(content)) {
             Entry::Occupied(known) => match *known.get() {
                 Some(i) => {
                     let event = lines[i as usize].event.clone();
@@ -398,6 +398,26 @@ impl<'t> Reader<'t> {
                 read
             }
         }
+    }
+}
+
+/// A line's words as the key [`Reader`] keeps them by: compared in place with
+/// [`same_bytes`] (a line's words are short, and a call to `memcmp` for each key looked up
+/// cost more than the compare).
+#[derive(Clone, Copy)]
+struct Words<'t>(&'t str);
+
+impl PartialEq for Words<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        same_bytes(self.0.as_bytes(), other.0.as_bytes())
+    }
+}
+
+impl Eq for Words<'_> {}
+
+impl std::hash::Hash for Words<'_> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
     }
 }
 
