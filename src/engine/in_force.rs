@@ -224,7 +224,14 @@ pub fn first_doubt(
     asks: &[Ask],
     modelled: &dyn Fn(&Source<'_>, &TextEffects, &Effect) -> bool,
 ) -> Option<Doubt> {
-    first_doubt_with_gone(state, recent, &[], effects, asks, modelled)
+    first_doubt_with_gone(
+        state,
+        Recent::recorded(recent),
+        &[],
+        effects,
+        asks,
+        modelled,
+    )
 }
 
 /// As [`first_doubt`], with the Pokémon that left play during the current action (Knocked Out
@@ -232,7 +239,7 @@ pub fn first_doubt(
 /// is damaged by an attack, put damage counters on the Attacking Pokémon").
 pub fn first_doubt_with_gone(
     state: &GameState,
-    recent: &[Used],
+    recent: Recent<'_>,
     gone: &[PokemonId],
     effects: &impl EffectSource,
     asks: &[Ask],
@@ -350,10 +357,40 @@ impl TextFilter<'_> {
     }
 }
 
+/// What was used lately: the uses the tracker recorded, and the use on the line being judged
+/// when the tracker has not applied it yet (kept apart, so that the recorded ones are not
+/// copied to add it).
+#[derive(Clone, Copy)]
+pub struct Recent<'u> {
+    pub recorded: &'u [Used],
+    pub this_line: Option<&'u Used>,
+}
+
+impl<'u> Recent<'u> {
+    /// The uses the tracker recorded, with none on the line being judged.
+    pub fn recorded(recorded: &'u [Used]) -> Recent<'u> {
+        Recent {
+            recorded,
+            this_line: None,
+        }
+    }
+
+    /// Every use, the recorded ones first.
+    pub fn iter(self) -> impl Iterator<Item = &'u Used> {
+        self.recorded.iter().chain(self.this_line)
+    }
+
+    /// The first of these uses equal to `used` (one met in a walk over them, kept for as long
+    /// as they are).
+    pub fn same_as(self, used: &Used) -> Option<&'u Used> {
+        self.iter().find(|r| *r == used)
+    }
+}
+
 /// Call `f` with every source of effects in force and which of its texts act.
 pub(crate) fn each_source(
     state: &GameState,
-    recent: &[Used],
+    recent: Recent<'_>,
     gone: &[PokemonId],
     effects: &impl EffectSource,
     f: &mut dyn FnMut(Source<'_>, KnownEffects, TextFilter<'_>),
@@ -415,7 +452,7 @@ pub(crate) fn each_source(
             TextFilter::InPlay,
         );
     }
-    for used in recent {
+    for used in recent.iter() {
         let earlier = used.turn < state.turn;
         if state.turn.saturating_sub(used.turn) > 2 {
             continue;

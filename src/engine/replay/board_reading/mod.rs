@@ -23,7 +23,7 @@ use serde::Serialize;
 use crate::cards::effects::exact::{Cond, DamageMod, Exact, Side, Spot, Step};
 use crate::cards::effects::{Fact, TextEffects, TextKind};
 
-use super::super::in_force::{Place, Source, Subject, TextFilter, each_source, touches};
+use super::super::in_force::{Place, Recent, Source, Subject, TextFilter, each_source, touches};
 use super::super::state::{GameState, PlayerIdx, PokemonId, Position};
 use super::card_facts::InForce;
 use super::tracker::Tracker;
@@ -147,79 +147,86 @@ pub(super) fn read(t: &Tracker<'_>) -> BoardReading {
     let mut hp_changes: Vec<(PokemonId, HpChange)> = Vec::new();
     // Cards whose text may change a Pokémon's HP in a way not read exactly.
     let mut hp_open: Vec<(PokemonId, String)> = Vec::new();
-    each_source(state, &t.used, &[], &source, &mut |src, known, filter| {
-        let Ok(mut effects) = known else { return };
-        // An attack or Ability used by a Pokémon still in play under its name: the texts of
-        // the prints it may be (the log's card id or what it used narrows them).
-        if let Some(used) = src.used
-            && let Some((id, name)) = &used.by
-            && used.print.is_none()
-            && state
-                .pokemon
-                .get(*id as usize)
-                .is_some_and(|m| m.name() == name.as_str())
-            && let Ok(own) = cards.effects_of(state, *id)
-        {
-            effects = own;
-        }
-        // A text used in an earlier turn is kept whatever the catalogue says of how long it
-        // lasts: what still holds is read from its words (`used::effects`).
-        let filter = match filter {
-            TextFilter::Used { name, .. } => TextFilter::Used {
-                name,
-                lasting_only: false,
-            },
-            in_play => in_play,
-        };
-        // The texts of one name, each print's wording: shown only where they all say the same.
-        let texts: Vec<&TextEffects> = effects.texts().iter().filter(|x| filter.acts(x)).collect();
-        let mut names: Vec<&str> = Vec::new();
-        for x in &texts {
-            if !names.contains(&x.name.as_str()) {
-                names.push(&x.name);
+    each_source(
+        state,
+        Recent::recorded(&t.used),
+        &[],
+        &source,
+        &mut |src, known, filter| {
+            let Ok(mut effects) = known else { return };
+            // An attack or Ability used by a Pokémon still in play under its name: the texts of
+            // the prints it may be (the log's card id or what it used narrows them).
+            if let Some(used) = src.used
+                && let Some((id, name)) = &used.by
+                && used.print.is_none()
+                && state
+                    .pokemon
+                    .get(*id as usize)
+                    .is_some_and(|m| m.name() == name.as_str())
+                && let Ok(own) = cards.effects_of(state, *id)
+            {
+                effects = own;
             }
-        }
-        for name in names {
-            let same: Vec<&TextEffects> =
-                texts.iter().copied().filter(|x| x.name == name).collect();
-            // A text that may change HP: if it is not read exactly, or its prints do not agree,
-            // the HP is said to be open to it.
-            let changes_hp =
-                src.used.is_none() && same.iter().any(|x| x.facts().contains(Fact::MaxHp));
-            if !every_print_has(t, &src, name) {
-                if changes_hp {
+            // A text used in an earlier turn is kept whatever the catalogue says of how long it
+            // lasts: what still holds is read from its words (`used::effects`).
+            let filter = match filter {
+                TextFilter::Used { name, .. } => TextFilter::Used {
+                    name,
+                    lasting_only: false,
+                },
+                in_play => in_play,
+            };
+            // The texts of one name, each print's wording: shown only where they all say the same.
+            let texts: Vec<&TextEffects> =
+                effects.texts().iter().filter(|x| filter.acts(x)).collect();
+            let mut names: Vec<&str> = Vec::new();
+            for x in &texts {
+                if !names.contains(&x.name.as_str()) {
+                    names.push(&x.name);
+                }
+            }
+            for name in names {
+                let same: Vec<&TextEffects> =
+                    texts.iter().copied().filter(|x| x.name == name).collect();
+                // A text that may change HP: if it is not read exactly, or its prints do not agree,
+                // the HP is said to be open to it.
+                let changes_hp =
+                    src.used.is_none() && same.iter().any(|x| x.facts().contains(Fact::MaxHp));
+                if !every_print_has(t, &src, name) {
+                    if changes_hp {
+                        open_to(state, &src, &same, &mut hp_open);
+                    }
+                    continue;
+                }
+                // Each wording's effects and changes to HP.
+                type Reading = (Vec<(On, InForceEffect)>, Vec<(PokemonId, HpChange)>);
+                let mut readings: Vec<Reading> = Vec::new();
+                for text in &same {
+                    let effects = match src.used {
+                        Some(used) => used::effects(t, &src, used, text),
+                        None => in_play_effects(state, &src, text),
+                    };
+                    let mut changes = Vec::new();
+                    if src.used.is_none() && !text.inexact.contains(Fact::MaxHp) {
+                        for h in hp::hp_mods(&text.exact) {
+                            hp::changes_from(cards, state, &src, h, &mut changes);
+                        }
+                    }
+                    readings.push((effects, changes));
+                }
+                let agree = readings.windows(2).all(|w| w[0] == w[1]);
+                if agree && let Some((effects, changes)) = readings.pop() {
+                    for (on, effect) in effects {
+                        out.add(on, effect);
+                    }
+                    hp_changes.extend(changes);
+                }
+                if changes_hp && (!agree || same.iter().any(|x| x.inexact.contains(Fact::MaxHp))) {
                     open_to(state, &src, &same, &mut hp_open);
                 }
-                continue;
             }
-            // Each wording's effects and changes to HP.
-            type Reading = (Vec<(On, InForceEffect)>, Vec<(PokemonId, HpChange)>);
-            let mut readings: Vec<Reading> = Vec::new();
-            for text in &same {
-                let effects = match src.used {
-                    Some(used) => used::effects(t, &src, used, text),
-                    None => in_play_effects(state, &src, text),
-                };
-                let mut changes = Vec::new();
-                if src.used.is_none() && !text.inexact.contains(Fact::MaxHp) {
-                    for h in hp::hp_mods(&text.exact) {
-                        hp::changes_from(cards, state, &src, h, &mut changes);
-                    }
-                }
-                readings.push((effects, changes));
-            }
-            let agree = readings.windows(2).all(|w| w[0] == w[1]);
-            if agree && let Some((effects, changes)) = readings.pop() {
-                for (on, effect) in effects {
-                    out.add(on, effect);
-                }
-                hp_changes.extend(changes);
-            }
-            if changes_hp && (!agree || same.iter().any(|x| x.inexact.contains(Fact::MaxHp))) {
-                open_to(state, &src, &same, &mut hp_open);
-            }
-        }
-    });
+        },
+    );
     for (id, card) in hp_open {
         if let Some(hp) = out.mon_mut(id).and_then(|m| m.hp.as_mut())
             && !hp.open_to.contains(&card)

@@ -580,7 +580,7 @@ impl Eval<'_, '_, '_> {
                     _: &crate::cards::effects::Effect| false;
         first_doubt_with_gone(
             self.j.state,
-            &self.j.tracked.used,
+            crate::engine::in_force::Recent::recorded(&self.j.tracked.used),
             &self.j.tracked.knocked_out,
             &source,
             &asks,

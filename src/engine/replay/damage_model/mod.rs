@@ -19,7 +19,7 @@ use crate::cards::effects::{Fact, FactSet, TextEffects, TextKind};
 use crate::log::Text;
 
 use super::super::damage_order::DamageEffect;
-use super::super::in_force::{TextFilter, Used, UsedKind, each_source};
+use super::super::in_force::{Recent, TextFilter, Used, UsedKind, each_source};
 use super::super::state::PokemonId;
 use super::card_facts::InForce;
 use super::judges::Judging;
@@ -270,12 +270,15 @@ impl InForceText<'_> {
 fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
     let j = eval.j;
     // What was used lately, with the use on this line when the tracker has not applied it.
-    let mut recent: std::borrow::Cow<'_, [Used]> = std::borrow::Cow::Borrowed(&j.tracked.used);
-    if j.applied.is_none()
-        && let Some(current) = use_on_line(j.state, j.index, j.line, j.resolved)
-    {
-        recent.to_mut().push(current);
-    }
+    let this_line = j
+        .applied
+        .is_none()
+        .then(|| use_on_line(j.state, j.index, j.line, j.resolved))
+        .flatten();
+    let recent = Recent {
+        recorded: &j.tracked.used,
+        this_line: this_line.as_ref(),
+    };
     let source = InForce {
         cards: j.cards,
         state: j.state,
@@ -284,7 +287,7 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
     let gone_first = discarded_before_damage(eval);
     each_source(
         j.state,
-        &recent,
+        recent,
         &j.tracked.knocked_out,
         &source,
         &mut |src, known, filter| {
@@ -307,7 +310,7 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
             if src.used.is_some_and(|u| u.line == j.index) {
                 return;
             }
-            let used = src.used.map(|u| recent_ref(&recent, u));
+            let used = src.used.and_then(|u| recent.same_as(u));
             let mut by_name: Vec<InForceText<'_>> = Vec::new();
             for text in effects.texts().iter().filter(|t| filter.acts(t)) {
                 if !text.facts().intersects(DAMAGE_FACTS) {
@@ -487,9 +490,6 @@ fn holder_only(texts: &[TextEffects]) -> bool {
 }
 
 /// The [`Used`] of the list the sources were made from (the same record, for its lifetime).
-fn recent_ref<'u>(recent: &'u [Used], u: &Used) -> &'u Used {
-    recent.iter().find(|r| *r == u).unwrap_or(&recent[0])
-}
 
 /// The damage changes of one text (or, when the prints word it differently, of each of its
 /// wordings as a reading of its own).

@@ -12,7 +12,7 @@ use crate::cards::effects::exact::{Cond, Exact, Filter, Side, Who};
 use crate::cards::effects::{Activation, Effect, Fact, TextEffects, TextKind};
 use crate::log::{Event, Text};
 
-use super::super::super::in_force::{Ask, Source, Subject, Used, first_doubt_with_gone};
+use super::super::super::in_force::{Ask, Recent, Source, Subject, first_doubt_with_gone};
 use super::super::super::state::{Phase, PokemonId};
 use super::super::card_facts::InForce;
 use super::super::tracker::used::use_on_line;
@@ -490,14 +490,16 @@ fn doubt(
             asks.push(a);
         }
     }
-    // What was used lately, with the use on this line when the tracker has not applied it
-    // (copied only then).
-    let mut recent: std::borrow::Cow<'_, [Used]> = std::borrow::Cow::Borrowed(&j.tracked.used);
-    if j.applied.is_none()
-        && let Some(current) = use_on_line(j.state, j.index, j.line, j.resolved)
-    {
-        recent.to_mut().push(current);
-    }
+    // What was used lately, with the use on this line when the tracker has not applied it.
+    let this_line = j
+        .applied
+        .is_none()
+        .then(|| use_on_line(j.state, j.index, j.line, j.resolved))
+        .flatten();
+    let recent = Recent {
+        recorded: &j.tracked.used,
+        this_line: this_line.as_ref(),
+    };
     let source = InForce {
         cards: j.cards,
         state: j.state,
@@ -639,7 +641,7 @@ fn doubt(
     };
     first_doubt_with_gone(
         j.state,
-        &recent,
+        recent,
         &j.tracked.knocked_out,
         &source,
         &asks,
