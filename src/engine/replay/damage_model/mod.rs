@@ -489,8 +489,6 @@ fn holder_only(texts: &[TextEffects]) -> bool {
     })
 }
 
-/// The [`Used`] of the list the sources were made from (the same record, for its lifetime).
-
 /// The damage changes of one text (or, when the prints word it differently, of each of its
 /// wordings as a reading of its own).
 fn apply_texts(
