@@ -185,16 +185,9 @@ pub fn owned(
     claim: Claim,
     prefer: Option<PlayerIdx>,
 ) -> (Found, Option<PlayerIdx>) {
-    // Which players have a Pokémon of that name (asked without collecting them).
-    let has = |p: PlayerIdx| {
-        state.players.get(p).is_some_and(|ps| {
-            ps.in_play().any(|id| {
-                state.mon(id).name() == name
-                    && (position.is_none() || state.position(id) == position)
-            })
-        })
-    };
-    let with = [has(0), has(1)];
+    // Each player's Pokémon of that name (kept inline: found once, read twice).
+    let mut named_by = [0, 1].map(|p| named_in_play(state, p, name, position));
+    let with = named_by.each_ref().map(|n| !n.is_empty());
     let owner = match (with, named) {
         ([false, false], _) => return (Found::None, named),
         ([true, false], _) => 0,
@@ -204,15 +197,18 @@ pub fn owned(
             Some(p) => p,
             None => {
                 let first = named.unwrap_or(0);
-                let mut all = candidates(state, first, name, position);
-                all.extend(named_in_play(state, 1 - first, name, position));
+                let mut all = named_by[first].to_vec();
+                all.extend_from_slice(&named_by[1 - first]);
                 return (Found::Ambiguous(all[0], all), Some(first));
             }
         },
     };
     // A trusted line (an attack's target, a Knock Out) most often means the Active Pokémon; a
     // doubtful one (damage counters an effect places) says nothing about the spot.
-    let all = named_in_play(state, owner, name, position);
+    let all = named_by
+        .get_mut(owner)
+        .map(std::mem::take)
+        .unwrap_or_default();
     let found = pick(state, &all, claim == Claim::Trusted, |m| {
         i64::from(m.damage)
     });
