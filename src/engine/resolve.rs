@@ -54,20 +54,24 @@ pub fn candidates(
     named_in_play(state, player, name, position).into_vec()
 }
 
-/// [`candidates`] without allocating, for the lookups made on most lines.
+/// [`candidates`] without allocating, for the lookups made on most lines. A plain loop: the
+/// chained filters were not inlined (a call for each Pokémon found and one to end).
 pub fn named_in_play(
     state: &GameState,
     player: PlayerIdx,
     name: &str,
     position: Option<Position>,
 ) -> Named {
+    let mut found = Named::new();
     let Some(p) = state.players.get(player) else {
-        return Named::new();
+        return found;
     };
-    p.in_play()
-        .filter(|id| state.mon(*id).name() == name)
-        .filter(|id| position.is_none() || state.position(*id) == position)
-        .collect()
+    for id in p.in_play() {
+        if state.mon(id).name() == name && (position.is_none() || state.position(id) == position) {
+            found.push(id);
+        }
+    }
+    found
 }
 
 /// Of Pokémon of one name, those whose card id is the one the line gives (and those whose id is
