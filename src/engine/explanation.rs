@@ -200,15 +200,27 @@ impl Explanation {
     pub fn merge(parts: impl IntoIterator<Item = Explanation>) -> Explanation {
         let mut out = Explanation::default();
         for p in parts {
-            if out.trace.is_empty() && !p.trace.is_empty() {
-                out.trace = p.trace;
-                out.not_applied = p.not_applied;
-            }
-            out.cost = out.cost.or(p.cost);
-            out.failed = out.failed.or(p.failed);
-            out.doubt = out.doubt.or(p.doubt);
+            out.absorb(p);
         }
         out
+    }
+
+    /// [`Explanation::merge`] one part at a time: what `p` gives that this lacks (its trace
+    /// when this has none; its cost, failed clause and doubt each when this has none).
+    pub fn absorb(&mut self, p: Explanation) {
+        if self.trace.is_empty() && !p.trace.is_empty() {
+            self.trace = p.trace;
+            self.not_applied = p.not_applied;
+        }
+        if self.cost.is_none() {
+            self.cost = p.cost;
+        }
+        if self.failed.is_none() {
+            self.failed = p.failed;
+        }
+        if self.doubt.is_none() {
+            self.doubt = p.doubt;
+        }
     }
 
     /// The damage the trace ends on.

@@ -1,6 +1,8 @@
 //! Finding the Pokémon a line talks about. Lines name Pokémon by card name and, often, by a
 //! possessive the client sometimes gets wrong; the state decides.
 
+use smallvec::SmallVec;
+
 use super::state::{GameState, PlayerIdx, PokemonId, Position};
 
 /// How far a line's possessive ("Bob's Pikachu") can be trusted.
@@ -38,6 +40,10 @@ impl Found {
     }
 }
 
+/// Pokémon of one name found in play, kept inline: a line nearly always names one of them
+/// (rarely more than four), and lines are looked up many times each.
+pub type Named = SmallVec<[PokemonId; 4]>;
+
 /// The Pokémon of `player` in play named `name`, in `position` when given.
 pub fn candidates(
     state: &GameState,
@@ -45,29 +51,43 @@ pub fn candidates(
     name: &str,
     position: Option<Position>,
 ) -> Vec<PokemonId> {
+    named_in_play(state, player, name, position).into_vec()
+}
+
+/// [`candidates`] without allocating, for the lookups made on most lines. A plain loop: the
+/// chained filters were not inlined (a call for each Pokémon found and one to end).
+pub fn named_in_play(
+    state: &GameState,
+    player: PlayerIdx,
+    name: &str,
+    position: Option<Position>,
+) -> Named {
+    let mut found = Named::new();
     let Some(p) = state.players.get(player) else {
-        return Vec::new();
+        return found;
     };
-    p.in_play()
-        .filter(|id| state.mon(*id).name() == name)
-        .filter(|id| position.is_none() || state.position(*id) == position)
-        .collect()
+    for id in p.in_play() {
+        if state.mon(id).name() == name && (position.is_none() || state.position(id) == position) {
+            found.push(id);
+        }
+    }
+    found
 }
 
 /// Of Pokémon of one name, those whose card id is the one the line gives (and those whose id is
 /// not known); all of them when none fits (the id was not followed).
-pub fn narrow_by_id(
-    state: &GameState,
-    found: Vec<PokemonId>,
-    card_id: Option<&str>,
-) -> Vec<PokemonId> {
+pub fn narrow_by_id<C>(state: &GameState, found: C, card_id: Option<&str>) -> C
+where
+    C: AsRef<[PokemonId]> + FromIterator<PokemonId>,
+{
     let Some(card_id) = card_id else {
         return found;
     };
-    if found.len() < 2 {
+    if found.as_ref().len() < 2 {
         return found;
     }
-    let fits: Vec<PokemonId> = found
+    let fits: C = found
+        .as_ref()
         .iter()
         .copied()
         .filter(|id| {
@@ -78,7 +98,11 @@ pub fn narrow_by_id(
                 .is_none_or(|c| c == card_id)
         })
         .collect();
-    if fits.is_empty() { found } else { fits }
+    if fits.as_ref().is_empty() {
+        found
+    } else {
+        fits
+    }
 }
 
 /// A found Pokémon, with a choice between several of one name settled by the card id the line
@@ -86,7 +110,7 @@ pub fn narrow_by_id(
 pub fn narrow_found(state: &GameState, found: Found, card_id: Option<&str>) -> Found {
     match found {
         Found::Ambiguous(first, all) => {
-            let fits = narrow_by_id(state, all.clone(), card_id);
+            let fits = narrow_by_id(state, Named::from_slice(&all), card_id);
             match fits.as_slice() {
                 [one] => Found::One(*one),
                 _ => Found::Ambiguous(first, all),
@@ -100,7 +124,7 @@ pub fn narrow_found(state: &GameState, found: Found, card_id: Option<&str>) -> F
 /// `better` (e.g. the most damaged), else the first.
 pub fn pick(
     state: &GameState,
-    found: Vec<PokemonId>,
+    found: &[PokemonId],
     prefer_active: bool,
     better: impl Fn(&super::state::Pokemon) -> i64,
 ) -> Found {
@@ -165,16 +189,9 @@ pub fn owned(
     claim: Claim,
     prefer: Option<PlayerIdx>,
 ) -> (Found, Option<PlayerIdx>) {
-    // Which players have a Pokémon of that name (asked without collecting them).
-    let has = |p: PlayerIdx| {
-        state.players.get(p).is_some_and(|ps| {
-            ps.in_play().any(|id| {
-                state.mon(id).name() == name
-                    && (position.is_none() || state.position(id) == position)
-            })
-        })
-    };
-    let with = [has(0), has(1)];
+    // Each player's Pokémon of that name (kept inline: found once, read twice).
+    let mut named_by = [0, 1].map(|p| named_in_play(state, p, name, position));
+    let with = named_by.each_ref().map(|n| !n.is_empty());
     let owner = match (with, named) {
         ([false, false], _) => return (Found::None, named),
         ([true, false], _) => 0,
@@ -184,16 +201,19 @@ pub fn owned(
             Some(p) => p,
             None => {
                 let first = named.unwrap_or(0);
-                let mut all = candidates(state, first, name, position);
-                all.extend(candidates(state, 1 - first, name, position));
+                let mut all = named_by[first].to_vec();
+                all.extend_from_slice(&named_by[1 - first]);
                 return (Found::Ambiguous(all[0], all), Some(first));
             }
         },
     };
     // A trusted line (an attack's target, a Knock Out) most often means the Active Pokémon; a
     // doubtful one (damage counters an effect places) says nothing about the spot.
-    let all = candidates(state, owner, name, position);
-    let found = pick(state, all.clone(), claim == Claim::Trusted, |m| {
+    let all = named_by
+        .get_mut(owner)
+        .map(std::mem::take)
+        .unwrap_or_default();
+    let found = pick(state, &all, claim == Claim::Trusted, |m| {
         i64::from(m.damage)
     });
     // A doubtful line (damage counters an effect places) names no spot: the most damaged one is
@@ -202,9 +222,49 @@ pub fn owned(
         Found::One(first)
             if claim == Claim::Doubtful && all.len() > 1 && !all_alike(state, &all) =>
         {
-            Found::Ambiguous(first, all)
+            Found::Ambiguous(first, all.into_vec())
         }
         other => other,
     };
     (found, Some(owner))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::log::Text;
+
+    /// The lookups made without allocating find what the allocating ones do, and narrowing by
+    /// card id reads a list the same whether it is kept inline or not.
+    #[test]
+    fn inline_lookups_find_what_the_lists_find() {
+        let mut state = GameState::new(&[Text::from("Ann"), Text::from("Bob")]);
+        let a = state.put_into_play(0, "Pikachu", Position::Active);
+        let b = state.put_into_play(0, "Pikachu", Position::Bench);
+        state.put_into_play(0, "Eevee", Position::Bench);
+        state.pokemon[b as usize].card_id = Some("sv1-2".into());
+        state.pokemon[a as usize].card_id = Some("sv1-1".into());
+        for position in [None, Some(Position::Active), Some(Position::Bench)] {
+            let inline = named_in_play(&state, 0, "Pikachu", position);
+            let list = candidates(&state, 0, "Pikachu", position);
+            assert_eq!(inline.as_slice(), list.as_slice());
+            for id in [None, Some("sv1-2"), Some("sv1-9")] {
+                assert_eq!(
+                    narrow_by_id(&state, inline.clone(), id).as_slice(),
+                    narrow_by_id(&state, list.clone(), id).as_slice()
+                );
+            }
+        }
+        assert_eq!(
+            narrow_by_id(
+                &state,
+                named_in_play(&state, 0, "Pikachu", None),
+                Some("sv1-2")
+            )
+            .as_slice(),
+            [b]
+        );
+        assert!(named_in_play(&state, 1, "Pikachu", None).is_empty());
+        assert!(named_in_play(&state, 5, "Pikachu", None).is_empty());
+    }
 }

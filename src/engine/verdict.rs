@@ -201,16 +201,16 @@ impl Step {
         let cleared = verdict == Verdict::Violation && violations.clone().all(|p| p.cleared);
         // The explanations, the heaviest parts' first (their failed clause or doubt is the
         // line's), then the others' (a trace of a damage checked beside a doubt elsewhere).
+        // Merged as they are taken (no list of them is gathered first).
         let explanation = if parts.iter().any(|p| p.explanation.is_some()) {
-            let mut ordered: Vec<super::explanation::Explanation> = Vec::new();
+            let mut merged = super::explanation::Explanation::default();
             for w in (0..=weight).rev() {
                 for p in parts.iter_mut().filter(|p| p.weight() == w) {
                     if let Some(e) = p.explanation.take() {
-                        ordered.push(*e);
+                        merged.absorb(*e);
                     }
                 }
             }
-            let merged = super::explanation::Explanation::merge(ordered);
             (!merged.is_empty()).then(|| Box::new(merged))
         } else {
             None

@@ -28,7 +28,7 @@ impl Tracker<'_> {
         match lethal.as_slice() {
             [one] => Found::One(*one),
             [] => found,
-            several => resolve::pick(&self.state, several.to_vec(), true, |m| i64::from(m.damage)),
+            several => resolve::pick(&self.state, several, true, |m| i64::from(m.damage)),
         }
     }
 

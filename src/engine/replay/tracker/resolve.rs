@@ -15,10 +15,10 @@ use super::records::{Note, Played, Resolved};
 impl Tracker<'_> {
     /// The Pokémon in play of player `p` that a card name of a line may mean: by name, and by
     /// the card id the log gives when it tells them apart.
-    fn named_candidates(&self, p: PlayerIdx, card: &CardName) -> Vec<PokemonId> {
+    fn named_candidates(&self, p: PlayerIdx, card: &CardName) -> resolve::Named {
         resolve::narrow_by_id(
             &self.state,
-            resolve::candidates(&self.state, p, &card.name, None),
+            resolve::named_in_play(&self.state, p, &card.name, None),
             card.id.as_deref(),
         )
     }
@@ -108,7 +108,7 @@ impl Tracker<'_> {
                 Played::StadiumEffect
             } else {
                 let kind = self.cards.kind(name);
-                let in_play = resolve::candidates(&self.state, p, name, None);
+                let in_play = resolve::named_in_play(&self.state, p, name, None);
                 if !in_play.is_empty() && matches!(kind, CardKind::Pokemon | CardKind::Unknown) {
                     Played::Ability(in_play.first().copied())
                 } else {
@@ -148,8 +148,9 @@ impl Tracker<'_> {
                         ..r
                     };
                 }
-                r.uncertain = all.clone();
-                resolve::pick(&self.state, all, false, |m| m.energy.len() as i64)
+                let found = resolve::pick(&self.state, &all, false, |m| m.energy.len() as i64);
+                r.uncertain = all;
+                found
             }
             f => f,
         };
@@ -180,7 +181,7 @@ impl Tracker<'_> {
             from.id.as_deref(),
         );
         // Of several Pokémon that may evolve, players evolve the one they have powered up.
-        let found = resolve::pick(&self.state, candidates.clone(), false, |m| {
+        let found = resolve::pick(&self.state, &candidates, false, |m| {
             i64::from(m.entered_turn < turn && m.evolved_turn != Some(turn)) * 100
                 + m.energy.len() as i64
         });
@@ -239,7 +240,7 @@ impl Tracker<'_> {
         // Of several Benched Pokémon of that name, players promote the one they have powered up.
         let found = resolve::pick(
             &self.state,
-            not_retreated(self.named_candidates(p, card)),
+            &not_retreated(self.named_candidates(p, card).into_vec()),
             true,
             |m| m.energy.len() as i64,
         );
@@ -263,7 +264,7 @@ impl Tracker<'_> {
         let Some(p) = r.player else { return r };
         // Among Pokémon of one name, the one a Tool gives the Ability or attack to, else one
         // seen using it before.
-        let found = resolve::pick(&self.state, self.named_candidates(p, pokemon), true, |m| {
+        let found = resolve::pick(&self.state, &self.named_candidates(p, pokemon), true, |m| {
             if self.tool_grants(m, name) {
                 2
             } else {
@@ -319,7 +320,7 @@ impl Tracker<'_> {
     ) -> Resolved {
         let mut r = self.named_player(player);
         let Some(p) = r.player else { return r };
-        r.attacker = resolve::pick(&self.state, self.named_candidates(p, pokemon), true, |_| 0);
+        r.attacker = resolve::pick(&self.state, &self.named_candidates(p, pokemon), true, |_| 0);
         // An attack's target is the opponent's: a line naming the attacker's own side for it
         // (the 2026 client does in some languages) is not trusted when both sides have a
         // Pokémon of that name.
@@ -373,7 +374,7 @@ impl Tracker<'_> {
             let other = resolve::candidates(&self.state, 1 - w, &pokemon.name, None);
             let lethal: Vec<PokemonId> = other.into_iter().filter(|id| self.at_hp(*id)).collect();
             if !lethal.is_empty() {
-                found = resolve::pick(&self.state, lethal, true, |m| i64::from(m.damage));
+                found = resolve::pick(&self.state, &lethal, true, |m| i64::from(m.damage));
                 who = Some(1 - w);
             }
         }

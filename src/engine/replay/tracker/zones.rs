@@ -327,7 +327,7 @@ impl Tracker<'_> {
                 if !in_discard && !in_play.is_empty() {
                     // A Pokémon put back into the hand from play (its attached cards are discarded).
                     let found =
-                        resolve::pick(&self.state, in_play, false, |m| -i64::from(m.damage));
+                        resolve::pick(&self.state, &in_play, false, |m| -i64::from(m.damage));
                     self.mark_uncertain(&found);
                     if let Some(id) = found.id() {
                         self.state.remove_from_play(id);
