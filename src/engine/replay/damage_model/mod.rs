@@ -19,11 +19,10 @@ use crate::cards::effects::{Fact, FactSet, TextEffects, TextKind};
 use crate::log::Text;
 
 use super::super::damage_order::DamageEffect;
-use super::super::in_force::{Recent, TextFilter, Used, UsedKind, each_source};
+use super::super::in_force::{TextFilter, Used, UsedKind, each_source};
 use super::super::state::PokemonId;
 use super::card_facts::InForce;
 use super::judges::Judging;
-use super::tracker::used::use_on_line;
 pub(super) use matching::is_kind;
 use matching::{Eval, From, Truth};
 
@@ -270,15 +269,8 @@ impl InForceText<'_> {
 fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
     let j = eval.j;
     // What was used lately, with the use on this line when the tracker has not applied it.
-    let this_line = j
-        .applied
-        .is_none()
-        .then(|| use_on_line(j.state, j.index, j.line, j.resolved))
-        .flatten();
-    let recent = Recent {
-        recorded: &j.tracked.used,
-        this_line: this_line.as_ref(),
-    };
+    let this_line = j.unapplied_use();
+    let recent = j.recent(this_line.as_ref());
     let source = InForce {
         cards: j.cards,
         state: j.state,

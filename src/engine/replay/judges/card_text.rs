@@ -12,10 +12,9 @@ use crate::cards::effects::exact::{Cond, Exact, Filter, Side, Who};
 use crate::cards::effects::{Activation, Effect, Fact, TextEffects, TextKind};
 use crate::log::{Event, Text};
 
-use super::super::super::in_force::{Ask, Recent, Source, Subject, first_doubt_with_gone};
+use super::super::super::in_force::{Ask, Source, Subject, first_doubt_with_gone};
 use super::super::super::state::{Phase, PokemonId};
 use super::super::card_facts::InForce;
-use super::super::tracker::used::use_on_line;
 use super::Judging;
 use crate::engine::verdict::{Clauses, Step, Verdict};
 
@@ -491,15 +490,8 @@ fn doubt(
         }
     }
     // What was used lately, with the use on this line when the tracker has not applied it.
-    let this_line = j
-        .applied
-        .is_none()
-        .then(|| use_on_line(j.state, j.index, j.line, j.resolved))
-        .flatten();
-    let recent = Recent {
-        recorded: &j.tracked.used,
-        this_line: this_line.as_ref(),
-    };
+    let this_line = j.unapplied_use();
+    let recent = j.recent(this_line.as_ref());
     let source = InForce {
         cards: j.cards,
         state: j.state,

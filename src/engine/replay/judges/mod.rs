@@ -160,6 +160,29 @@ impl<'j, 'a> Judging<'j, 'a> {
         self.cards.prints_named(name, uses)
     }
 
+    /// The use (attack, Ability, Trainer) this line makes, when the tracker has not applied the
+    /// line yet (the judges that run before it); keep it for [`Judging::recent`].
+    pub fn unapplied_use(&self) -> Option<crate::engine::in_force::Used> {
+        self.applied
+            .is_none()
+            .then(|| {
+                super::tracker::used::use_on_line(self.state, self.index, self.line, self.resolved)
+            })
+            .flatten()
+    }
+
+    /// What was used lately: the uses the tracker recorded and `this_line` (from
+    /// [`Judging::unapplied_use`]), without copying the recorded ones.
+    pub fn recent<'u>(
+        &'u self,
+        this_line: Option<&'u crate::engine::in_force::Used>,
+    ) -> crate::engine::in_force::Recent<'u> {
+        crate::engine::in_force::Recent {
+            recorded: &self.tracked.used,
+            this_line,
+        }
+    }
+
     /// The cards in play whose text can change a rule (see [`card_facts::cards_in_play`]).
     pub fn cards_in_play(&self, pokemon: Option<&[PokemonId]>) -> Vec<Text> {
         card_facts::cards_in_play(self.state, pokemon)
