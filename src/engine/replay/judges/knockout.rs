@@ -337,7 +337,12 @@ pub fn missing_knock_outs(
 /// Pokémon leaves play, which (in a Knock Out window) only a Knock Out does. Each such line
 /// of a name in the window needs a Knock Out line of that name in the window.
 fn discarded_basic_without_knock_out(j: &Judging<'_, '_>, index: usize) -> Option<Step> {
-    let Event::DiscardFromPokemon { owner, pokemon, .. } = &j.lines.log.lines[index].event else {
+    let Event::DiscardFromPokemon {
+        owner,
+        pokemon,
+        card,
+    } = &j.lines.log.lines[index].event
+    else {
         return None;
     };
     let p = j.player(owner)?;
@@ -345,7 +350,7 @@ fn discarded_basic_without_knock_out(j: &Judging<'_, '_>, index: usize) -> Optio
     // The discard is the Knock Out the client did not write.
     if candidates
         .iter()
-        .any(|id| discard_is_its_knock_out(j, index, *id))
+        .any(|id| j.tracked.implies_knock_out(index, *id, card))
     {
         return None;
     }
@@ -416,15 +421,6 @@ fn discarded_basic_without_knock_out(j: &Judging<'_, '_>, index: usize) -> Optio
         Step::violation("knockout.at-hp", message),
         &candidates,
     ))
-}
-
-/// Whether line `index` discards the cards under Pokémon `id` as the Knock Out the client did not
-/// write (the tracker follows it as one: `Tracker::implies_knock_out`).
-fn discard_is_its_knock_out(j: &Judging<'_, '_>, index: usize, id: PokemonId) -> bool {
-    match &j.lines.log.lines[index].event {
-        Event::DiscardFromPokemon { card, .. } => j.tracked.implies_knock_out(index, id, card),
-        _ => false,
-    }
 }
 
 /// `knockout.at-hp` on a line that discards the Basic Pokémon under an Evolution that damage
