@@ -51,24 +51,6 @@ impl Deref for LineText {
     }
 }
 
-impl AsRef<str> for LineText {
-    fn as_ref(&self) -> &str {
-        self.as_str()
-    }
-}
-
-impl From<&str> for LineText {
-    fn from(text: &str) -> LineText {
-        LineText::owned(text)
-    }
-}
-
-impl From<String> for LineText {
-    fn from(text: String) -> LineText {
-        LineText::owned(&text)
-    }
-}
-
 impl fmt::Display for LineText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self.as_str(), f)
@@ -98,12 +80,6 @@ impl PartialEq<str> for LineText {
 impl PartialEq<&str> for LineText {
     fn eq(&self, other: &&str) -> bool {
         self.as_str() == *other
-    }
-}
-
-impl PartialEq<String> for LineText {
-    fn eq(&self, other: &String) -> bool {
-        self.as_str() == other.as_str()
     }
 }
 
