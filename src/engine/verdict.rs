@@ -165,6 +165,12 @@ impl Step {
     /// Combine the findings of several checks on one line into its one verdict: the heaviest
     /// verdict wins; its messages come first; every clause applied is listed (heaviest first).
     pub fn combine(mut parts: Vec<Step>) -> Step {
+        Step::combine_in(&mut parts)
+    }
+
+    /// [`Step::combine`] of the findings in `parts`, leaving `parts` empty with its room kept
+    /// (for a list of findings reused from line to line).
+    pub fn combine_in(parts: &mut Vec<Step>) -> Step {
         // An empty `info` (nothing to say) is the lightest finding and adds nothing.
         parts.retain(|p| {
             !(p.verdict == Verdict::Info && p.clauses.is_empty() && p.message.is_empty())
@@ -172,14 +178,17 @@ impl Step {
         if parts.len() <= 1 {
             return parts.pop().unwrap_or_else(|| Step::info(""));
         }
-        let weight = parts.iter().map(Step::weight).max().unwrap_or(0);
+        // The weights present, as bits (one pass instead of one per weight).
+        let present = parts.iter().fold(0u8, |bits, p| bits | 1 << p.weight());
+        let weight = 7 - present.leading_zeros() as u8;
         let verdict = parts
             .iter()
             .find(|p| p.weight() == weight)
             .map_or(Verdict::Info, |p| p.verdict);
+        let weights = || (0..=weight).rev().filter(move |w| present & 1 << w != 0);
         // Clauses heaviest first (in order within a weight), without repeats.
         let mut clauses = Clauses::with_capacity(parts.iter().map(|p| p.clauses.len()).sum());
-        for w in (0..=weight).rev() {
+        for w in weights() {
             for p in parts.iter().filter(|p| p.weight() == w) {
                 for c in &p.clauses {
                     if !clauses.contains(c) {
@@ -188,7 +197,7 @@ impl Step {
                 }
             }
         }
-        let message = heaviest_messages(&mut parts, weight);
+        let message = heaviest_messages(parts, weight);
         let mut violated = Clauses::new();
         for p in parts.iter().filter(|p| p.verdict == Verdict::Violation) {
             for c in &p.violated {
@@ -204,7 +213,7 @@ impl Step {
         // Merged as they are taken (no list of them is gathered first).
         let explanation = if parts.iter().any(|p| p.explanation.is_some()) {
             let mut merged = super::explanation::Explanation::default();
-            for w in (0..=weight).rev() {
+            for w in weights() {
                 for p in parts.iter_mut().filter(|p| p.weight() == w) {
                     if let Some(e) = p.explanation.take() {
                         merged.absorb(*e);
@@ -215,6 +224,7 @@ impl Step {
         } else {
             None
         };
+        parts.clear();
         Step {
             verdict,
             clauses,
@@ -288,5 +298,91 @@ mod tests {
         assert_eq!(s.message, "no HP");
         let s = Step::combine(vec![Step::info(""), Step::ok("a", "fine")]);
         assert_eq!(s.verdict, Verdict::Ok);
+    }
+
+    /// Combining in place gives what combining a list gives, and leaves the list empty for the
+    /// next line, whatever weights its findings have.
+    #[test]
+    fn combining_in_place_gives_the_same_and_empties_the_list() {
+        let findings = || {
+            vec![
+                Step::info("note"),
+                Step::ok("a", "fine"),
+                Step::cannot_check("c", "no HP"),
+                Step::ok("b", "also fine"),
+                Step::cannot_check("c", "no HP"),
+                Step::unparsed("what is this"),
+                Step::violation("d", "second Supporter"),
+            ]
+        };
+        let all = findings();
+        for mask in 0u32..1 << all.len() {
+            let picked = || {
+                findings()
+                    .into_iter()
+                    .enumerate()
+                    .filter(|(i, _)| mask & 1 << i != 0)
+                    .map(|(_, s)| s)
+                    .collect::<Vec<_>>()
+            };
+            let mut list = picked();
+            list.reserve(4);
+            let room = list.capacity();
+            let combined = Step::combine_in(&mut list);
+            assert!(list.is_empty());
+            assert_eq!(list.capacity(), room);
+            assert_eq!(combined, combine_by_weight(picked()), "{mask:b}");
+        }
+    }
+
+    /// The combination as its rule says, one weight at a time from the heaviest (the model the
+    /// one-pass combination is checked against).
+    fn combine_by_weight(mut parts: Vec<Step>) -> Step {
+        parts.retain(|p| {
+            !(p.verdict == Verdict::Info && p.clauses.is_empty() && p.message.is_empty())
+        });
+        if parts.len() <= 1 {
+            return parts.pop().unwrap_or_else(|| Step::info(""));
+        }
+        let weight = parts.iter().map(Step::weight).max().unwrap_or(0);
+        let mut clauses = Clauses::new();
+        let mut messages: Vec<&str> = Vec::new();
+        for w in (0..=weight).rev() {
+            for p in parts.iter().filter(|p| p.weight() == w) {
+                for c in &p.clauses {
+                    if !clauses.contains(c) {
+                        clauses.push(c);
+                    }
+                }
+                if w == weight
+                    && !p.message.is_empty()
+                    && messages.last() != Some(&p.message.as_str())
+                {
+                    messages.push(&p.message);
+                }
+            }
+        }
+        let violated: Clauses = parts
+            .iter()
+            .filter(|p| p.verdict == Verdict::Violation)
+            .flat_map(|p| p.violated.iter().copied())
+            .fold(Clauses::new(), |mut v, c| {
+                if !v.contains(&c) {
+                    v.push(c);
+                }
+                v
+            });
+        let verdict = parts
+            .iter()
+            .find(|p| p.weight() == weight)
+            .map(|p| p.verdict);
+        Step {
+            verdict: verdict.unwrap_or(Verdict::Info),
+            clauses,
+            message: messages.join("; "),
+            violated,
+            cleared: false,
+            explanation: None,
+        }
     }
 }

@@ -51,6 +51,9 @@ pub struct Replay<'a> {
     nothing: Resolved,
     /// The findings on a line's event, reused from line to line.
     event_parts: Vec<Step>,
+    /// The findings on a line before its event (a closing window, the line's start), reused
+    /// from line to line.
+    line_parts: Vec<Step>,
 }
 
 /// A step with the turn it happened in.
@@ -91,6 +94,7 @@ impl<'a> Replay<'a> {
             next: 0,
             nothing: Resolved::default(),
             event_parts: Vec::new(),
+            line_parts: Vec::new(),
         }
     }
 
@@ -168,7 +172,7 @@ impl<'a> Replay<'a> {
 
     fn apply(&mut self, index: usize, line: &'a LogLine) -> Step {
         let boundary = self.tracker.lines.is_boundary(index);
-        let mut parts = Vec::new();
+        let mut parts = std::mem::take(&mut self.line_parts);
         if boundary {
             let j = Judging::new(&self.tracker, index, line, &self.nothing, None);
             judges::close_window(&j, &mut parts);
@@ -183,10 +187,13 @@ impl<'a> Replay<'a> {
         }
         // Usually the event's step is the line's only finding (combining it alone gives it).
         if parts.is_empty() {
+            self.line_parts = parts;
             return event;
         }
         parts.push(event);
-        Step::combine(parts)
+        let step = Step::combine_in(&mut parts);
+        self.line_parts = parts;
+        step
     }
 
     /// The step of a line's event: the judges before it, the tracker's notes on applying it,
@@ -219,7 +226,7 @@ impl<'a> Replay<'a> {
             0 => Step::info(""),
             // A single finding is the step, as combining it alone would give.
             1 => parts.pop().unwrap_or_else(|| Step::info("")),
-            _ => Step::combine(std::mem::take(parts)),
+            _ => Step::combine_in(parts),
         }
     }
 }
