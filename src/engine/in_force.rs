@@ -332,13 +332,23 @@ impl TextFilter<'_> {
     /// The facts the texts of `effects` that act may change, or more (never fewer): a fact
     /// outside it is changed by none of them.
     pub fn facts_of(&self, effects: &CardEffects) -> FactSet {
+        self.pick(
+            effects.in_play_facts(),
+            effects.facts(),
+            effects.lasting_facts(),
+        )
+    }
+
+    /// Of the facts `in_play`, `all` and `lasting` (what a card's texts acting in play, all of
+    /// them, and the lasting ones may change), the set this filter's texts fall in.
+    pub fn pick(&self, in_play: FactSet, all: FactSet, lasting: FactSet) -> FactSet {
         match self {
-            TextFilter::InPlay => effects.in_play_facts(),
+            TextFilter::InPlay => in_play,
             // Used on an earlier turn, only its lasting texts still act.
             TextFilter::Used {
                 lasting_only: true, ..
-            } => effects.lasting_facts(),
-            TextFilter::Used { .. } => effects.facts(),
+            } => lasting,
+            TextFilter::Used { .. } => all,
         }
     }
 
@@ -395,6 +405,28 @@ pub(crate) fn each_source(
     effects: &impl EffectSource,
     f: &mut dyn FnMut(Source<'_>, KnownEffects, TextFilter<'_>),
 ) {
+    each_source_where(state, recent, gone, effects, &|_, _| false, f);
+}
+
+/// As [`each_source`], but a source that `skip` (asked first, with which of its texts act)
+/// skips is neither looked up nor passed to `f`. A walk that reads few of the sources (the
+/// damage model reads only the cards that may change damage) saves their lookups this way;
+/// `skip` must only skip what `f` would ignore.
+pub(crate) fn each_source_where(
+    state: &GameState,
+    recent: Recent<'_>,
+    gone: &[PokemonId],
+    effects: &impl EffectSource,
+    skip: &dyn Fn(&Source<'_>, TextFilter<'_>) -> bool,
+    f: &mut dyn FnMut(Source<'_>, KnownEffects, TextFilter<'_>),
+) {
+    // `f` with the source when `skip` lets it through, its effects looked up by `look`.
+    let mut visit =
+        |source: Source<'_>, filter: TextFilter<'_>, look: &dyn Fn() -> KnownEffects| {
+            if !skip(&source, filter) {
+                f(source, look(), filter);
+            }
+        };
     for (p, player) in state.players.iter().enumerate() {
         let left = gone.iter().copied().filter(|id| {
             state
@@ -404,7 +436,7 @@ pub(crate) fn each_source(
         });
         for id in player.in_play().chain(left) {
             let mon = state.mon(id);
-            f(
+            visit(
                 Source {
                     card: mon.name(),
                     place: Place::InPlay {
@@ -414,15 +446,15 @@ pub(crate) fn each_source(
                     holder: Some(id),
                     used: None,
                 },
-                effects.pokemon_effects(id),
                 TextFilter::InPlay,
+                &|| effects.pokemon_effects(id),
             );
             let attached = mon
                 .tools
                 .iter()
                 .chain(mon.energy.iter().filter(|e| basic_energy_type(e).is_none()));
             for card in attached {
-                f(
+                visit(
                     Source {
                         card,
                         place: Place::Attached {
@@ -433,14 +465,14 @@ pub(crate) fn each_source(
                         holder: Some(id),
                         used: None,
                     },
-                    effects.named_effects(card),
                     TextFilter::InPlay,
+                    &|| effects.named_effects(card),
                 );
             }
         }
     }
     if let Some(stadium) = &state.stadium {
-        f(
+        visit(
             Source {
                 card: &stadium.name,
                 place: Place::Stadium,
@@ -448,8 +480,8 @@ pub(crate) fn each_source(
                 holder: None,
                 used: None,
             },
-            effects.named_effects(&stadium.name),
             TextFilter::InPlay,
+            &|| effects.named_effects(&stadium.name),
         );
     }
     for used in recent.iter() {
@@ -462,7 +494,7 @@ pub(crate) fn each_source(
             .get(used.player)
             .map_or("", |p| p.name.as_str());
         match (&used.kind, &used.by) {
-            (UsedKind::Trainer, _) => f(
+            (UsedKind::Trainer, _) => visit(
                 Source {
                     card: &used.name,
                     place: Place::Played { player, earlier },
@@ -470,13 +502,13 @@ pub(crate) fn each_source(
                     holder: None,
                     used: Some(used),
                 },
-                effects.named_effects(&used.name),
                 TextFilter::Used {
                     name: None,
                     lasting_only: earlier,
                 },
+                &|| effects.named_effects(&used.name),
             ),
-            (_, Some((id, pokemon))) => f(
+            (_, Some((id, pokemon))) => visit(
                 Source {
                     card: pokemon,
                     place: Place::Used { player, earlier },
@@ -484,13 +516,13 @@ pub(crate) fn each_source(
                     holder: Some(*id),
                     used: Some(used),
                 },
-                match &used.print {
-                    Some(id) => effects.print_effects(id, pokemon),
-                    None => effects.named_effects(pokemon),
-                },
                 TextFilter::Used {
                     name: Some(&used.name),
                     lasting_only: earlier,
+                },
+                &|| match &used.print {
+                    Some(id) => effects.print_effects(id, pokemon),
+                    None => effects.named_effects(pokemon),
                 },
             ),
             (_, None) => {}

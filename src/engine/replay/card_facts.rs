@@ -19,7 +19,7 @@ use super::super::in_force::{EffectSource, KnownEffects};
 use super::super::state::{GameState, PokemonId};
 use crate::engine::replay::memo_key::{looked_up, memo_key, write_parts, write_prints_key};
 
-use super::shared_facts::{MemoEffect, SharedFacts};
+use super::shared_facts::{MemoEffect, NameFacts, SharedFacts};
 
 /// The prints a Pokémon may be, shared (the same answer is asked for on many lines).
 pub type Prints<'a> = Rc<[&'a crate::cards::Card]>;
@@ -243,6 +243,13 @@ impl<'a> CardFacts<'a> {
             .borrow_mut()
             .insert(Text::from(name), known.clone());
         known
+    }
+
+    /// What the texts of every print of a card name may change, kept for every replay over the
+    /// card data (see [`SharedFacts::name_facts`]); `None` when the data does not know the name.
+    pub fn name_facts(&self, name: &str) -> Option<NameFacts> {
+        let db = self.db()?;
+        SharedFacts::of(db).name_facts(db, name)
     }
 
     /// What the texts of the prints a Pokémon in play may be may change.

@@ -10,6 +10,7 @@ use std::sync::{Arc, RwLock};
 
 use rustc_hash::FxHashMap;
 
+use crate::cards::effects::FactSet;
 use crate::cards::{CardDb, CardIdx};
 use crate::engine::cardinfo::{CardKind, UseKind};
 use crate::engine::effect::EffectText;
@@ -35,6 +36,21 @@ pub struct SharedFacts {
     flags: RwLock<FxHashMap<(usize, CardIdx), bool>>,
     /// Texts of the card data in lower case, by the text.
     lowered: RwLock<FxHashMap<Box<str>, Arc<str>>>,
+    /// What the texts of every print of a card name may change, by the name as the card data
+    /// spells it.
+    name_facts: RwLock<FxHashMap<Box<str>, NameFacts>>,
+}
+
+/// What the texts of every print of a card name may change: the facts of the texts that act
+/// while the card is in play, of all its texts, and of its lasting texts (those of
+/// [`crate::cards::effects::CardEffects`] merged over the prints). A Pokémon in play is one of
+/// these prints, and an attack or Ability used is one of their texts, so what its texts may
+/// change is within these sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NameFacts {
+    pub in_play: FactSet,
+    pub all: FactSet,
+    pub lasting: FactSet,
 }
 
 /// A Pokémon's Prize value, the clause that gives it, and why.
@@ -53,6 +69,7 @@ impl SharedFacts {
             + size(&self.prizes)
             + size(&self.flags)
             + size(&self.lowered)
+            + size(&self.name_facts)
     }
 
     /// Whether no reading is kept.
@@ -107,6 +124,31 @@ impl SharedFacts {
             || Arc::from(crate::cards::lower_case(text)),
             |_| true,
         )
+    }
+
+    /// What the texts of the prints of `name` may change; `None` when the card data has no card
+    /// of that name. Kept only for a name spelled as the data spells it (one a log writes
+    /// otherwise is read again each time), so the table stays within the data's names.
+    pub fn name_facts(&self, db: &CardDb, name: &str) -> Option<NameFacts> {
+        if let Some(found) = self.name_facts.read().ok().and_then(|m| m.get(name).copied()) {
+            return Some(found);
+        }
+        let prints = db.by_name(name);
+        if prints.is_empty() {
+            return None;
+        }
+        let merged = db.merged_effects(prints);
+        let found = NameFacts {
+            in_play: merged.in_play_facts(),
+            all: merged.facts(),
+            lasting: merged.lasting_facts(),
+        };
+        if crate::cards::normalize_name(name) == name
+            && let Ok(mut m) = self.name_facts.write()
+        {
+            m.insert(Box::from(name), found);
+        }
+        Some(found)
     }
 
     /// What reading `read` found in print `idx`'s text, made by `make` the first time.
