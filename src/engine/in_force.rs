@@ -712,6 +712,62 @@ mod tests {
         assert_eq!(first_doubt(&s, &[old], &src, &asks, &zapdos), None);
     }
 
+    /// A walk with a skip passes on exactly the sources the skip lets through, each with its
+    /// effects and the texts that act, in the walk's order.
+    #[test]
+    fn a_walk_skips_only_the_sources_it_is_told_to() {
+        let mut s = board();
+        s.mon_mut(1).tools.push(Text::from("Hero's Cape"));
+        s.stadium = Some(crate::engine::state::Stadium {
+            name: Text::from("Prism Tower"),
+            owner: 1,
+            unsure: false,
+        });
+        let rondo = Used {
+            turn: 3,
+            player: 0,
+            kind: UsedKind::Attack,
+            name: Text::from("Lightning Rondo"),
+            by: Some((0, Text::from("Raikou V"))),
+            line: 0,
+            target: None,
+            print: None,
+        };
+        let recent = std::slice::from_ref(&rondo);
+        let src = (table(), &s);
+        let seen = |source: &Source<'_>, known: &KnownEffects, filter: TextFilter<'_>| {
+            let facts = known.as_ref().map(|e| filter.facts_of(e)).ok();
+            (source.card.to_string(), source.holder, facts)
+        };
+        let mut every = Vec::new();
+        each_source(&s, Recent::recorded(recent), &[], &src, &mut |source, known, filter| {
+            every.push(seen(&source, &known, filter))
+        });
+        // Skip what cannot change the damage dealt, by the card's name.
+        let skip = |source: &Source<'_>, filter: TextFilter<'_>| {
+            src.named_effects(source.card)
+                .is_ok_and(|e| !filter.facts_of(&e).contains(Fact::DamageDealt))
+        };
+        let mut kept = Vec::new();
+        each_source_where(
+            &s,
+            Recent::recorded(recent),
+            &[],
+            &src,
+            &skip,
+            &mut |source, known, filter| kept.push(seen(&source, &known, filter)),
+        );
+        let expected: Vec<_> = every
+            .iter()
+            .filter(|(_, _, facts)| facts.is_none_or(|f| f.contains(Fact::DamageDealt)))
+            .cloned()
+            .collect();
+        assert_eq!(kept, expected);
+        let names: Vec<&str> = kept.iter().map(|(c, _, _)| c.as_str()).collect();
+        assert_eq!(names, ["Zapdos", "Prism Tower", "Raikou V"]);
+        assert!(every.len() > kept.len());
+    }
+
     #[test]
     fn an_unknown_card_may_change_anything() {
         let mut s = board();

@@ -93,6 +93,14 @@ pub struct CardFacts<'a> {
     /// What the texts of a card name's prints may change (the effect catalogue, read lazily:
     /// only the checks about to say `violation` ask).
     effects_memo: RefCell<FxHashMap<Text, KnownEffects>>,
+    /// What the prints of a card name may change (see [`CardFacts::name_facts`]), as the walk
+    /// over the cards in force at each attack asks it of each card (about twenty times an
+    /// attack): this replay's copy of the shared reading, without its lock.
+    name_facts_memo: RefCell<FxHashMap<Text, Option<NameFacts>>>,
+    /// In front of that memo, the last name read into each of a few slots chosen by the
+    /// name's hash: one compare of the name instead of a table lookup (the walk asks of the
+    /// same few dozen names all game; callgrind: about 150 instructions a lookup to 50).
+    name_facts_slots: RefCell<Vec<Option<(Text, Option<NameFacts>)>>>,
     /// Only prints the game client can play are considered (see [`CardFacts::for_edition`]).
     live_pool: bool,
 }
@@ -106,6 +114,8 @@ impl<'a> CardFacts<'a> {
             mon_prints: Default::default(),
             kind_memo: Default::default(),
             effects_memo: Default::default(),
+            name_facts_memo: Default::default(),
+            name_facts_slots: RefCell::new(vec![None; NAME_FACTS_SLOTS]),
             live_pool: false,
         }
     }
@@ -248,8 +258,29 @@ impl<'a> CardFacts<'a> {
     /// What the texts of every print of a card name may change, kept for every replay over the
     /// card data (see [`SharedFacts::name_facts`]); `None` when the data does not know the name.
     pub fn name_facts(&self, name: &str) -> Option<NameFacts> {
-        let db = self.db()?;
-        SharedFacts::of(db).name_facts(db, name)
+        let slot = name_slot(name);
+        if let Some(Some((n, known))) = self.name_facts_slots.borrow().get(slot)
+            && n.as_str() == name
+        {
+            return *known;
+        }
+        let memo = self.name_facts_memo.borrow().get(name).copied();
+        let known = match memo {
+            Some(known) => known,
+            None => {
+                let known = self
+                    .db()
+                    .and_then(|db| SharedFacts::of(db).name_facts(db, name));
+                self.name_facts_memo
+                    .borrow_mut()
+                    .insert(Text::from(name), known);
+                known
+            }
+        };
+        if let Some(s) = self.name_facts_slots.borrow_mut().get_mut(slot) {
+            *s = Some((Text::from(name), known));
+        }
+        known
     }
 
     /// What the texts of the prints a Pokémon in play may be may change.
@@ -565,6 +596,18 @@ impl<'a> CardFacts<'a> {
         }
         None
     }
+}
+
+/// How many slots [`CardFacts::name_facts`] keeps in front of its memo (a power of two).
+const NAME_FACTS_SLOTS: usize = 128;
+
+/// The slot of [`CardFacts::name_facts`] a name is kept in.
+fn name_slot(name: &str) -> usize {
+    use std::hash::Hasher;
+    let mut h = rustc_hash::FxHasher::default();
+    h.write(name.as_bytes());
+    (h.finish().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - NAME_FACTS_SLOTS.trailing_zeros()))
+        as usize
 }
 
 /// The cards in play whose text can change a rule: the top card of each Pokémon (all of them,

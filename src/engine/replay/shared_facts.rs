@@ -245,6 +245,37 @@ mod tests {
         assert!(facts.some_print_holds(&state, pikachu, gnaws));
     }
 
+    /// What the prints of a name may change, as the walk over the cards in force asks it: the
+    /// facts of the name's merged reading, the same from the slots in front of the replay's
+    /// memo, from the memo and from the shared table, however many names share a slot;
+    /// nothing for a name the data lacks. Only the data's own spellings are kept.
+    #[test]
+    fn name_facts_are_those_of_the_names_prints() {
+        let db = db();
+        for _ in 0..2 {
+            let facts = CardFacts::new(Some(&db));
+            for round in 0..3 {
+                for i in 0..300 {
+                    assert_eq!(facts.name_facts(&sentence!("Nobody {i}")), None);
+                }
+                for name in ["Pikachu", "Switch", "  Pikachu "] {
+                    let merged = facts.effects_named(name).unwrap();
+                    let expected = NameFacts {
+                        in_play: merged.in_play_facts(),
+                        all: merged.facts(),
+                        lasting: merged.lasting_facts(),
+                    };
+                    assert_eq!(
+                        facts.name_facts(name),
+                        Some(expected),
+                        "{name}, round {round}"
+                    );
+                }
+            }
+        }
+        assert_eq!(SharedFacts::of(&db).len(), 2);
+    }
+
     /// Names a log writes that the card data does not know are read again each time: however
     /// many such names the logs hold, the shared tables do not grow.
     #[test]
@@ -257,6 +288,7 @@ mod tests {
                 let energy = sentence!("Nobody {i} Energy");
                 facts.kind(&name);
                 facts.kind(&energy);
+                assert_eq!(facts.name_facts(&name), None);
                 facts.card_effect(&name);
                 facts.use_effect(&name, "Gnaw");
                 facts.use_effect("Pikachu", &name);

@@ -149,6 +149,25 @@ pub fn model(
 fn discarded_before_damage(eval: &Eval<'_, '_, '_>) -> Vec<Text> {
     let j = eval.j;
     let attacker = j.state.mon(eval.attacker);
+    let lines = &j.lines.log.lines;
+    let attack_line = (0..=eval.line.min(lines.len().saturating_sub(1)))
+        .rev()
+        .find(|i| {
+            lines[*i].depth == crate::log::Depth::Top
+                && !matches!(lines[*i].event, crate::log::Event::Blank)
+        });
+    let Some(at) = attack_line else {
+        return Vec::new();
+    };
+    // Most attacks discard nothing from the attacker: its sub-lines tell, before its text is
+    // looked up.
+    let discards = |l: &crate::log::LogLine| {
+        matches!(&l.event, crate::log::Event::DiscardFromPokemon { pokemon, .. }
+            if pokemon.name == attacker.name())
+    };
+    if !j.lines.sub_lines(at).iter().any(discards) {
+        return Vec::new();
+    }
     let Some(effect) = j.cards.use_effect(attacker.name(), eval.attack) else {
         return Vec::new();
     };
@@ -179,16 +198,6 @@ fn discarded_before_damage(eval: &Eval<'_, '_, '_>) -> Vec<Text> {
     if discard > damage {
         return Vec::new();
     }
-    let lines = &j.lines.log.lines;
-    let attack_line = (0..=eval.line.min(lines.len().saturating_sub(1)))
-        .rev()
-        .find(|i| {
-            lines[*i].depth == crate::log::Depth::Top
-                && !matches!(lines[*i].event, crate::log::Event::Blank)
-        });
-    let Some(at) = attack_line else {
-        return Vec::new();
-    };
     let mut out = Vec::new();
     for (k, l) in j.lines.sub_lines(at).iter().enumerate() {
         if let crate::log::Event::DiscardFromPokemon { pokemon, card, .. } = &l.event
@@ -335,17 +344,18 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
             let used = src
                 .used
                 .and_then(|u| recent.iter().find(|r| std::ptr::eq(*r, u)));
-            let mut by_name: Vec<InForceText<'_>> = Vec::new();
+            // This source's texts, one entry per name.
+            let first = found.len();
             for (at, text) in effects.texts().iter().enumerate() {
                 if !filter.acts(text) || !text.facts().intersects(DAMAGE_FACTS) {
                     continue;
                 }
-                match by_name
+                match found[first..]
                     .iter_mut()
                     .find(|e| e.key.0 == src.card && e.key.1 == text.name)
                 {
                     Some(e) => e.texts.push(at),
-                    None => by_name.push(InForceText {
+                    None => found.push(InForceText {
                         maybe: if src.used.is_none()
                             && maybe_on.iter().any(|o| {
                                 o.tracked_on
@@ -376,7 +386,6 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
                     }),
                 }
             }
-            found.extend(by_name);
         },
     );
     // The cards tracked elsewhere that may be on the attacker or the defender.
@@ -796,6 +805,14 @@ fn attachments_unsure(j: &Judging<'_, '_>, id: PokemonId) -> Result<Vec<MaybeOn>
         }
     }
     for card in &j.state.players[mon.owner].discard {
+        // A card no print of whose name changes damage is no other reading (`add` would say
+        // so): told without asking its kind, for each card of the pile.
+        if j.cards
+            .name_facts(card)
+            .is_some_and(|f| !f.all.intersects(DAMAGE_FACTS))
+        {
+            continue;
+        }
         if j.cards.kind(card) == crate::engine::cardinfo::CardKind::Tool {
             add(card.clone(), false)?;
         }
