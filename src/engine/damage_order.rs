@@ -200,7 +200,8 @@ impl DamageCalculation {
         attacker: &[DamageEffect],
         defender: &[DamageEffect],
     ) -> i32 {
-        self.work_out_with(edition, false, attacker, defender).damage
+        self.work_out_with(edition, false, attacker, defender)
+            .damage
     }
 
     /// Work the damage out; each step's note is written only when `explain`.

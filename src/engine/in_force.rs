@@ -420,13 +420,16 @@ pub(crate) fn each_source_where(
     skip: &dyn Fn(&Source<'_>, TextFilter<'_>) -> bool,
     f: &mut dyn FnMut(Source<'_>, KnownEffects, TextFilter<'_>),
 ) {
-    // `f` with the source when `skip` lets it through, its effects looked up by `look`.
-    let mut visit =
-        |source: Source<'_>, filter: TextFilter<'_>, look: &dyn Fn() -> KnownEffects| {
-            if !skip(&source, filter) {
-                f(source, look(), filter);
-            }
-        };
+    // `f` with the source when `skip` lets it through and then `keep` keeps it, its effects
+    // looked up by `look`.
+    let mut visit = |source: Source<'_>,
+                     filter: TextFilter<'_>,
+                     keep: &dyn Fn() -> bool,
+                     look: &dyn Fn() -> KnownEffects| {
+        if !skip(&source, filter) && keep() {
+            f(source, look(), filter);
+        }
+    };
     for (p, player) in state.players.iter().enumerate() {
         let left = gone.iter().copied().filter(|id| {
             state
@@ -447,25 +450,28 @@ pub(crate) fn each_source_where(
                     used: None,
                 },
                 TextFilter::InPlay,
+                &|| true,
                 &|| effects.pokemon_effects(id),
             );
-            let attached = mon
-                .tools
-                .iter()
-                .chain(mon.energy.iter().filter(|e| basic_energy_type(e).is_none()));
-            for card in attached {
-                visit(
-                    Source {
-                        card,
-                        place: Place::Attached {
-                            player: &player.name,
-                            pokemon: mon.name(),
-                        },
-                        owner: Some(p),
-                        holder: Some(id),
-                        used: None,
+            // The Tools, then the Energy but the basic Energy (asked after `skip`, which skips
+            // most of them by their name at less cost).
+            let attached =
+                (mon.tools.iter().map(|c| (c, false))).chain(mon.energy.iter().map(|c| (c, true)));
+            for (card, energy) in attached {
+                let source = Source {
+                    card,
+                    place: Place::Attached {
+                        player: &player.name,
+                        pokemon: mon.name(),
                     },
+                    owner: Some(p),
+                    holder: Some(id),
+                    used: None,
+                };
+                visit(
+                    source,
                     TextFilter::InPlay,
+                    &|| !energy || basic_energy_type(card).is_none(),
                     &|| effects.named_effects(card),
                 );
             }
@@ -481,6 +487,7 @@ pub(crate) fn each_source_where(
                 used: None,
             },
             TextFilter::InPlay,
+            &|| true,
             &|| effects.named_effects(&stadium.name),
         );
     }
@@ -506,6 +513,7 @@ pub(crate) fn each_source_where(
                     name: None,
                     lasting_only: earlier,
                 },
+                &|| true,
                 &|| effects.named_effects(&used.name),
             ),
             (_, Some((id, pokemon))) => visit(
@@ -520,6 +528,7 @@ pub(crate) fn each_source_where(
                     name: Some(&used.name),
                     lasting_only: earlier,
                 },
+                &|| true,
                 &|| match &used.print {
                     Some(id) => effects.print_effects(id, pokemon),
                     None => effects.named_effects(pokemon),
@@ -740,9 +749,13 @@ mod tests {
             (source.card.to_string(), source.holder, facts)
         };
         let mut every = Vec::new();
-        each_source(&s, Recent::recorded(recent), &[], &src, &mut |source, known, filter| {
-            every.push(seen(&source, &known, filter))
-        });
+        each_source(
+            &s,
+            Recent::recorded(recent),
+            &[],
+            &src,
+            &mut |source, known, filter| every.push(seen(&source, &known, filter)),
+        );
         // Skip what cannot change the damage dealt, by the card's name.
         let skip = |source: &Source<'_>, filter: TextFilter<'_>| {
             src.named_effects(source.card)

@@ -95,11 +95,10 @@ pub struct CardFacts<'a> {
     effects_memo: RefCell<FxHashMap<Text, KnownEffects>>,
     /// What the prints of a card name may change (see [`CardFacts::name_facts`]), as the walk
     /// over the cards in force at each attack asks it of each card (about twenty times an
-    /// attack): this replay's copy of the shared reading, without its lock.
-    name_facts_memo: RefCell<FxHashMap<Text, Option<NameFacts>>>,
-    /// In front of that memo, the last name read into each of a few slots chosen by the
-    /// name's hash: one compare of the name instead of a table lookup (the walk asks of the
-    /// same few dozen names all game; callgrind: about 150 instructions a lookup to 50).
+    /// attack): the last name read into each of a few slots chosen by the name's hash, in
+    /// front of the shared table. A game names a few dozen cards, so a name is mostly found in
+    /// its slot by one compare, without the table's lock and lookup (and a replay does not
+    /// copy the table to start with).
     name_facts_slots: RefCell<Vec<Option<(Text, Option<NameFacts>)>>>,
     /// Only prints the game client can play are considered (see [`CardFacts::for_edition`]).
     live_pool: bool,
@@ -114,7 +113,6 @@ impl<'a> CardFacts<'a> {
             mon_prints: Default::default(),
             kind_memo: Default::default(),
             effects_memo: Default::default(),
-            name_facts_memo: Default::default(),
             name_facts_slots: RefCell::new(vec![None; NAME_FACTS_SLOTS]),
             live_pool: false,
         }
@@ -264,19 +262,9 @@ impl<'a> CardFacts<'a> {
         {
             return *known;
         }
-        let memo = self.name_facts_memo.borrow().get(name).copied();
-        let known = match memo {
-            Some(known) => known,
-            None => {
-                let known = self
-                    .db()
-                    .and_then(|db| SharedFacts::of(db).name_facts(db, name));
-                self.name_facts_memo
-                    .borrow_mut()
-                    .insert(Text::from(name), known);
-                known
-            }
-        };
+        let known = self
+            .db()
+            .and_then(|db| SharedFacts::of(db).name_facts(db, name));
         if let Some(s) = self.name_facts_slots.borrow_mut().get_mut(slot) {
             *s = Some((Text::from(name), known));
         }
@@ -599,7 +587,7 @@ impl<'a> CardFacts<'a> {
 }
 
 /// How many slots [`CardFacts::name_facts`] keeps in front of its memo (a power of two).
-const NAME_FACTS_SLOTS: usize = 128;
+const NAME_FACTS_SLOTS: usize = 256;
 
 /// The slot of [`CardFacts::name_facts`] a name is kept in.
 fn name_slot(name: &str) -> usize {

@@ -130,7 +130,12 @@ impl SharedFacts {
     /// of that name. Kept only for a name spelled as the data spells it (one a log writes
     /// otherwise is read again each time), so the table stays within the data's names.
     pub fn name_facts(&self, db: &CardDb, name: &str) -> Option<NameFacts> {
-        if let Some(found) = self.name_facts.read().ok().and_then(|m| m.get(name).copied()) {
+        if let Some(found) = self
+            .name_facts
+            .read()
+            .ok()
+            .and_then(|m| m.get(name).copied())
+        {
             return Some(found);
         }
         let prints = db.by_name(name);

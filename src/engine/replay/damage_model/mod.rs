@@ -522,10 +522,13 @@ fn some_prints_lack(j: &Judging<'_, '_>, id: PokemonId, card: &str, name: &str) 
 /// attacks, or damage to it): the same text on two Pokémon acts once on each.
 fn holder_only<'t>(texts: impl IntoIterator<Item = &'t TextEffects>) -> bool {
     use crate::cards::effects::exact::Side;
-    texts.into_iter().flat_map(|t| t.exact.iter()).all(|e| match e {
-        Exact::Damage(d) => d.by.side == Side::Holder || d.to.side == Side::Holder,
-        _ => true,
-    })
+    texts
+        .into_iter()
+        .flat_map(|t| t.exact.iter())
+        .all(|e| match e {
+            Exact::Damage(d) => d.by.side == Side::Holder || d.to.side == Side::Holder,
+            _ => true,
+        })
 }
 
 /// The damage changes of one text (or, when the prints word it differently, of each of its

@@ -694,8 +694,7 @@ fn variant_damage_only(
         .unwrap_or(Position::Active);
     let mut calc = DamageCalculation::plain(v.base, position);
     if claim.weakness.is_some() && !v.no_weakness {
-        calc.weakness =
-            Some(defender_weakness(j, claim).unwrap_or(WeaknessModifier::Multiply(2)));
+        calc.weakness = Some(defender_weakness(j, claim).unwrap_or(WeaknessModifier::Multiply(2)));
     }
     if let Some(r) = claim.resistance
         && !v.no_resistance
