@@ -175,6 +175,10 @@ impl<'a> CardFacts<'a> {
     /// The one print among `prints` the card id the log wrote for the Pokémon names
     /// ("(sv6_37) Lampent"; a "_ph" finish suffix is no other print), else all of them.
     fn pinned_by_id(&self, prints: Prints<'a>, card_id: Option<&str>) -> Prints<'a> {
+        // One print (or none) is pinned down already: the card id can only name it.
+        if prints.len() <= 1 {
+            return prints;
+        }
         let (Some(db), Some(id)) = (self.db(), card_id) else {
             return prints;
         };
@@ -282,7 +286,8 @@ impl<'a> CardFacts<'a> {
                 let db = self
                     .db()
                     .ok_or_else(|| "no card data is loaded".to_string())?;
-                let idx: Vec<_> = prints.iter().filter_map(|c| db.index_of(c)).collect();
+                let idx: smallvec::SmallVec<[_; 8]> =
+                    prints.iter().filter_map(|c| db.index_of(c)).collect();
                 Ok(db.merged_effects(&idx))
             },
         )

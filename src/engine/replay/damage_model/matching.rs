@@ -151,27 +151,15 @@ impl Eval<'_, '_, '_> {
         }
     }
 
-    /// The Pokémon in play a [`Who`] can name, seen from `from` (those its side and spot allow),
-    /// as they are asked for (most phrases are answered by the first).
-    fn candidates<'c>(
-        &'c self,
-        who: &'c Who,
-        from: From<'c>,
-    ) -> impl Iterator<Item = PokemonId> + 'c {
-        let s = self.state();
-        s.players
-            .iter()
-            .flat_map(|p| p.in_play())
-            .filter(move |id| !matches!(self.fits_side_spot(*id, who, from), Truth::No))
+    /// The Pokémon in play, as a phrase's candidates: [`Eval::fits`] answers no for those its
+    /// side or spot rules out (it asks them first), so they need no check of their own.
+    fn candidates(&self) -> impl Iterator<Item = PokemonId> + '_ {
+        self.state().players.iter().flat_map(|p| p.in_play())
     }
 
     /// Is Pokémon `id` on the side `who` names (its spot and kind aside), seen from `from`?
     pub fn fits_side(&self, id: PokemonId, who: &Who, from: From<'_>) -> bool {
         self.side_spot(id, who.side, Spot::Any, from) != Truth::No
-    }
-
-    fn fits_side_spot(&self, id: PokemonId, who: &Who, from: From<'_>) -> Truth {
-        self.side_spot(id, who.side, who.spot, from)
     }
 
     /// Does `cond` hold?
@@ -380,7 +368,7 @@ impl Eval<'_, '_, '_> {
     /// opponent's Active Pokémon", "this Pokémon").
     fn some_fits(&self, who: &Who, from: From<'_>) -> Truth {
         let mut unknown = None;
-        for id in self.candidates(who, from) {
+        for id in self.candidates() {
             match self.fits(id, who, from) {
                 Truth::Yes => return Truth::Yes,
                 Truth::Unknown(w) => unknown = Some(w),
@@ -393,7 +381,7 @@ impl Eval<'_, '_, '_> {
     /// `test` on the one Pokémon a phrase names.
     fn each_named(&self, who: &Who, from: From<'_>, test: impl Fn(PokemonId) -> Truth) -> Truth {
         let ids: Vec<PokemonId> = self
-            .candidates(who, from)
+            .candidates()
             .filter(|id| self.fits(*id, who, from) == Truth::Yes)
             .collect();
         match ids.as_slice() {
@@ -550,7 +538,7 @@ impl Eval<'_, '_, '_> {
     /// Every Pokémon in play that surely fits `who` (unknown when one may or may not).
     fn all_fitting(&self, who: &Who, from: From<'_>) -> Result<Vec<PokemonId>, String> {
         let mut ids = Vec::new();
-        for id in self.candidates(who, from) {
+        for id in self.candidates() {
             match self.fits(id, who, from) {
                 Truth::Yes => ids.push(id),
                 Truth::No => {}

@@ -605,7 +605,7 @@ fn apply(eval: &Eval<'_, '_, '_>, d: &DamageMod, from: From<'_>, label: &str, m:
         Some(def) => eval.fits(def, &d.to, from),
         None => Truth::Unknown("the Pokémon taking the damage is not known".into()),
     };
-    let mut when = vec![by, to];
+    let mut when: SmallVec<[Truth; 4]> = smallvec::smallvec![by, to];
     for c in &d.when {
         when.push(eval.cond(c, from));
     }
