@@ -327,18 +327,18 @@ impl DamageCalculation {
                 &|| "no effect on the attacking Pokémon changes the damage".to_string(),
             );
         } else {
-            damage = damage.saturating_add(sum(&attacker_effects));
+            damage = damage.saturating_add(sum(attacker_effects));
             push(
                 DamageStepKind::AttackerEffects,
                 "attack.damage-order",
                 damage,
                 &|| {
                     if damage <= 0 {
-                        below(describe(&attacker_effects))
+                        below(describe(attacker_effects))
                     } else {
                         sentence!(
                             "{} (all effects on the attacker added together)",
-                            describe(&attacker_effects)
+                            describe(attacker_effects)
                         )
                     }
                 },
@@ -457,7 +457,7 @@ impl DamageCalculation {
                 &|| "no effect on the defending Pokémon changes the damage".to_string(),
             );
         } else {
-            damage = damage.saturating_add(sum(&defender_effects));
+            damage = damage.saturating_add(sum(defender_effects));
             push(
                 DamageStepKind::DefenderEffects,
                 "attack.damage-order",
@@ -466,12 +466,12 @@ impl DamageCalculation {
                     if damage <= 0 {
                         sentence!(
                             "{}: the damage cannot go below 0",
-                            describe(&defender_effects)
+                            describe(defender_effects)
                         )
                     } else {
                         sentence!(
                             "{} (all effects on the defender added together)",
-                            describe(&defender_effects)
+                            describe(defender_effects)
                         )
                     }
                 },

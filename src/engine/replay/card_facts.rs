@@ -99,7 +99,7 @@ pub struct CardFacts<'a> {
     /// front of the shared table. A game names a few dozen cards, so a name is mostly found in
     /// its slot by one compare, without the table's lock and lookup (and a replay does not
     /// copy the table to start with).
-    name_facts_slots: RefCell<Vec<Option<(Text, Option<NameFacts>)>>>,
+    name_facts_slots: RefCell<Vec<NameFactsSlot>>,
     /// Only prints the game client can play are considered (see [`CardFacts::for_edition`]).
     live_pool: bool,
 }
@@ -591,7 +591,11 @@ impl<'a> CardFacts<'a> {
     }
 }
 
-/// How many slots [`CardFacts::name_facts`] keeps in front of its memo (a power of two).
+/// A slot of [`CardFacts::name_facts`]: the name last read into it, and what it may change.
+type NameFactsSlot = Option<(Text, Option<NameFacts>)>;
+
+/// How many slots [`CardFacts::name_facts`] keeps in front of the shared table (a power of
+/// two).
 const NAME_FACTS_SLOTS: usize = 256;
 
 /// The slot of [`CardFacts::name_facts`] a name is kept in.
