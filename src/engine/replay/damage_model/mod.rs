@@ -606,8 +606,12 @@ fn apply(eval: &Eval<'_, '_, '_>, d: &DamageMod, from: From<'_>, label: &str, m:
         None => Truth::Unknown("the Pokémon taking the damage is not known".into()),
     };
     let mut when: SmallVec<[Truth; 4]> = smallvec::smallvec![by, to];
-    for c in &d.when {
-        when.push(eval.cond(c, from));
+    // Its conditions matter only where it may act on these two Pokémon: where it does not,
+    // whose attacks or damage it acts on says why (see `idle::reason`), and they are not asked.
+    if !when.contains(&Truth::No) {
+        for c in &d.when {
+            when.push(eval.cond(c, from));
+        }
     }
     if when.contains(&Truth::No) {
         if let Some(why) = idle::reason(eval, d, from, &when) {
