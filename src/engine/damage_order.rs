@@ -191,8 +191,37 @@ impl DamageCalculation {
         self.work_out(edition, false).damage
     }
 
+    /// As [`DamageCalculation::damage_under`], with `attacker` and `defender` as the effects
+    /// on the two Pokémon (those of the calculation are not read): a reading's effects are
+    /// compared without being copied into a calculation.
+    pub fn damage_with(
+        &self,
+        edition: RuleEdition,
+        attacker: &[DamageEffect],
+        defender: &[DamageEffect],
+    ) -> i32 {
+        self.work_out_with(edition, false, attacker, defender)
+            .damage
+    }
+
     /// Work the damage out; each step's note is written only when `explain`.
     fn work_out(&self, edition: RuleEdition, explain: bool) -> DamageResult {
+        self.work_out_with(
+            edition,
+            explain,
+            &self.attacker_effects,
+            &self.defender_effects,
+        )
+    }
+
+    /// [`DamageCalculation::work_out`] with these effects on the two Pokémon.
+    fn work_out_with(
+        &self,
+        edition: RuleEdition,
+        explain: bool,
+        attacker_effects: &[DamageEffect],
+        defender_effects: &[DamageEffect],
+    ) -> DamageResult {
         let rule = StopRule::of(edition);
         let stops_at_base = rule != StopRule::Never;
         let stops_each_step = rule == StopRule::EveryStep;
@@ -290,7 +319,7 @@ impl DamageCalculation {
         };
 
         // 2. Effects on the attacking Pokémon.
-        if self.attacker_effects.is_empty() {
+        if attacker_effects.is_empty() {
             push(
                 DamageStepKind::AttackerEffects,
                 "attack.damage-order",
@@ -298,18 +327,18 @@ impl DamageCalculation {
                 &|| "no effect on the attacking Pokémon changes the damage".to_string(),
             );
         } else {
-            damage = damage.saturating_add(sum(&self.attacker_effects));
+            damage = damage.saturating_add(sum(attacker_effects));
             push(
                 DamageStepKind::AttackerEffects,
                 "attack.damage-order",
                 damage,
                 &|| {
                     if damage <= 0 {
-                        below(describe(&self.attacker_effects))
+                        below(describe(attacker_effects))
                     } else {
                         sentence!(
                             "{} (all effects on the attacker added together)",
-                            describe(&self.attacker_effects)
+                            describe(attacker_effects)
                         )
                     }
                 },
@@ -420,7 +449,7 @@ impl DamageCalculation {
                         .to_string()
                 },
             );
-        } else if self.defender_effects.is_empty() {
+        } else if defender_effects.is_empty() {
             push(
                 DamageStepKind::DefenderEffects,
                 "attack.damage-order",
@@ -428,7 +457,7 @@ impl DamageCalculation {
                 &|| "no effect on the defending Pokémon changes the damage".to_string(),
             );
         } else {
-            damage = damage.saturating_add(sum(&self.defender_effects));
+            damage = damage.saturating_add(sum(defender_effects));
             push(
                 DamageStepKind::DefenderEffects,
                 "attack.damage-order",
@@ -437,12 +466,12 @@ impl DamageCalculation {
                     if damage <= 0 {
                         sentence!(
                             "{}: the damage cannot go below 0",
-                            describe(&self.defender_effects)
+                            describe(defender_effects)
                         )
                     } else {
                         sentence!(
                             "{} (all effects on the defender added together)",
-                            describe(&self.defender_effects)
+                            describe(defender_effects)
                         )
                     }
                 },

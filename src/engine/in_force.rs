@@ -332,13 +332,23 @@ impl TextFilter<'_> {
     /// The facts the texts of `effects` that act may change, or more (never fewer): a fact
     /// outside it is changed by none of them.
     pub fn facts_of(&self, effects: &CardEffects) -> FactSet {
+        self.pick(
+            effects.in_play_facts(),
+            effects.facts(),
+            effects.lasting_facts(),
+        )
+    }
+
+    /// Of the facts `in_play`, `all` and `lasting` (what a card's texts acting in play, all of
+    /// them, and the lasting ones may change), the set this filter's texts fall in.
+    pub fn pick(&self, in_play: FactSet, all: FactSet, lasting: FactSet) -> FactSet {
         match self {
-            TextFilter::InPlay => effects.in_play_facts(),
+            TextFilter::InPlay => in_play,
             // Used on an earlier turn, only its lasting texts still act.
             TextFilter::Used {
                 lasting_only: true, ..
-            } => effects.lasting_facts(),
-            TextFilter::Used { .. } => effects.facts(),
+            } => lasting,
+            TextFilter::Used { .. } => all,
         }
     }
 
@@ -395,6 +405,31 @@ pub(crate) fn each_source(
     effects: &impl EffectSource,
     f: &mut dyn FnMut(Source<'_>, KnownEffects, TextFilter<'_>),
 ) {
+    each_source_where(state, recent, gone, effects, &|_, _| false, f);
+}
+
+/// As [`each_source`], but a source that `skip` (asked first, with which of its texts act)
+/// skips is neither looked up nor passed to `f`. A walk that reads few of the sources (the
+/// damage model reads only the cards that may change damage) saves their lookups this way;
+/// `skip` must only skip what `f` would ignore.
+pub(crate) fn each_source_where(
+    state: &GameState,
+    recent: Recent<'_>,
+    gone: &[PokemonId],
+    effects: &impl EffectSource,
+    skip: &dyn Fn(&Source<'_>, TextFilter<'_>) -> bool,
+    f: &mut dyn FnMut(Source<'_>, KnownEffects, TextFilter<'_>),
+) {
+    // `f` with the source when `skip` lets it through and then `keep` keeps it, its effects
+    // looked up by `look`.
+    let mut visit = |source: Source<'_>,
+                     filter: TextFilter<'_>,
+                     keep: &dyn Fn() -> bool,
+                     look: &dyn Fn() -> KnownEffects| {
+        if !skip(&source, filter) && keep() {
+            f(source, look(), filter);
+        }
+    };
     for (p, player) in state.players.iter().enumerate() {
         let left = gone.iter().copied().filter(|id| {
             state
@@ -404,7 +439,7 @@ pub(crate) fn each_source(
         });
         for id in player.in_play().chain(left) {
             let mon = state.mon(id);
-            f(
+            visit(
                 Source {
                     card: mon.name(),
                     place: Place::InPlay {
@@ -414,33 +449,36 @@ pub(crate) fn each_source(
                     holder: Some(id),
                     used: None,
                 },
-                effects.pokemon_effects(id),
                 TextFilter::InPlay,
+                &|| true,
+                &|| effects.pokemon_effects(id),
             );
-            let attached = mon
-                .tools
-                .iter()
-                .chain(mon.energy.iter().filter(|e| basic_energy_type(e).is_none()));
-            for card in attached {
-                f(
-                    Source {
-                        card,
-                        place: Place::Attached {
-                            player: &player.name,
-                            pokemon: mon.name(),
-                        },
-                        owner: Some(p),
-                        holder: Some(id),
-                        used: None,
+            // The Tools, then the Energy but the basic Energy (asked after `skip`, which skips
+            // most of them by their name at less cost).
+            let attached =
+                (mon.tools.iter().map(|c| (c, false))).chain(mon.energy.iter().map(|c| (c, true)));
+            for (card, energy) in attached {
+                let source = Source {
+                    card,
+                    place: Place::Attached {
+                        player: &player.name,
+                        pokemon: mon.name(),
                     },
-                    effects.named_effects(card),
+                    owner: Some(p),
+                    holder: Some(id),
+                    used: None,
+                };
+                visit(
+                    source,
                     TextFilter::InPlay,
+                    &|| !energy || basic_energy_type(card).is_none(),
+                    &|| effects.named_effects(card),
                 );
             }
         }
     }
     if let Some(stadium) = &state.stadium {
-        f(
+        visit(
             Source {
                 card: &stadium.name,
                 place: Place::Stadium,
@@ -448,8 +486,9 @@ pub(crate) fn each_source(
                 holder: None,
                 used: None,
             },
-            effects.named_effects(&stadium.name),
             TextFilter::InPlay,
+            &|| true,
+            &|| effects.named_effects(&stadium.name),
         );
     }
     for used in recent.iter() {
@@ -462,7 +501,7 @@ pub(crate) fn each_source(
             .get(used.player)
             .map_or("", |p| p.name.as_str());
         match (&used.kind, &used.by) {
-            (UsedKind::Trainer, _) => f(
+            (UsedKind::Trainer, _) => visit(
                 Source {
                     card: &used.name,
                     place: Place::Played { player, earlier },
@@ -470,13 +509,14 @@ pub(crate) fn each_source(
                     holder: None,
                     used: Some(used),
                 },
-                effects.named_effects(&used.name),
                 TextFilter::Used {
                     name: None,
                     lasting_only: earlier,
                 },
+                &|| true,
+                &|| effects.named_effects(&used.name),
             ),
-            (_, Some((id, pokemon))) => f(
+            (_, Some((id, pokemon))) => visit(
                 Source {
                     card: pokemon,
                     place: Place::Used { player, earlier },
@@ -484,13 +524,14 @@ pub(crate) fn each_source(
                     holder: Some(*id),
                     used: Some(used),
                 },
-                match &used.print {
-                    Some(id) => effects.print_effects(id, pokemon),
-                    None => effects.named_effects(pokemon),
-                },
                 TextFilter::Used {
                     name: Some(&used.name),
                     lasting_only: earlier,
+                },
+                &|| true,
+                &|| match &used.print {
+                    Some(id) => effects.print_effects(id, pokemon),
+                    None => effects.named_effects(pokemon),
                 },
             ),
             (_, None) => {}
@@ -678,6 +719,66 @@ mod tests {
         assert_eq!(d.text, "Lightning Rondo");
         let old = Used { turn: 2, ..rondo };
         assert_eq!(first_doubt(&s, &[old], &src, &asks, &zapdos), None);
+    }
+
+    /// A walk with a skip passes on exactly the sources the skip lets through, each with its
+    /// effects and the texts that act, in the walk's order.
+    #[test]
+    fn a_walk_skips_only_the_sources_it_is_told_to() {
+        let mut s = board();
+        s.mon_mut(1).tools.push(Text::from("Hero's Cape"));
+        s.stadium = Some(crate::engine::state::Stadium {
+            name: Text::from("Prism Tower"),
+            owner: 1,
+            unsure: false,
+        });
+        let rondo = Used {
+            turn: 3,
+            player: 0,
+            kind: UsedKind::Attack,
+            name: Text::from("Lightning Rondo"),
+            by: Some((0, Text::from("Raikou V"))),
+            line: 0,
+            target: None,
+            print: None,
+        };
+        let recent = std::slice::from_ref(&rondo);
+        let src = (table(), &s);
+        let seen = |source: &Source<'_>, known: &KnownEffects, filter: TextFilter<'_>| {
+            let facts = known.as_ref().map(|e| filter.facts_of(e)).ok();
+            (source.card.to_string(), source.holder, facts)
+        };
+        let mut every = Vec::new();
+        each_source(
+            &s,
+            Recent::recorded(recent),
+            &[],
+            &src,
+            &mut |source, known, filter| every.push(seen(&source, &known, filter)),
+        );
+        // Skip what cannot change the damage dealt, by the card's name.
+        let skip = |source: &Source<'_>, filter: TextFilter<'_>| {
+            src.named_effects(source.card)
+                .is_ok_and(|e| !filter.facts_of(&e).contains(Fact::DamageDealt))
+        };
+        let mut kept = Vec::new();
+        each_source_where(
+            &s,
+            Recent::recorded(recent),
+            &[],
+            &src,
+            &skip,
+            &mut |source, known, filter| kept.push(seen(&source, &known, filter)),
+        );
+        let expected: Vec<_> = every
+            .iter()
+            .filter(|(_, _, facts)| facts.is_none_or(|f| f.contains(Fact::DamageDealt)))
+            .cloned()
+            .collect();
+        assert_eq!(kept, expected);
+        let names: Vec<&str> = kept.iter().map(|(c, _, _)| c.as_str()).collect();
+        assert_eq!(names, ["Zapdos", "Prism Tower", "Raikou V"]);
+        assert!(every.len() > kept.len());
     }
 
     #[test]

@@ -19,7 +19,7 @@ use super::super::in_force::{EffectSource, KnownEffects};
 use super::super::state::{GameState, PokemonId};
 use crate::engine::replay::memo_key::{looked_up, memo_key, write_parts, write_prints_key};
 
-use super::shared_facts::{MemoEffect, SharedFacts};
+use super::shared_facts::{MemoEffect, NameFacts, SharedFacts};
 
 /// The prints a Pokémon may be, shared (the same answer is asked for on many lines).
 pub type Prints<'a> = Rc<[&'a crate::cards::Card]>;
@@ -93,6 +93,13 @@ pub struct CardFacts<'a> {
     /// What the texts of a card name's prints may change (the effect catalogue, read lazily:
     /// only the checks about to say `violation` ask).
     effects_memo: RefCell<FxHashMap<Text, KnownEffects>>,
+    /// What the prints of a card name may change (see [`CardFacts::name_facts`]), as the walk
+    /// over the cards in force at each attack asks it of each card (about twenty times an
+    /// attack): the last name read into each of a few slots chosen by the name's hash, in
+    /// front of the shared table. A game names a few dozen cards, so a name is mostly found in
+    /// its slot by one compare, without the table's lock and lookup (and a replay does not
+    /// copy the table to start with).
+    name_facts_slots: RefCell<Vec<NameFactsSlot>>,
     /// Only prints the game client can play are considered (see [`CardFacts::for_edition`]).
     live_pool: bool,
 }
@@ -106,6 +113,7 @@ impl<'a> CardFacts<'a> {
             mon_prints: Default::default(),
             kind_memo: Default::default(),
             effects_memo: Default::default(),
+            name_facts_slots: RefCell::new(vec![None; NAME_FACTS_SLOTS]),
             live_pool: false,
         }
     }
@@ -167,6 +175,10 @@ impl<'a> CardFacts<'a> {
     /// The one print among `prints` the card id the log wrote for the Pokémon names
     /// ("(sv6_37) Lampent"; a "_ph" finish suffix is no other print), else all of them.
     fn pinned_by_id(&self, prints: Prints<'a>, card_id: Option<&str>) -> Prints<'a> {
+        // One print (or none) is pinned down already: the card id can only name it.
+        if prints.len() <= 1 {
+            return prints;
+        }
         let (Some(db), Some(id)) = (self.db(), card_id) else {
             return prints;
         };
@@ -245,6 +257,24 @@ impl<'a> CardFacts<'a> {
         known
     }
 
+    /// What the texts of every print of a card name may change, kept for every replay over the
+    /// card data (see [`SharedFacts::name_facts`]); `None` when the data does not know the name.
+    pub fn name_facts(&self, name: &str) -> Option<NameFacts> {
+        let slot = name_slot(name);
+        if let Some(Some((n, known))) = self.name_facts_slots.borrow().get(slot)
+            && n.as_str() == name
+        {
+            return *known;
+        }
+        let known = self
+            .db()
+            .and_then(|db| SharedFacts::of(db).name_facts(db, name));
+        if let Some(s) = self.name_facts_slots.borrow_mut().get_mut(slot) {
+            *s = Some((Text::from(name), known));
+        }
+        known
+    }
+
     /// What the texts of the prints a Pokémon in play may be may change.
     pub fn effects_of(&self, state: &GameState, id: PokemonId) -> KnownEffects {
         self.in_slot(
@@ -256,7 +286,8 @@ impl<'a> CardFacts<'a> {
                 let db = self
                     .db()
                     .ok_or_else(|| "no card data is loaded".to_string())?;
-                let idx: Vec<_> = prints.iter().filter_map(|c| db.index_of(c)).collect();
+                let idx: smallvec::SmallVec<[_; 8]> =
+                    prints.iter().filter_map(|c| db.index_of(c)).collect();
                 Ok(db.merged_effects(&idx))
             },
         )
@@ -558,6 +589,22 @@ impl<'a> CardFacts<'a> {
         }
         None
     }
+}
+
+/// A slot of [`CardFacts::name_facts`]: the name last read into it, and what it may change.
+type NameFactsSlot = Option<(Text, Option<NameFacts>)>;
+
+/// How many slots [`CardFacts::name_facts`] keeps in front of the shared table (a power of
+/// two).
+const NAME_FACTS_SLOTS: usize = 256;
+
+/// The slot of [`CardFacts::name_facts`] a name is kept in.
+fn name_slot(name: &str) -> usize {
+    use std::hash::Hasher;
+    let mut h = rustc_hash::FxHasher::default();
+    h.write(name.as_bytes());
+    (h.finish().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - NAME_FACTS_SLOTS.trailing_zeros()))
+        as usize
 }
 
 /// The cards in play whose text can change a rule: the top card of each Pokémon (all of them,

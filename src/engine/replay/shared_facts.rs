@@ -10,6 +10,7 @@ use std::sync::{Arc, RwLock};
 
 use rustc_hash::FxHashMap;
 
+use crate::cards::effects::FactSet;
 use crate::cards::{CardDb, CardIdx};
 use crate::engine::cardinfo::{CardKind, UseKind};
 use crate::engine::effect::EffectText;
@@ -35,6 +36,21 @@ pub struct SharedFacts {
     flags: RwLock<FxHashMap<(usize, CardIdx), bool>>,
     /// Texts of the card data in lower case, by the text.
     lowered: RwLock<FxHashMap<Box<str>, Arc<str>>>,
+    /// What the texts of every print of a card name may change, by the name as the card data
+    /// spells it.
+    name_facts: RwLock<FxHashMap<Box<str>, NameFacts>>,
+}
+
+/// What the texts of every print of a card name may change: the facts of the texts that act
+/// while the card is in play, of all its texts, and of its lasting texts (those of
+/// [`crate::cards::effects::CardEffects`] merged over the prints). A Pokémon in play is one of
+/// these prints, and an attack or Ability used is one of their texts, so what its texts may
+/// change is within these sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NameFacts {
+    pub in_play: FactSet,
+    pub all: FactSet,
+    pub lasting: FactSet,
 }
 
 /// A Pokémon's Prize value, the clause that gives it, and why.
@@ -53,6 +69,7 @@ impl SharedFacts {
             + size(&self.prizes)
             + size(&self.flags)
             + size(&self.lowered)
+            + size(&self.name_facts)
     }
 
     /// Whether no reading is kept.
@@ -107,6 +124,36 @@ impl SharedFacts {
             || Arc::from(crate::cards::lower_case(text)),
             |_| true,
         )
+    }
+
+    /// What the texts of the prints of `name` may change; `None` when the card data has no card
+    /// of that name. Kept only for a name spelled as the data spells it (one a log writes
+    /// otherwise is read again each time), so the table stays within the data's names.
+    pub fn name_facts(&self, db: &CardDb, name: &str) -> Option<NameFacts> {
+        if let Some(found) = self
+            .name_facts
+            .read()
+            .ok()
+            .and_then(|m| m.get(name).copied())
+        {
+            return Some(found);
+        }
+        let prints = db.by_name(name);
+        if prints.is_empty() {
+            return None;
+        }
+        let merged = db.merged_effects(prints);
+        let found = NameFacts {
+            in_play: merged.in_play_facts(),
+            all: merged.facts(),
+            lasting: merged.lasting_facts(),
+        };
+        if crate::cards::normalize_name(name) == name
+            && let Ok(mut m) = self.name_facts.write()
+        {
+            m.insert(Box::from(name), found);
+        }
+        Some(found)
     }
 
     /// What reading `read` found in print `idx`'s text, made by `make` the first time.
@@ -203,6 +250,37 @@ mod tests {
         assert!(facts.some_print_holds(&state, pikachu, gnaws));
     }
 
+    /// What the prints of a name may change, as the walk over the cards in force asks it: the
+    /// facts of the name's merged reading, the same from the slots in front of the replay's
+    /// memo, from the memo and from the shared table, however many names share a slot;
+    /// nothing for a name the data lacks. Only the data's own spellings are kept.
+    #[test]
+    fn name_facts_are_those_of_the_names_prints() {
+        let db = db();
+        for _ in 0..2 {
+            let facts = CardFacts::new(Some(&db));
+            for round in 0..3 {
+                for i in 0..300 {
+                    assert_eq!(facts.name_facts(&sentence!("Nobody {i}")), None);
+                }
+                for name in ["Pikachu", "Switch", "  Pikachu "] {
+                    let merged = facts.effects_named(name).unwrap();
+                    let expected = NameFacts {
+                        in_play: merged.in_play_facts(),
+                        all: merged.facts(),
+                        lasting: merged.lasting_facts(),
+                    };
+                    assert_eq!(
+                        facts.name_facts(name),
+                        Some(expected),
+                        "{name}, round {round}"
+                    );
+                }
+            }
+        }
+        assert_eq!(SharedFacts::of(&db).len(), 2);
+    }
+
     /// Names a log writes that the card data does not know are read again each time: however
     /// many such names the logs hold, the shared tables do not grow.
     #[test]
@@ -215,6 +293,7 @@ mod tests {
                 let energy = sentence!("Nobody {i} Energy");
                 facts.kind(&name);
                 facts.kind(&energy);
+                assert_eq!(facts.name_facts(&name), None);
                 facts.card_effect(&name);
                 facts.use_effect(&name, "Gnaw");
                 facts.use_effect("Pikachu", &name);

@@ -68,11 +68,24 @@ impl Eval<'_, '_, '_> {
 
     /// Does Pokémon `id` fit `who`, seen from `from`?
     pub fn fits(&self, id: PokemonId, who: &Who, from: From<'_>) -> Truth {
+        let mut t = self.side_spot(id, who.side, who.spot, from);
+        if t != Truth::Yes {
+            return t;
+        }
+        for f in &who.filters {
+            t = t.and(|| self.filter(id, f, from));
+        }
+        t
+    }
+
+    /// Is Pokémon `id` on side `side` and in spot `spot`, seen from `from` (a [`Who`] with no
+    /// filters)?
+    fn side_spot(&self, id: PokemonId, side: Side, spot: Spot, from: From<'_>) -> Truth {
         let s = self.state();
         let Some(mon) = s.pokemon.get(id as usize) else {
             return Truth::No;
         };
-        let side = match who.side {
+        let side = match side {
             Side::Any => true,
             Side::Holder => from.holder == Some(id),
             Side::Own => match from.owner {
@@ -91,19 +104,12 @@ impl Eval<'_, '_, '_> {
         if !side {
             return Truth::No;
         }
-        let spot = match who.spot {
+        let spot = match spot {
             Spot::Any => true,
             Spot::Active => s.position(id) == Some(Position::Active),
             Spot::Bench => s.position(id) == Some(Position::Bench),
         };
-        if !spot {
-            return Truth::No;
-        }
-        let mut t = Truth::Yes;
-        for f in &who.filters {
-            t = t.and(|| self.filter(id, f, from));
-        }
-        t
+        Truth::from_bool(spot)
     }
 
     fn filter(&self, id: PokemonId, f: &Filter, from: From<'_>) -> Truth {
@@ -145,33 +151,15 @@ impl Eval<'_, '_, '_> {
         }
     }
 
-    /// The Pokémon in play a [`Who`] can name, seen from `from` (those its side and spot allow).
-    fn candidates(&self, who: &Who, from: From<'_>) -> Vec<PokemonId> {
-        let s = self.state();
-        s.players
-            .iter()
-            .flat_map(|p| p.in_play())
-            .filter(|id| !matches!(self.fits_side_spot(*id, who, from), Truth::No))
-            .collect()
+    /// The Pokémon in play, as a phrase's candidates: [`Eval::fits`] answers no for those its
+    /// side or spot rules out (it asks them first), so they need no check of their own.
+    fn candidates(&self) -> impl Iterator<Item = PokemonId> + '_ {
+        self.state().players.iter().flat_map(|p| p.in_play())
     }
 
     /// Is Pokémon `id` on the side `who` names (its spot and kind aside), seen from `from`?
     pub fn fits_side(&self, id: PokemonId, who: &Who, from: From<'_>) -> bool {
-        let plain = Who {
-            side: who.side,
-            spot: Spot::Any,
-            filters: Vec::new(),
-        };
-        self.fits(id, &plain, from) != Truth::No
-    }
-
-    fn fits_side_spot(&self, id: PokemonId, who: &Who, from: From<'_>) -> Truth {
-        let plain = Who {
-            side: who.side,
-            spot: who.spot,
-            filters: Vec::new(),
-        };
-        self.fits(id, &plain, from)
+        self.side_spot(id, who.side, Spot::Any, from) != Truth::No
     }
 
     /// Does `cond` hold?
@@ -380,7 +368,7 @@ impl Eval<'_, '_, '_> {
     /// opponent's Active Pokémon", "this Pokémon").
     fn some_fits(&self, who: &Who, from: From<'_>) -> Truth {
         let mut unknown = None;
-        for id in self.candidates(who, from) {
+        for id in self.candidates() {
             match self.fits(id, who, from) {
                 Truth::Yes => return Truth::Yes,
                 Truth::Unknown(w) => unknown = Some(w),
@@ -393,8 +381,7 @@ impl Eval<'_, '_, '_> {
     /// `test` on the one Pokémon a phrase names.
     fn each_named(&self, who: &Who, from: From<'_>, test: impl Fn(PokemonId) -> Truth) -> Truth {
         let ids: Vec<PokemonId> = self
-            .candidates(who, from)
-            .into_iter()
+            .candidates()
             .filter(|id| self.fits(*id, who, from) == Truth::Yes)
             .collect();
         match ids.as_slice() {
@@ -551,7 +538,7 @@ impl Eval<'_, '_, '_> {
     /// Every Pokémon in play that surely fits `who` (unknown when one may or may not).
     fn all_fitting(&self, who: &Who, from: From<'_>) -> Result<Vec<PokemonId>, String> {
         let mut ids = Vec::new();
-        for id in self.candidates(who, from) {
+        for id in self.candidates() {
             match self.fits(id, who, from) {
                 Truth::Yes => ids.push(id),
                 Truth::No => {}

@@ -15,11 +15,15 @@ mod matching;
 mod sub_lines;
 
 use crate::cards::effects::exact::{Amount, DamageMod, Exact, Step};
-use crate::cards::effects::{Fact, FactSet, TextEffects, TextKind};
+use std::sync::Arc;
+
+use smallvec::SmallVec;
+
+use crate::cards::effects::{CardEffects, Fact, FactSet, TextEffects, TextKind};
 use crate::log::Text;
 
 use super::super::damage_order::DamageEffect;
-use super::super::in_force::{TextFilter, Used, UsedKind, each_source};
+use super::super::in_force::{Source, TextFilter, Used, UsedKind, each_source_where};
 use super::super::state::PokemonId;
 use super::card_facts::InForce;
 use super::judges::Judging;
@@ -145,6 +149,25 @@ pub fn model(
 fn discarded_before_damage(eval: &Eval<'_, '_, '_>) -> Vec<Text> {
     let j = eval.j;
     let attacker = j.state.mon(eval.attacker);
+    let lines = &j.lines.log.lines;
+    let attack_line = (0..=eval.line.min(lines.len().saturating_sub(1)))
+        .rev()
+        .find(|i| {
+            lines[*i].depth == crate::log::Depth::Top
+                && !matches!(lines[*i].event, crate::log::Event::Blank)
+        });
+    let Some(at) = attack_line else {
+        return Vec::new();
+    };
+    // Most attacks discard nothing from the attacker: its sub-lines tell, before its text is
+    // looked up.
+    let discards = |l: &crate::log::LogLine| {
+        matches!(&l.event, crate::log::Event::DiscardFromPokemon { pokemon, .. }
+            if pokemon.name == attacker.name())
+    };
+    if !j.lines.sub_lines(at).iter().any(discards) {
+        return Vec::new();
+    }
     let Some(effect) = j.cards.use_effect(attacker.name(), eval.attack) else {
         return Vec::new();
     };
@@ -175,16 +198,6 @@ fn discarded_before_damage(eval: &Eval<'_, '_, '_>) -> Vec<Text> {
     if discard > damage {
         return Vec::new();
     }
-    let lines = &j.lines.log.lines;
-    let attack_line = (0..=eval.line.min(lines.len().saturating_sub(1)))
-        .rev()
-        .find(|i| {
-            lines[*i].depth == crate::log::Depth::Top
-                && !matches!(lines[*i].event, crate::log::Event::Blank)
-        });
-    let Some(at) = attack_line else {
-        return Vec::new();
-    };
     let mut out = Vec::new();
     for (k, l) in j.lines.sub_lines(at).iter().enumerate() {
         if let crate::log::Event::DiscardFromPokemon { pokemon, card, .. } = &l.event
@@ -228,7 +241,10 @@ struct InForceText<'u> {
     holder: Option<PokemonId>,
     used: Option<&'u Used>,
     label: String,
-    texts: Vec<TextEffects>,
+    /// The card's texts (shared with the card data's reading, not copied), and which of them
+    /// this is.
+    effects: Arc<CardEffects>,
+    texts: SmallVec<[usize; 2]>,
     /// It acts in some readings only: the Pokémon it is on may be a print without this text
     /// (the log has not pinned the print down), or the card may not be on that Pokémon.
     maybe: Option<Maybe>,
@@ -255,6 +271,14 @@ pub struct MaybeOn {
 }
 
 impl InForceText<'_> {
+    /// Its texts: one, or one per wording of the prints.
+    fn texts(&self) -> SmallVec<[&TextEffects; 2]> {
+        self.texts
+            .iter()
+            .map(|i| &self.effects.texts()[*i])
+            .collect()
+    }
+
     fn from(&self) -> From<'_> {
         From {
             owner: self.owner,
@@ -277,41 +301,61 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
     };
     let mut found: Vec<InForceText<'_>> = Vec::new();
     let gone_first = discarded_before_damage(eval);
-    each_source(
+    // The sources that add nothing, told without looking up their effects (most sources: the
+    // walk is made at every attack).
+    let skip = |src: &Source<'_>, filter: TextFilter<'_>| {
+        // The attack itself is step 1.
+        if src.used.is_some_and(|u| u.line == j.index) {
+            return true;
+        }
+        // A card the attack's own text discards from the attacker before its damage
+        // ("Discard 2 Energy from this Pokémon. This attack does 120 damage …") no longer
+        // acts on that damage.
+        if src.holder == Some(eval.attacker)
+            && src.used.is_none()
+            && gone_first.iter().any(|g| g.as_str() == src.card)
+        {
+            return true;
+        }
+        // A card none of whose prints has a text that acts from where it is and changes
+        // damage adds nothing; nor does one the card data does not know (its effects are not
+        // known: the gate doubts it).
+        match j.cards.name_facts(src.card) {
+            Some(f) => !filter
+                .pick(f.in_play, f.all, f.lasting)
+                .intersects(DAMAGE_FACTS),
+            None => true,
+        }
+    };
+    each_source_where(
         j.state,
         recent,
         &j.tracked.knocked_out,
         &source,
+        &skip,
         &mut |src, known, filter| {
             let Ok(effects) = known else { return };
-            // A card the attack's own text discards from the attacker before its damage
-            // ("Discard 2 Energy from this Pokémon. This attack does 120 damage …") no longer
-            // acts on that damage.
-            if src.holder == Some(eval.attacker)
-                && src.used.is_none()
-                && gone_first.iter().any(|g| g.as_str() == src.card)
-            {
-                return;
-            }
             // A card none of whose texts that act from where it is changes damage adds
             // nothing.
             if !filter.facts_of(&effects).intersects(DAMAGE_FACTS) {
                 return;
             }
-            // The attack itself is step 1.
-            if src.used.is_some_and(|u| u.line == j.index) {
-                return;
-            }
-            let used = src.used.and_then(|u| recent.same_as(u));
-            let mut by_name: Vec<InForceText<'_>> = Vec::new();
-            for text in effects.texts().iter().filter(|t| filter.acts(t)) {
-                if !text.facts().intersects(DAMAGE_FACTS) {
+            // The same use as the walk's, kept for as long as the uses are.
+            let used = src
+                .used
+                .and_then(|u| recent.iter().find(|r| std::ptr::eq(*r, u)));
+            // This source's texts, one entry per name.
+            let first = found.len();
+            for (at, text) in effects.texts().iter().enumerate() {
+                if !filter.acts(text) || !text.facts().intersects(DAMAGE_FACTS) {
                     continue;
                 }
-                let key = (Text::from(src.card), text.name.clone());
-                match by_name.iter_mut().find(|e| e.key == key) {
-                    Some(e) => e.texts.push(text.clone()),
-                    None => by_name.push(InForceText {
+                match found[first..]
+                    .iter_mut()
+                    .find(|e| e.key.0 == src.card && e.key.1 == text.name)
+                {
+                    Some(e) => e.texts.push(at),
+                    None => found.push(InForceText {
                         maybe: if src.used.is_none()
                             && maybe_on.iter().any(|o| {
                                 o.tracked_on
@@ -333,15 +377,15 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
                         } else {
                             sentence!("{} ({})", text.name, src.card)
                         },
-                        key,
+                        key: (Text::from(src.card), text.name.clone()),
                         owner: src.owner,
                         holder: src.holder,
                         used,
-                        texts: vec![text.clone()],
+                        effects: effects.clone(),
+                        texts: smallvec::smallvec![at],
                     }),
                 }
             }
-            found.extend(by_name);
         },
     );
     // The cards tracked elsewhere that may be on the attacker or the defender.
@@ -349,12 +393,13 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
         let Ok(effects) = j.cards.effects_named(&o.card) else {
             continue;
         };
-        let texts: Vec<TextEffects> = effects
+        let texts: SmallVec<[usize; 2]> = effects
             .texts()
             .iter()
-            .filter(|t| TextFilter::InPlay.acts(t))
-            .filter(|t| t.facts().intersects(DAMAGE_FACTS))
-            .cloned()
+            .enumerate()
+            .filter(|(_, t)| TextFilter::InPlay.acts(t))
+            .filter(|(_, t)| t.facts().intersects(DAMAGE_FACTS))
+            .map(|(at, _)| at)
             .collect();
         if texts.is_empty() {
             continue;
@@ -365,6 +410,7 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
             holder: Some(o.holder),
             used: None,
             label: o.card.to_string(),
+            effects,
             texts,
             maybe: Some(Maybe::Attachment),
         });
@@ -375,14 +421,15 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
         // own (they add up); the same Ability on two Pokémon may count once or twice, so both
         // readings are kept. An effect only through the Pokémon it is on acts once on each.
         let same: Vec<&InForceText<'_>> = found.iter().filter(|o| o.key == t.key).collect();
-        if same.len() > 1 && !holder_only(&t.texts) {
+        let texts = t.texts();
+        if same.len() > 1 && !holder_only(texts.iter().copied()) {
             if done.contains(&t.key) {
                 continue;
             }
             done.push(t.key.clone());
             let inexact = same
                 .iter()
-                .any(|o| o.texts.iter().any(|x| x.inexact.intersects(DAMAGE_FACTS)));
+                .any(|o| o.texts().iter().any(|x| x.inexact.intersects(DAMAGE_FACTS)));
             if inexact {
                 continue;
             }
@@ -392,7 +439,7 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
             let before = m.unknown.len();
             if trainers {
                 for o in &same {
-                    apply_texts(eval, &o.texts, o.from(), &o.label, m);
+                    apply_texts(eval, &o.texts(), o.from(), &o.label, m);
                 }
             } else {
                 let base = std::mem::take(&mut m.variants);
@@ -400,13 +447,13 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
                     variants: base.clone(),
                     ..Model::default()
                 };
-                apply_texts(eval, &t.texts, t.from(), &t.label, &mut once);
+                apply_texts(eval, &texts, t.from(), &t.label, &mut once);
                 let mut each = Model {
                     variants: base,
                     ..Model::default()
                 };
                 for o in &same {
-                    apply_texts(eval, &o.texts, o.from(), &o.label, &mut each);
+                    apply_texts(eval, &o.texts(), o.from(), &o.label, &mut each);
                 }
                 m.unknown.extend(once.unknown);
                 m.unknown.extend(each.unknown);
@@ -427,7 +474,7 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
         }
         // A text the catalogue could not read exactly: the gate doubts it if it touches this
         // attack.
-        if t.texts.iter().any(|x| x.inexact.intersects(DAMAGE_FACTS)) {
+        if texts.iter().any(|x| x.inexact.intersects(DAMAGE_FACTS)) {
             continue;
         }
         let before = m.unknown.len();
@@ -437,7 +484,7 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
                 variants: m.variants.clone(),
                 ..Model::default()
             };
-            apply_texts(eval, &t.texts, t.from(), &t.label, &mut with);
+            apply_texts(eval, &texts, t.from(), &t.label, &mut with);
             m.unknown.extend(with.unknown);
             let (yes, no) = match maybe {
                 Maybe::Print => ("is a print that has it", "is a print without it"),
@@ -451,7 +498,7 @@ fn in_force(eval: &Eval<'_, '_, '_>, maybe_on: &[MaybeOn], m: &mut Model) {
             }
             m.variants.extend(with.variants);
         } else {
-            apply_texts(eval, &t.texts, t.from(), &t.label, m);
+            apply_texts(eval, &texts, t.from(), &t.label, m);
         }
         if m.unknown.len() == before {
             m.modelled.push(t.key.clone());
@@ -473,34 +520,33 @@ fn some_prints_lack(j: &Judging<'_, '_>, id: PokemonId, card: &str, name: &str) 
 
 /// Every damage change of these texts acts only through the Pokémon the text is on (its own
 /// attacks, or damage to it): the same text on two Pokémon acts once on each.
-fn holder_only(texts: &[TextEffects]) -> bool {
+fn holder_only<'t>(texts: impl IntoIterator<Item = &'t TextEffects>) -> bool {
     use crate::cards::effects::exact::Side;
-    texts.iter().flat_map(|t| t.exact.iter()).all(|e| match e {
-        Exact::Damage(d) => d.by.side == Side::Holder || d.to.side == Side::Holder,
-        _ => true,
-    })
+    texts
+        .into_iter()
+        .flat_map(|t| t.exact.iter())
+        .all(|e| match e {
+            Exact::Damage(d) => d.by.side == Side::Holder || d.to.side == Side::Holder,
+            _ => true,
+        })
 }
 
 /// The damage changes of one text (or, when the prints word it differently, of each of its
 /// wordings as a reading of its own).
 fn apply_texts(
     eval: &Eval<'_, '_, '_>,
-    texts: &[TextEffects],
+    texts: &[&TextEffects],
     from: From<'_>,
     label: &str,
     m: &mut Model,
 ) {
-    let changes = |t: &TextEffects| -> Vec<DamageMod> {
-        t.exact
-            .iter()
-            .filter_map(|e| match e {
-                Exact::Damage(d) if !(d.step == Step::Base && t.kind == TextKind::Attack) => {
-                    Some(d.clone())
-                }
-                _ => None,
-            })
-            .collect()
-    };
+    // The damage changes of a text but an attack's own base damage (step 1).
+    fn changes(t: &TextEffects) -> impl Iterator<Item = &DamageMod> {
+        t.exact.iter().filter_map(|e| match e {
+            Exact::Damage(d) if !(d.step == Step::Base && t.kind == TextKind::Attack) => Some(d),
+            _ => None,
+        })
+    }
     // A Weakness the text gives is not applied: where the Pokémon taking the damage may be
     // one it reaches, the damage is not known.
     for t in texts {
@@ -525,8 +571,8 @@ fn apply_texts(
         }
     }
     if texts.len() == 1 {
-        for d in changes(&texts[0]) {
-            apply(eval, &d, from, label, m);
+        for d in changes(texts[0]) {
+            apply(eval, d, from, label, m);
         }
         return;
     }
@@ -539,7 +585,7 @@ fn apply_texts(
             ..Model::default()
         };
         for d in changes(t) {
-            apply(eval, &d, from, label, &mut one);
+            apply(eval, d, from, label, &mut one);
         }
         m.unknown.extend(one.unknown);
         for v in &mut one.variants {
@@ -559,9 +605,13 @@ fn apply(eval: &Eval<'_, '_, '_>, d: &DamageMod, from: From<'_>, label: &str, m:
         Some(def) => eval.fits(def, &d.to, from),
         None => Truth::Unknown("the Pokémon taking the damage is not known".into()),
     };
-    let mut when = vec![by, to];
-    for c in &d.when {
-        when.push(eval.cond(c, from));
+    let mut when: SmallVec<[Truth; 4]> = smallvec::smallvec![by, to];
+    // Its conditions matter only where it may act on these two Pokémon: where it does not,
+    // whose attacks or damage it acts on says why (see `idle::reason`), and they are not asked.
+    if !when.contains(&Truth::No) {
+        for c in &d.when {
+            when.push(eval.cond(c, from));
+        }
     }
     if when.contains(&Truth::No) {
         if let Some(why) = idle::reason(eval, d, from, &when) {
@@ -762,6 +812,14 @@ fn attachments_unsure(j: &Judging<'_, '_>, id: PokemonId) -> Result<Vec<MaybeOn>
         }
     }
     for card in &j.state.players[mon.owner].discard {
+        // A card no print of whose name changes damage is no other reading (`add` would say
+        // so): told without asking its kind, for each card of the pile.
+        if j.cards
+            .name_facts(card)
+            .is_some_and(|f| !f.all.intersects(DAMAGE_FACTS))
+        {
+            continue;
+        }
         if j.cards.kind(card) == crate::engine::cardinfo::CardKind::Tool {
             add(card.clone(), false)?;
         }

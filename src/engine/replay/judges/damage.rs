@@ -11,7 +11,7 @@
 use crate::cards::{Card, DamageModifier, WeaknessModifier};
 use crate::log::{AttackLine, Event, Text, TypeModifier};
 
-use super::super::super::damage_order::DamageCalculation;
+use super::super::super::damage_order::{self, DamageCalculation};
 use super::super::super::facts;
 use super::super::super::state::{PokemonId, Position};
 use super::super::super::verdict::{Step, Verdict};
@@ -376,10 +376,10 @@ fn modelled_damage(j: &Judging<'_, '_>, claim: &DamageClaim<'_>, models: &Models
         .map(|(_, v)| variant_reading(j, claim, v, false).0)
         .collect();
     let agree = damages.windows(2).all(|w| w[0] == w[1]);
+    // At most 16 readings: `damages` has each one's damage, in order.
     if damages.len() <= 16
-        && let Some((printed, v)) = variants()
-            .filter(|(_, v)| !against(v))
-            .find(|(_, v)| variant_reading(j, claim, v, false).0 == claim.damage)
+        && let Some(at) = damages.iter().position(|d| *d == claim.damage)
+        && let Some((printed, v)) = variants().filter(|(_, v)| !against(v)).nth(at)
     {
         let (d, how, explanation) = variant_damage(j, claim, printed, v, !agree);
         return Some(
@@ -630,6 +630,9 @@ fn variant_reading(
     v: &damage_model::Variant,
     explain: bool,
 ) -> (i32, String) {
+    if !explain {
+        return (variant_damage_only(j, claim, v), String::new());
+    }
     let position = claim
         .target
         .and_then(|t| j.state.position(t))
@@ -675,6 +678,36 @@ fn variant_reading(
         steps.extend(v.assumed.iter().map(|a| sentence!("[{a}]")));
     }
     (calc.damage_under(j.edition), steps.join(", "))
+}
+
+/// One reading's damage (as [`variant_reading`] works it out), its effects read where they
+/// are rather than copied into the calculation: the readings are compared with the line many
+/// times an attack.
+fn variant_damage_only(
+    j: &Judging<'_, '_>,
+    claim: &DamageClaim<'_>,
+    v: &damage_model::Variant,
+) -> i32 {
+    let position = claim
+        .target
+        .and_then(|t| j.state.position(t))
+        .unwrap_or(Position::Active);
+    let mut calc = DamageCalculation::plain(v.base, position);
+    if claim.weakness.is_some() && !v.no_weakness {
+        calc.weakness = Some(defender_weakness(j, claim).unwrap_or(WeaknessModifier::Multiply(2)));
+    }
+    if let Some(r) = claim.resistance
+        && !v.no_resistance
+    {
+        calc.resistance = Some(r.amount.saturating_abs());
+    }
+    let defender: &[damage_order::DamageEffect] = if v.no_defender_effects {
+        &[]
+    } else {
+        calc.prevent_all_damage = v.prevent.is_some();
+        &v.defender
+    };
+    calc.damage_with(j.edition, &v.attacker, defender)
 }
 
 /// Whether this judge reads the whole text of the line's attack, so that what the text does to
