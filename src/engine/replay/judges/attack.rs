@@ -47,6 +47,8 @@ pub fn attack(j: &Judging<'_, '_>) -> Step {
         return super::card_text::gate_each(j, parts);
     };
     let mon = j.state.mon(id);
+    // What each Energy card on it provides, read once for the cost check and the card-text gate.
+    let attached = AttachedEnergy::read(j, id, Doubling::Unread);
     if direct {
         for c in [Asleep, Paralyzed] {
             if c == Asleep && mon.has(c) && mon.may_have_woken {
@@ -71,7 +73,7 @@ pub fn attack(j: &Judging<'_, '_>) -> Step {
                 ),
             )),
         }
-        parts.push(has_attack_and_cost(j, id, name));
+        parts.push(has_attack_and_cost(j, id, name, &attached));
         // The attack is replayed in its steps' order: Confusion, what its text does before
         // damage, the damage, then the rest of its text.
         parts.push(Step::ok("attack.steps", ""));
@@ -82,7 +84,7 @@ pub fn attack(j: &Judging<'_, '_>) -> Step {
     let evaluated: Vec<(crate::log::Text, String)> = mon
         .energy
         .iter()
-        .filter(|e| crate::cards::basic_energy_type(e).is_none() && energy_on(j, id, e).is_ok())
+        .filter(|e| crate::cards::basic_energy_type(e).is_none() && attached.reading(e).is_ok())
         .map(|e| (e.clone(), String::new()))
         .collect();
     super::card_text::gate_each_modelled(j, parts, &evaluated)
@@ -90,7 +92,12 @@ pub fn attack(j: &Judging<'_, '_>) -> Step {
 
 /// `attack.has-attack`, `attack.energy-cost`, `energy.special`: the Pokémon has the attack and
 /// its Energy pays the cost.
-fn has_attack_and_cost(j: &Judging<'_, '_>, id: PokemonId, name: &str) -> Step {
+fn has_attack_and_cost(
+    j: &Judging<'_, '_>,
+    id: PokemonId,
+    name: &str,
+    attached: &AttachedEnergy<'_>,
+) -> Step {
     let mon = j.state.mon(id);
     // The prints this Pokémon can be, given what it was already seen to use.
     let prints = match j.prints_of(id) {
@@ -142,7 +149,7 @@ fn has_attack_and_cost(j: &Judging<'_, '_>, id: PokemonId, name: &str) -> Step {
             let pool = j.cards.client_pool(prints.clone());
             return match facts::attack(&pool, name) {
                 Ok(Some(a)) if pool.len() < prints.len() => {
-                    let mut step = attack_cost(j, id, name, a);
+                    let mut step = attack_cost(j, id, name, a, attached);
                     if step.verdict == crate::engine::Verdict::Ok {
                         step.message = sentence!(
                             "{} (the prints of {} from Sword & Shield on, the card pool of Pokémon TCG Live, agree on {name}; an older print has it otherwise)",
@@ -158,7 +165,7 @@ fn has_attack_and_cost(j: &Judging<'_, '_>, id: PokemonId, name: &str) -> Step {
             };
         }
     };
-    attack_cost(j, id, name, attack)
+    attack_cost(j, id, name, attack, attached)
 }
 
 /// `attack.has-attack`, `attack.energy-cost`, `energy.special`: the Pokémon has `attack`
@@ -168,32 +175,16 @@ fn attack_cost(
     id: PokemonId,
     name: &str,
     attack: &crate::cards::Attack,
+    attached: &AttachedEnergy<'_>,
 ) -> Step {
     let mon = j.state.mon(id);
     let has = Step::ok("attack.has-attack", sentence!("{} has {name}", mon.name()));
-    // The cost: what the attached Energy provides must pay it.
-    let mut provided: Vec<EnergyProvision> = Vec::new();
-    let mut unknown: Vec<String> = Vec::new();
-    let mut read_by_name: Vec<String> = Vec::new();
-    // The same Energy card attached twice provides the same (asked once).
-    let mut seen: Vec<(&str, Result<EnergyProvision, String>)> = Vec::new();
-    for e in &mon.energy {
-        let known = match seen.iter().find(|(n, _)| *n == e.as_str()) {
-            Some((_, k)) => k.clone(),
-            None => {
-                let k = energy_on(j, id, e);
-                seen.push((e.as_str(), k.clone()));
-                k
-            }
-        };
-        match known {
-            Ok(p) => provided.push(p),
-            Err(_) if let Some((p, note)) = unknown_energy_by_name(j, e) => {
-                provided.push(p);
-                read_by_name.push(note);
-            }
-            Err(why) => unknown.push(sentence!("cannot tell what {e} provides: {why}")),
-        }
+    // The cost: what the attached Energy provides must pay it. Read first without the Ability
+    // that may make a basic Energy provide two (see [`Doubling`]): only a cost that reading does
+    // not pay needs it.
+    let (mut provided, unknown, read_by_name) = attached.provisions(j);
+    if attached.has_basic && !can_pay(&attack.cost, &provided) {
+        provided = AttachedEnergy::read(j, id, Doubling::Read).provisions(j).0;
     }
     // Energy whose provision is unknown can only add to what pays the cost: if the rest
     // pays it, it is paid.
@@ -337,36 +328,95 @@ fn energy_on(
     holder: PokemonId,
     energy: &str,
 ) -> Result<EnergyProvision, String> {
+    energy_read(j, holder, energy, Doubling::Read)
+}
+
+/// Whether a basic Energy's reading asks if an Ability makes it provide two ("Each Basic Grass
+/// Energy attached to all of your Pokémon provides GrassGrass Energy"). Asking reads the
+/// prints of every Pokémon of the holder's side (1.4M instructions of the 2.5M `energy_on` cost
+/// over the 24 English logs, 3 rounds, at a525354), and a second unit of an Energy only helps
+/// pay a cost: a cost the single reading pays is paid either way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Doubling {
+    /// Ask (what the Energy provides there).
+    Read,
+    /// Do not ask: each basic Energy provides one (at most what it provides there).
+    Unread,
+}
+
+/// What each Energy card attached to a Pokémon provides there, read once per name (the same
+/// card attached twice provides the same).
+struct AttachedEnergy<'m> {
+    holder: PokemonId,
+    energy: &'m [crate::log::Text],
+    /// Each name's reading, in the order first attached.
+    read: Vec<(&'m str, Result<EnergyProvision, String>)>,
+    /// A basic Energy is attached (its reading may depend on [`Doubling`]).
+    has_basic: bool,
+}
+
+impl<'m> AttachedEnergy<'m> {
+    fn read(j: &Judging<'m, '_>, holder: PokemonId, doubling: Doubling) -> AttachedEnergy<'m> {
+        let energy: &'m [crate::log::Text] = &j.state.mon(holder).energy;
+        let mut read: Vec<(&str, Result<EnergyProvision, String>)> = Vec::new();
+        let mut has_basic = false;
+        for e in energy {
+            if read.iter().any(|(n, _)| *n == e.as_str()) {
+                continue;
+            }
+            has_basic |= crate::cards::basic_energy_type(e).is_some();
+            read.push((e.as_str(), energy_read(j, holder, e, doubling)));
+        }
+        AttachedEnergy {
+            holder,
+            energy,
+            read,
+            has_basic,
+        }
+    }
+
+    /// The reading of an attached Energy card by name.
+    fn reading(&self, name: &str) -> &Result<EnergyProvision, String> {
+        match self.read.iter().find(|(n, _)| *n == name) {
+            Some((_, k)) => k,
+            None => unreachable!("{name} is not attached to Pokémon {}", self.holder),
+        }
+    }
+
+    /// What each attached card provides (for the cost), why some card's provision is not
+    /// known, and the Special Energy read by their names.
+    fn provisions(&self, j: &Judging<'_, '_>) -> (Vec<EnergyProvision>, Vec<String>, Vec<String>) {
+        let mut provided: Vec<EnergyProvision> = Vec::new();
+        let mut unknown: Vec<String> = Vec::new();
+        let mut read_by_name: Vec<String> = Vec::new();
+        for e in self.energy {
+            match self.reading(e) {
+                Ok(p) => provided.push(p.clone()),
+                Err(_) if let Some((p, note)) = unknown_energy_by_name(j, e) => {
+                    provided.push(p);
+                    read_by_name.push(note);
+                }
+                Err(why) => unknown.push(sentence!("cannot tell what {e} provides: {why}")),
+            }
+        }
+        (provided, unknown, read_by_name)
+    }
+}
+
+/// [`energy_on`], asking about the Ability that may double a basic Energy only when `doubling`
+/// says so.
+fn energy_read(
+    j: &Judging<'_, '_>,
+    holder: PokemonId,
+    energy: &str,
+    doubling: Doubling,
+) -> Result<EnergyProvision, String> {
     let Some(db) = j.db() else {
         return facts::energy_provision(None, energy);
     };
     if let Some(t) = crate::cards::basic_energy_type(energy) {
-        // "Each Basic Grass Energy attached to all of your Pokémon provides GrassGrass
-        // Energy" (Meganium's Wild Growth): an Ability of a Pokémon of the same side.
-        // Written only for a print with an Ability that speaks of providing Energy (rare).
-        let phrases = || {
-            let t = t.as_str().to_lowercase();
-            (
-                sentence!("each basic {t} energy attached to"),
-                sentence!("provides {t}{t} energy"),
-            )
-        };
-        let owner = j.state.mon(holder).owner;
-        let doubled = j.state.players[owner].in_play().any(|id| {
-            j.cards.some_print_holds(j.state, id, has_providing_ability)
-                && j.prints_of(id).is_ok_and(|prints| {
-                    prints.iter().any(|c| {
-                        j.cards.holds_for(c, has_providing_ability)
-                            && db.index_of(c).is_some_and(|i| {
-                                let x = db.passive_text_lower(i);
-                                let (each, provides) = phrases();
-                                x.contains(&each) && x.contains(&provides)
-                            })
-                    })
-                })
-        });
         let mut provision = facts::energy_provision(Some(db), energy)?;
-        if doubled {
+        if doubling == Doubling::Read && basic_energy_doubled(j, db, holder, t) {
             provision.count = 2;
         }
         return Ok(provision);
@@ -388,6 +438,39 @@ fn energy_on(
         }
     }
     Ok(details.provision.clone())
+}
+
+/// "Each Basic Grass Energy attached to all of your Pokémon provides GrassGrass Energy"
+/// (Meganium's Wild Growth): an Ability of a Pokémon of the holder's side makes each basic Energy
+/// of type `t` provide two. Read only for a print with an Ability that speaks of providing
+/// Energy (rare).
+fn basic_energy_doubled(
+    j: &Judging<'_, '_>,
+    db: &crate::cards::CardDb,
+    holder: PokemonId,
+    t: crate::cards::EnergyType,
+) -> bool {
+    let phrases = || {
+        let t = t.as_str().to_lowercase();
+        (
+            sentence!("each basic {t} energy attached to"),
+            sentence!("provides {t}{t} energy"),
+        )
+    };
+    let owner = j.state.mon(holder).owner;
+    j.state.players[owner].in_play().any(|id| {
+        j.cards.some_print_holds(j.state, id, has_providing_ability)
+            && j.prints_of(id).is_ok_and(|prints| {
+                prints.iter().any(|c| {
+                    j.cards.holds_for(c, has_providing_ability)
+                        && db.index_of(c).is_some_and(|i| {
+                            let x = db.passive_text_lower(i);
+                            let (each, provides) = phrases();
+                            x.contains(&each) && x.contains(&provides)
+                        })
+                })
+            })
+    })
 }
 
 /// A Special Energy the card data does not have, named "<word> <Type> Energy": every such
@@ -550,4 +633,70 @@ fn discarded_by_attack(
     }
     shown.retain(|c| c.ends_with("Energy"));
     (!shown.is_empty()).then_some(shown)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cards::{EnergyKinds, EnergyProvision, EnergyType, can_pay};
+
+    /// What [`super::Doubling::Unread`] relies on: a basic Energy that provides two instead of
+    /// one never makes a paid cost unpaid, so a cost the single reading pays is paid whatever
+    /// an Ability does.
+    #[test]
+    fn a_second_unit_never_unpays_a_cost() {
+        use EnergyType::*;
+        let costs: Vec<Vec<EnergyType>> = vec![
+            vec![],
+            vec![Colorless],
+            vec![Fire],
+            vec![Fire, Colorless],
+            vec![Fire, Fire],
+            vec![Fire, Water, Colorless],
+            vec![Water, Water, Colorless, Colorless],
+            vec![Grass, Fire, Water],
+        ];
+        let cards = [
+            EnergyProvision::basic(Fire),
+            EnergyProvision::basic(Water),
+            EnergyProvision::basic(Grass),
+            EnergyProvision {
+                count: 1,
+                kinds: EnergyKinds::AnyOf(vec![Fire, Water]),
+            },
+            EnergyProvision {
+                count: 2,
+                kinds: EnergyKinds::Only(Colorless),
+            },
+        ];
+        // Every list of up to three of those cards.
+        let mut lists: Vec<Vec<EnergyProvision>> = vec![vec![]];
+        for _ in 0..3 {
+            let longer: Vec<Vec<EnergyProvision>> = lists
+                .iter()
+                .flat_map(|l| {
+                    cards.iter().map(move |c| {
+                        let mut l = l.clone();
+                        l.push(c.clone());
+                        l
+                    })
+                })
+                .collect();
+            lists.extend(longer);
+        }
+        let mut checked = 0;
+        for cost in &costs {
+            for list in &lists {
+                if !can_pay(cost, list) {
+                    continue;
+                }
+                for at in 0..list.len() {
+                    let mut doubled = list.clone();
+                    doubled[at].count = 2;
+                    assert!(can_pay(cost, &doubled), "{cost:?} {list:?} doubled at {at}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100);
+    }
 }
