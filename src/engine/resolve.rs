@@ -71,18 +71,24 @@ pub fn named_in_play(
     let Some(p) = state.players.get(player) else {
         return found;
     };
-    let mut look = |id: PokemonId| {
-        if state.mon(id).name() == name && (position.is_none() || state.position(id) == position) {
-            found.push(id);
-        }
-    };
-    if let Some(active) = p.active {
-        look(active);
+    if let Some(active) = p.active
+        && is_named(state, active, name, position)
+    {
+        found.push(active);
     }
     for &id in &p.bench {
-        look(id);
+        if is_named(state, id, name, position) {
+            found.push(id);
+        }
     }
     found
+}
+
+/// Whether Pokémon `id` is named `name` (and in `position` when given). Inlined into both loops
+/// of [`named_in_play`]: as a closure it was called for each Pokémon.
+#[inline(always)]
+fn is_named(state: &GameState, id: PokemonId, name: &str, position: Option<Position>) -> bool {
+    state.mon(id).name() == name && (position.is_none() || state.position(id) == position)
 }
 
 /// Of Pokémon of one name, those whose card id is the one the line gives (and those whose id is
