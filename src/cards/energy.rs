@@ -8,6 +8,7 @@
 //! Energy", ...). When a text is not understood the answer is `None`, never a guess.
 
 use serde::Serialize;
+use smallvec::SmallVec;
 
 use super::model::{Card, EnergyType};
 
@@ -149,28 +150,27 @@ pub fn basic_energy_type(name: &str) -> Option<EnergyType> {
 /// `Free` symbols need nothing. Finds an assignment whenever one exists (bipartite matching
 /// of the typed symbols to units, then enough units left for the Colorless symbols).
 pub fn can_pay(cost: &[EnergyType], provided: &[EnergyProvision]) -> bool {
+    // Kept inline (a card's Energy rarely has more than 16 units): the lists were five heap
+    // allocations for each attack judged.
     const MAX_UNITS_PER_CARD: u32 = 16;
-    let units: Vec<&EnergyKinds> = provided
+    let units: SmallVec<[&EnergyKinds; 16]> = provided
         .iter()
         .flat_map(|p| std::iter::repeat_n(&p.kinds, p.count.min(MAX_UNITS_PER_CARD) as usize))
         .collect();
-    let needed: Vec<EnergyType> = cost
-        .iter()
-        .copied()
-        .filter(|t| *t != EnergyType::Free)
-        .collect();
-    if units.len() < needed.len() {
+    let needed = cost.iter().filter(|t| **t != EnergyType::Free).count();
+    if units.len() < needed {
         return false;
     }
-    let typed: Vec<EnergyType> = needed
+    let typed: SmallVec<[EnergyType; 8]> = cost
         .iter()
         .copied()
-        .filter(|t| *t != EnergyType::Colorless)
+        .filter(|t| *t != EnergyType::Free && *t != EnergyType::Colorless)
         .collect();
     // Kuhn's augmenting paths: unit_owner[u] = index of the typed symbol unit u pays.
-    let mut unit_owner: Vec<Option<usize>> = vec![None; units.len()];
+    let mut unit_owner: SmallVec<[Option<usize>; 16]> = smallvec::smallvec![None; units.len()];
+    let mut seen: SmallVec<[bool; 16]> = smallvec::smallvec![false; units.len()];
     for sym in 0..typed.len() {
-        let mut seen = vec![false; units.len()];
+        seen.fill(false);
         if !augment(sym, &typed, &units, &mut unit_owner, &mut seen) {
             return false;
         }

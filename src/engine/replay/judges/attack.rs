@@ -182,13 +182,15 @@ fn attack_cost(
     // The cost: what the attached Energy provides must pay it. Read first without the Ability
     // that may make a basic Energy provide two (see [`Doubling`]): only a cost that reading does
     // not pay needs it.
-    let (mut provided, unknown, read_by_name) = attached.provisions(j);
-    if attached.has_basic && !can_pay(&attack.cost, &provided) {
-        provided = AttachedEnergy::read(j, id, Doubling::Read).provisions(j).0;
+    let (provided, unknown, read_by_name) = attached.provisions(j);
+    let mut pays = can_pay(&attack.cost, &provided);
+    if attached.has_basic && !pays {
+        let provided = AttachedEnergy::read(j, id, Doubling::Read).provisions(j).0;
+        pays = can_pay(&attack.cost, &provided);
     }
     // Energy whose provision is unknown can only add to what pays the cost: if the rest
     // pays it, it is paid.
-    if !unknown.is_empty() && !can_pay(&attack.cost, &provided) {
+    if !unknown.is_empty() && !pays {
         return Step::combine(vec![
             has,
             Step::cannot_check("energy.special", unknown.join("; ")),
@@ -196,7 +198,7 @@ fn attack_cost(
     }
     let cost = &attack.cost;
     let symbols: Vec<&str> = cost.iter().map(|t| t.as_str()).collect();
-    if can_pay(cost, &provided) {
+    if pays {
         let attached = if mon.energy.is_empty() {
             "no Energy".to_string()
         } else {
@@ -293,12 +295,21 @@ fn attack_cost(
 }
 
 /// An attack's cost as a judge reads it: "[Water Colorless]", or "nothing".
+/// Written in place: joining the symbols and formatting them built two strings for each attack.
 fn cost_words(symbols: &[&str]) -> String {
     if symbols.is_empty() {
-        "nothing".to_string()
-    } else {
-        sentence!("[{}]", symbols.join(" "))
+        return "nothing".to_string();
     }
+    let mut words = String::with_capacity(1 + symbols.iter().map(|s| s.len() + 1).sum::<usize>());
+    words.push('[');
+    for (i, symbol) in symbols.iter().enumerate() {
+        if i > 0 {
+            words.push(' ');
+        }
+        words.push_str(symbol);
+    }
+    words.push(']');
+    words
 }
 
 /// The cost check's sentence, also as the explanation's own cost sentence.
@@ -638,6 +649,17 @@ fn discarded_by_attack(
 #[cfg(test)]
 mod tests {
     use crate::cards::{EnergyKinds, EnergyProvision, EnergyType, can_pay};
+
+    /// The cost as a judge writes it, as joining and formatting wrote it.
+    #[test]
+    fn cost_words_are_the_symbols_in_brackets() {
+        assert_eq!(super::cost_words(&[]), "nothing");
+        assert_eq!(super::cost_words(&["Fire"]), "[Fire]");
+        assert_eq!(
+            super::cost_words(&["Water", "Colorless", "Colorless"]),
+            format!("[{}]", ["Water", "Colorless", "Colorless"].join(" "))
+        );
+    }
 
     /// What [`super::Doubling::Unread`] relies on: a basic Energy that provides two instead of
     /// one never makes a paid cost unpaid, so a cost the single reading pays is paid whatever

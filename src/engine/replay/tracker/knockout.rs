@@ -63,11 +63,7 @@ impl Tracker<'_> {
             self.state.players[p].knocked_out_by_attack_turn = Some(turn);
         }
         self.state.remove_from_play(id);
-        let mon = self.state.mon(id).clone();
-        let ps = &mut self.state.players[p];
-        ps.discard.extend(mon.stack.iter().cloned());
-        ps.discard.extend(mon.energy.iter().cloned());
-        ps.discard.extend(mon.tools.iter().cloned());
+        self.discard_its_cards(id, p);
         self.knocked_out.push(id);
         // Several Pokémon of that name: if the check passed for the one chosen and the others
         // fall too in this window, which one the line meant does not matter.
@@ -100,14 +96,20 @@ impl Tracker<'_> {
         let owner = self.state.mon(id).owner;
         self.record_knock_out(id);
         self.state.remove_from_play(id);
-        let mon = self.state.mon(id).clone();
-        let ps = &mut self.state.players[owner];
-        ps.discard.extend(mon.stack.iter().cloned());
-        ps.discard.extend(mon.energy.iter().cloned());
-        ps.discard.extend(mon.tools.iter().cloned());
+        self.discard_its_cards(id, owner);
         self.knocked_out.push(id);
         self.window.implied_knock_outs.push((index, id));
         true
+    }
+
+    /// A Knocked Out Pokémon's cards (its stack, Energy and Tools, in that order) go to player
+    /// `p`'s discard pile; read in place, without copying the whole Pokémon first.
+    fn discard_its_cards(&mut self, id: PokemonId, p: PlayerIdx) {
+        let mon = &self.state.pokemon[id as usize];
+        let discard = &mut self.state.players[p].discard;
+        discard.extend(mon.stack.iter().cloned());
+        discard.extend(mon.energy.iter().cloned());
+        discard.extend(mon.tools.iter().cloned());
     }
 
     /// Whether line `index`, discarding `card` from Pokémon `id`, is the Knock Out the client
