@@ -1,8 +1,6 @@
 //! Knock Outs: a Pokémon is Knocked Out exactly when its damage reaches its HP, and every
 //! Pokémon whose damage reached its HP is Knocked Out in its window.
 
-use smallvec::SmallVec;
-
 use crate::log::Event;
 
 use super::super::super::resolve;
@@ -128,11 +126,33 @@ pub fn knock_out(j: &Judging<'_, '_>) -> Step {
     super::card_text::gate_each_modelled(j, parts, &read)
 }
 
-/// The damage surely on a Pokémon: what the lines that could have meant another Pokémon of its
-/// name put on it left out.
+/// [`missing_knock_outs`]: player `p`'s Pokémon `id` goes into `at_hp` (with its HP and the
+/// texts read to know it) when the damage surely on it reached its HP, unless it is `except` or
+/// line `index` (discarding `discard`) is its Knock Out the client did not write. Inlined into
+/// both loops: most Pokémon have no damage, and only those are asked more.
 #[inline(always)]
-fn sure_damage(mon: &crate::engine::state::Pokemon) -> i32 {
-    mon.damage - mon.doubtful_damage
+fn note_at_hp(
+    j: &Judging<'_, '_>,
+    index: usize,
+    discard: Option<&crate::log::CardRef>,
+    except: Option<PokemonId>,
+    (p, id): (usize, PokemonId),
+    at_hp: &mut Vec<(usize, PokemonId, i32, ReadTexts)>,
+) {
+    let mon = j.state.mon(id);
+    // The damage surely on it: what the lines that could have meant another Pokémon of its
+    // name put on it left out.
+    let sure = mon.damage - mon.doubtful_damage;
+    if sure <= 0 || Some(id) == except {
+        return;
+    }
+    // The line discards the Basic under it: the Knock Out the client did not write.
+    if discard.is_some_and(|card| j.tracked.implies_knock_out(index, id, card)) {
+        return;
+    }
+    if let Some((hp, read)) = surely_at_hp_reading(j, id, sure) {
+        at_hp.push((p, id, hp, read));
+    }
 }
 
 /// A Pokémon whose own attack or Ability, used on this line's action, says "this Pokémon is
@@ -209,37 +229,17 @@ pub fn missing_knock_outs(
     if j.db().is_none() {
         return basic_discarded();
     }
-    // Pokémon surely at their HP: usually none, and then the window need not be read. The
-    // Pokémon with damage are found first, in plain loops over the Active Pokémon and the Bench
-    // (the order of `in_play`): this runs on nearly every line (10,696 calls over the 24 English
-    // logs, 3 rounds, about 94,000 Pokémon looked at), and the chained iterator cost more than
-    // the reading.
-    let mut damaged: SmallVec<[(usize, PokemonId, i32); 8]> = SmallVec::new();
+    // Pokémon surely at their HP: usually none, and then the window need not be read. Plain
+    // loops over the Active Pokémon and the Bench (the order of `in_play`), each Pokémon looked
+    // at inline: this runs on nearly every line (10,696 calls over the 24 English logs, 3
+    // rounds), and the chained iterator cost more than the reading.
+    let mut at_hp: Vec<(usize, PokemonId, i32, ReadTexts)> = Vec::new();
     for (p, player) in j.state.players.iter().enumerate() {
         if let Some(id) = player.active {
-            let sure = sure_damage(j.state.mon(id));
-            if sure > 0 {
-                damaged.push((p, id, sure));
-            }
+            note_at_hp(j, index, discard, except, (p, id), &mut at_hp);
         }
         for &id in &player.bench {
-            let sure = sure_damage(j.state.mon(id));
-            if sure > 0 {
-                damaged.push((p, id, sure));
-            }
-        }
-    }
-    let mut at_hp: Vec<(usize, PokemonId, i32, ReadTexts)> = Vec::new();
-    for (p, id, sure) in damaged {
-        if Some(id) == except {
-            continue;
-        }
-        // The line discards the Basic under it: the Knock Out the client did not write.
-        if discard.is_some_and(|card| j.tracked.implies_knock_out(index, id, card)) {
-            continue;
-        }
-        if let Some((hp, read)) = surely_at_hp_reading(j, id, sure) {
-            at_hp.push((p, id, hp, read));
+            note_at_hp(j, index, discard, except, (p, id), &mut at_hp);
         }
     }
     if at_hp.is_empty() && j.tracked.window.ambiguous_hits.is_empty() {
