@@ -133,10 +133,11 @@ pub fn evolves_from(prints: &[&Card]) -> Known<Option<String>> {
 
 /// The attack of that name, when every print that has it prints it the same way.
 pub fn attack<'a>(prints: &[&'a Card], name: &str) -> Known<Option<&'a Attack>> {
-    let with: Vec<&Attack> = prints.iter().filter_map(|c| c.attack(name)).collect();
-    match with.first() {
+    // Read in place (asked for each attack judged): no list of them is kept.
+    let mut with = prints.iter().filter_map(|c| c.attack(name));
+    match with.next() {
         None => Ok(None),
-        Some(first) if with.iter().all(|a| a == first) => Ok(Some(first)),
+        Some(first) if with.all(|a| a == first) => Ok(Some(first)),
         Some(_) => Err(sentence!(
             "the prints of {} disagree on the attack {name} ({}), and the log does not show which one is in play",
             prints[0].name,

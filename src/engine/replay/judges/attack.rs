@@ -426,7 +426,9 @@ fn energy_read(
         return facts::energy_provision(None, energy);
     };
     if let Some(t) = crate::cards::basic_energy_type(energy) {
-        let mut provision = facts::energy_provision(Some(db), energy)?;
+        // What `facts::energy_provision` reads for a basic Energy name, without reading the
+        // name again.
+        let mut provision = EnergyProvision::basic(t);
         if doubling == Doubling::Read && basic_energy_doubled(j, db, holder, t) {
             provision.count = 2;
         }

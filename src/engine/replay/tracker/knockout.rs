@@ -122,8 +122,8 @@ impl Tracker<'_> {
             return false;
         }
         let mon = self.state.mon(id);
-        let (name, owner) = (mon.name().to_string(), mon.owner);
-        let Some(basic) = (mon.stack.len() >= 2).then(|| mon.stack[0].clone()) else {
+        let (name, owner) = (mon.name(), mon.owner);
+        let Some(basic) = (mon.stack.len() >= 2).then(|| &mon.stack[0]) else {
             return false;
         };
         let sure = mon.damage - mon.doubtful_damage;
@@ -131,7 +131,7 @@ impl Tracker<'_> {
         let discards_basic = self
             .lines
             .cards_named(index, card)
-            .is_some_and(|names| names.iter().any(|n| **n == basic));
+            .is_some_and(|names| names.iter().any(|n| *n == basic));
         if !at_hp
             || !discards_basic
             || mon.uncertain
