@@ -131,7 +131,7 @@ impl Tracker<'_> {
         let discards_basic = self
             .lines
             .cards_named(index, card)
-            .is_some_and(|names| names.iter().any(|n| *n == basic));
+            .is_some_and(|names| names.contains(&basic));
         if !at_hp
             || !discards_basic
             || mon.uncertain
