@@ -58,23 +58,26 @@ pub fn agree<'c, T: PartialEq + Clone + std::fmt::Debug>(
     what: &str,
     f: impl Fn(&'c Card) -> Option<T>,
 ) -> Known<T> {
-    let values: Vec<(&str, Option<T>)> = prints.iter().map(|c| (c.id.as_str(), f(c))).collect();
-    let Some((_, first)) = values.first() else {
+    // Read in place, without a list of the values (asked for a stage, types, Weakness… of
+    // most Pokémon judged): `f` reads a field, so the print that disagrees is read again for
+    // the message.
+    let Some(&first_print) = prints.first() else {
         return Err(sentence!("no print to read its {what} from"));
     };
-    let Some(first) = first.clone() else {
+    let Some(first) = f(first_print) else {
         return Err(sentence!(
             "the card data gives no {what} for {}",
             prints[0].name
         ));
     };
-    if let Some((id, other)) = values.iter().find(|(_, v)| v.as_ref() != Some(&first)) {
+    if let Some(&c) = prints.iter().find(|c| f(c).as_ref() != Some(&first)) {
         return Err(sentence!(
-            "the prints of {} disagree on its {what} ({}: {:?}, {id}: {:?})",
+            "the prints of {} disagree on its {what} ({}: {:?}, {}: {:?})",
             prints[0].name,
             prints[0].id,
             first,
-            other
+            c.id.as_str(),
+            f(c)
         ));
     }
     Ok(first)
@@ -133,10 +136,11 @@ pub fn evolves_from(prints: &[&Card]) -> Known<Option<String>> {
 
 /// The attack of that name, when every print that has it prints it the same way.
 pub fn attack<'a>(prints: &[&'a Card], name: &str) -> Known<Option<&'a Attack>> {
-    let with: Vec<&Attack> = prints.iter().filter_map(|c| c.attack(name)).collect();
-    match with.first() {
+    // Read in place (asked for each attack judged): no list of them is kept.
+    let mut with = prints.iter().filter_map(|c| c.attack(name));
+    match with.next() {
         None => Ok(None),
-        Some(first) if with.iter().all(|a| a == first) => Ok(Some(first)),
+        Some(first) if with.all(|a| a == first) => Ok(Some(first)),
         Some(_) => Err(sentence!(
             "the prints of {} disagree on the attack {name} ({}), and the log does not show which one is in play",
             prints[0].name,
@@ -327,6 +331,79 @@ pub fn name_has_rule_box(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::{Legalities, Supertype};
+
+    fn print(id: &str, hp: Option<u32>) -> Card {
+        Card {
+            id: id.to_string(),
+            name: "Pikachu".to_string(),
+            supertype: Supertype::Pokemon,
+            subtypes: Vec::new(),
+            hp,
+            types: Vec::new(),
+            evolves_from: None,
+            evolves_to: Vec::new(),
+            weaknesses: Vec::new(),
+            resistances: Vec::new(),
+            retreat_cost: Vec::new(),
+            attacks: Vec::new(),
+            abilities: Vec::new(),
+            rules: Vec::new(),
+            set_id: "sv1".to_string(),
+            number: "1".to_string(),
+            regulation_mark: None,
+            level: None,
+            legalities: Legalities::default(),
+            localized: None,
+        }
+    }
+
+    /// `agree` reads the values in place as the list of them read them (the value, or the
+    /// message naming the first print that differs), and the prints agree on the HP exactly
+    /// when their lowest and highest HP are one (what `hp::hp_text` asks of the memoised bounds).
+    #[test]
+    fn prints_agree_as_their_values_and_hp_bounds_say() {
+        let hps = [None, Some(60), Some(70)];
+        let mut sets: Vec<Vec<Option<u32>>> = vec![vec![]];
+        for _ in 0..3 {
+            let longer: Vec<Vec<Option<u32>>> = sets
+                .iter()
+                .flat_map(|s| {
+                    hps.iter().map(move |h| {
+                        let mut s = s.clone();
+                        s.push(*h);
+                        s
+                    })
+                })
+                .collect();
+            sets.extend(longer);
+        }
+        for set in &sets {
+            let cards: Vec<Card> = set
+                .iter()
+                .enumerate()
+                .map(|(i, h)| print(&format!("sv1-{i}"), *h))
+                .collect();
+            let prints: Vec<&Card> = cards.iter().collect();
+            let expected: Known<u32> = match set.first() {
+                None => Err("no print to read its HP from".to_string()),
+                Some(None) => Err("the card data gives no HP for Pikachu".to_string()),
+                Some(Some(first)) => match set.iter().position(|h| *h != Some(*first)) {
+                    Some(at) => Err(format!(
+                        "the prints of Pikachu disagree on its HP (sv1-0: {first:?}, sv1-{at}: {:?})",
+                        set[at]
+                    )),
+                    None => Ok(*first),
+                },
+            };
+            assert_eq!(hp(&prints), expected, "{set:?}");
+            assert_eq!(
+                hp(&prints).is_ok(),
+                matches!(hp_range(&prints), Ok((lo, hi)) if lo == hi),
+                "{set:?}"
+            );
+        }
+    }
 
     #[test]
     fn prize_values_by_name() {

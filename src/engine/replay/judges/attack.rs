@@ -3,7 +3,7 @@
 //! cost (what each Energy provides, Special Energy conditions included), and GX attacks and
 //! VSTAR Powers once per game.
 
-use crate::cards::{EnergyProvision, Stage, can_pay};
+use crate::cards::can_pay;
 use crate::log::Condition::{Asleep, Paralyzed};
 use crate::log::Event;
 
@@ -12,6 +12,10 @@ use super::super::super::facts;
 use super::super::super::state::{PlayerIdx, PokemonId, Position};
 use super::super::super::verdict::Step;
 use super::{Judging, turn_limits};
+
+mod energy;
+
+use energy::{AttachedEnergy, Doubling, energy_on};
 
 /// A `used` line (judged before it): an attack is judged as one ([`attack`]); an Ability only
 /// for the once-per-game VSTAR Power.
@@ -47,6 +51,8 @@ pub fn attack(j: &Judging<'_, '_>) -> Step {
         return super::card_text::gate_each(j, parts);
     };
     let mon = j.state.mon(id);
+    // What each Energy card on it provides, read once for the cost check and the card-text gate.
+    let attached = AttachedEnergy::read(j, id, Doubling::Unread);
     if direct {
         for c in [Asleep, Paralyzed] {
             if c == Asleep && mon.has(c) && mon.may_have_woken {
@@ -71,7 +77,7 @@ pub fn attack(j: &Judging<'_, '_>) -> Step {
                 ),
             )),
         }
-        parts.push(has_attack_and_cost(j, id, name));
+        parts.push(has_attack_and_cost(j, id, name, &attached));
         // The attack is replayed in its steps' order: Confusion, what its text does before
         // damage, the damage, then the rest of its text.
         parts.push(Step::ok("attack.steps", ""));
@@ -82,7 +88,7 @@ pub fn attack(j: &Judging<'_, '_>) -> Step {
     let evaluated: Vec<(crate::log::Text, String)> = mon
         .energy
         .iter()
-        .filter(|e| crate::cards::basic_energy_type(e).is_none() && energy_on(j, id, e).is_ok())
+        .filter(|e| crate::cards::basic_energy_type(e).is_none() && attached.reading(e).is_ok())
         .map(|e| (e.clone(), String::new()))
         .collect();
     super::card_text::gate_each_modelled(j, parts, &evaluated)
@@ -90,7 +96,12 @@ pub fn attack(j: &Judging<'_, '_>) -> Step {
 
 /// `attack.has-attack`, `attack.energy-cost`, `energy.special`: the Pokémon has the attack and
 /// its Energy pays the cost.
-fn has_attack_and_cost(j: &Judging<'_, '_>, id: PokemonId, name: &str) -> Step {
+fn has_attack_and_cost(
+    j: &Judging<'_, '_>,
+    id: PokemonId,
+    name: &str,
+    attached: &AttachedEnergy<'_>,
+) -> Step {
     let mon = j.state.mon(id);
     // The prints this Pokémon can be, given what it was already seen to use.
     let prints = match j.prints_of(id) {
@@ -142,7 +153,7 @@ fn has_attack_and_cost(j: &Judging<'_, '_>, id: PokemonId, name: &str) -> Step {
             let pool = j.cards.client_pool(prints.clone());
             return match facts::attack(&pool, name) {
                 Ok(Some(a)) if pool.len() < prints.len() => {
-                    let mut step = attack_cost(j, id, name, a);
+                    let mut step = attack_cost(j, id, name, a, attached);
                     if step.verdict == crate::engine::Verdict::Ok {
                         step.message = sentence!(
                             "{} (the prints of {} from Sword & Shield on, the card pool of Pokémon TCG Live, agree on {name}; an older print has it otherwise)",
@@ -158,7 +169,7 @@ fn has_attack_and_cost(j: &Judging<'_, '_>, id: PokemonId, name: &str) -> Step {
             };
         }
     };
-    attack_cost(j, id, name, attack)
+    attack_cost(j, id, name, attack, attached)
 }
 
 /// `attack.has-attack`, `attack.energy-cost`, `energy.special`: the Pokémon has `attack`
@@ -168,36 +179,22 @@ fn attack_cost(
     id: PokemonId,
     name: &str,
     attack: &crate::cards::Attack,
+    attached: &AttachedEnergy<'_>,
 ) -> Step {
     let mon = j.state.mon(id);
     let has = Step::ok("attack.has-attack", sentence!("{} has {name}", mon.name()));
-    // The cost: what the attached Energy provides must pay it.
-    let mut provided: Vec<EnergyProvision> = Vec::new();
-    let mut unknown: Vec<String> = Vec::new();
-    let mut read_by_name: Vec<String> = Vec::new();
-    // The same Energy card attached twice provides the same (asked once).
-    let mut seen: Vec<(&str, Result<EnergyProvision, String>)> = Vec::new();
-    for e in &mon.energy {
-        let known = match seen.iter().find(|(n, _)| *n == e.as_str()) {
-            Some((_, k)) => k.clone(),
-            None => {
-                let k = energy_on(j, id, e);
-                seen.push((e.as_str(), k.clone()));
-                k
-            }
-        };
-        match known {
-            Ok(p) => provided.push(p),
-            Err(_) if let Some((p, note)) = unknown_energy_by_name(j, e) => {
-                provided.push(p);
-                read_by_name.push(note);
-            }
-            Err(why) => unknown.push(sentence!("cannot tell what {e} provides: {why}")),
-        }
+    // The cost: what the attached Energy provides must pay it. Read first without the Ability
+    // that may make a basic Energy provide two (see [`Doubling`]): only a cost that reading does
+    // not pay needs it.
+    let (provided, unknown, read_by_name) = attached.provisions(j);
+    let mut pays = can_pay(&attack.cost, &provided);
+    if attached.has_basic && !pays {
+        let provided = AttachedEnergy::read(j, id, Doubling::Read).provisions(j).0;
+        pays = can_pay(&attack.cost, &provided);
     }
     // Energy whose provision is unknown can only add to what pays the cost: if the rest
     // pays it, it is paid.
-    if !unknown.is_empty() && !can_pay(&attack.cost, &provided) {
+    if !unknown.is_empty() && !pays {
         return Step::combine(vec![
             has,
             Step::cannot_check("energy.special", unknown.join("; ")),
@@ -205,7 +202,7 @@ fn attack_cost(
     }
     let cost = &attack.cost;
     let symbols: Vec<&str> = cost.iter().map(|t| t.as_str()).collect();
-    if can_pay(cost, &provided) {
+    if pays {
         let attached = if mon.energy.is_empty() {
             "no Energy".to_string()
         } else {
@@ -302,12 +299,21 @@ fn attack_cost(
 }
 
 /// An attack's cost as a judge reads it: "[Water Colorless]", or "nothing".
+/// Written in place: joining the symbols and formatting them built two strings for each attack.
 fn cost_words(symbols: &[&str]) -> String {
     if symbols.is_empty() {
-        "nothing".to_string()
-    } else {
-        sentence!("[{}]", symbols.join(" "))
+        return "nothing".to_string();
     }
+    let mut words = String::with_capacity(1 + symbols.iter().map(|s| s.len() + 1).sum::<usize>());
+    words.push('[');
+    for (i, symbol) in symbols.iter().enumerate() {
+        if i > 0 {
+            words.push(' ');
+        }
+        words.push_str(symbol);
+    }
+    words.push(']');
+    words
 }
 
 /// The cost check's sentence, also as the explanation's own cost sentence.
@@ -317,156 +323,6 @@ fn with_cost(step: Step) -> Step {
         cost: Some(cost),
         ..Default::default()
     })
-}
-
-/// What an Energy attached to a Pokémon provides there: its printed conditions (Reversal
-/// Energy's "if you have more Prize cards remaining…") are evaluated when understood.
-/// " provides ", searched in many Ability texts.
-static PROVIDES: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
-    std::sync::LazyLock::new(|| memchr::memmem::Finder::new(" provides "));
-
-/// Whether one of a print's Abilities speaks of what Energy "provides".
-fn has_providing_ability(card: &crate::cards::Card) -> bool {
-    card.abilities
-        .iter()
-        .any(|a| PROVIDES.find(a.text.as_bytes()).is_some())
-}
-
-fn energy_on(
-    j: &Judging<'_, '_>,
-    holder: PokemonId,
-    energy: &str,
-) -> Result<EnergyProvision, String> {
-    let Some(db) = j.db() else {
-        return facts::energy_provision(None, energy);
-    };
-    if let Some(t) = crate::cards::basic_energy_type(energy) {
-        // "Each Basic Grass Energy attached to all of your Pokémon provides GrassGrass
-        // Energy" (Meganium's Wild Growth): an Ability of a Pokémon of the same side.
-        // Written only for a print with an Ability that speaks of providing Energy (rare).
-        let phrases = || {
-            let t = t.as_str().to_lowercase();
-            (
-                sentence!("each basic {t} energy attached to"),
-                sentence!("provides {t}{t} energy"),
-            )
-        };
-        let owner = j.state.mon(holder).owner;
-        let doubled = j.state.players[owner].in_play().any(|id| {
-            j.cards.some_print_holds(j.state, id, has_providing_ability)
-                && j.prints_of(id).is_ok_and(|prints| {
-                    prints.iter().any(|c| {
-                        j.cards.holds_for(c, has_providing_ability)
-                            && db.index_of(c).is_some_and(|i| {
-                                let x = db.passive_text_lower(i);
-                                let (each, provides) = phrases();
-                                x.contains(&each) && x.contains(&provides)
-                            })
-                    })
-                })
-        });
-        let mut provision = facts::energy_provision(Some(db), energy)?;
-        if doubled {
-            provision.count = 2;
-        }
-        return Ok(provision);
-    }
-    let card = db.newest_print_idx(energy);
-    let Some(details) = card.and_then(|i| db.energy_details(i)) else {
-        return facts::energy_provision(Some(db), energy);
-    };
-    for case in &details.conditional {
-        match energy_condition_holds(j, holder, &case.condition) {
-            Some(true) => return Ok(case.provision.clone()),
-            Some(false) => {}
-            None => {
-                return Err(sentence!(
-                    "it provides more when \"{}\", which the engine cannot evaluate",
-                    case.condition
-                ));
-            }
-        }
-    }
-    Ok(details.provision.clone())
-}
-
-/// A Special Energy the card data does not have, named "<word> <Type> Energy": every such
-/// card in the data (Heat Fire, Horror Psychic, Wash Water, …) provides that type while
-/// attached, so it is read as 1 Energy of that type, and the reading is stated.
-fn unknown_energy_by_name(j: &Judging<'_, '_>, energy: &str) -> Option<(EnergyProvision, String)> {
-    let db = j.db()?;
-    if !db.by_name(energy).is_empty() {
-        return None;
-    }
-    let t = facts::energy_type_in_name(energy)?;
-    Some((
-        EnergyProvision::basic(t),
-        sentence!(
-            "{energy} is not in the card data; read as 1 {} Energy, as every Special Energy named \"… {} Energy\" in the data provides",
-            t.as_str(),
-            t.as_str()
-        ),
-    ))
-}
-
-/// Whether a Special Energy's printed condition holds for the Pokémon it is attached to;
-/// `None` when a part of it is not understood.
-fn energy_condition_holds(j: &Judging<'_, '_>, holder: PokemonId, condition: &str) -> Option<bool> {
-    let mon = j.state.mon(holder);
-    let me = &j.state.players[mon.owner];
-    let them = &j.state.players[1 - mon.owner];
-    let text = condition
-        .to_lowercase()
-        .replace(", and if ", " and ")
-        .replace("if ", "");
-    let mut all = true;
-    for clause in text.split(" and ") {
-        let c = clause.trim();
-        let holds = if c.contains("more prize cards remaining than your opponent") {
-            me.prizes_left? > them.prizes_left?
-        } else if c.contains("fewer prize cards remaining than your opponent") {
-            me.prizes_left? < them.prizes_left?
-        } else if c.contains("attached to an evolution pokémon")
-            || c.contains("attached to an evolved pokémon")
-        {
-            let evolution = mon.stack.len() > 1;
-            let rule_box = facts::name_has_rule_box(mon.name());
-            if c.contains("doesn't have a rule box") {
-                evolution && !rule_box
-            } else {
-                evolution
-            }
-        } else if c.contains("doesn't have a rule box") {
-            !facts::name_has_rule_box(mon.name())
-        } else if c.contains("has any other special energy attached") {
-            // The Energy tracked on it, this card included: another one is Special.
-            if mon.uncertain {
-                return None;
-            }
-            let special = mon
-                .energy
-                .iter()
-                .filter(|e| crate::cards::basic_energy_type(e).is_none())
-                .count();
-            special > 1
-        } else if c.contains("attached to a basic pokémon") {
-            mon.stack.len() == 1
-        } else if let Some(wanted) = [
-            ("attached to a stage 2 pokémon", Stage::Stage2),
-            ("attached to a stage 1 pokémon", Stage::Stage1),
-        ]
-        .into_iter()
-        .find_map(|(words, stage)| c.contains(words).then_some(stage))
-        {
-            // The stage the holder's prints agree on (a doubt leaves the condition unread).
-            let prints = j.prints_of(holder).ok()?;
-            facts::stage(&prints).ok()? == wanted
-        } else {
-            return None;
-        };
-        all &= holds;
-    }
-    Some(all)
 }
 
 /// GX attacks and VSTAR Powers: once per game per player.
@@ -550,4 +406,81 @@ fn discarded_by_attack(
     }
     shown.retain(|c| c.ends_with("Energy"));
     (!shown.is_empty()).then_some(shown)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cards::{EnergyKinds, EnergyProvision, EnergyType, can_pay};
+
+    /// The cost as a judge writes it, as joining and formatting wrote it.
+    #[test]
+    fn cost_words_are_the_symbols_in_brackets() {
+        assert_eq!(super::cost_words(&[]), "nothing");
+        assert_eq!(super::cost_words(&["Fire"]), "[Fire]");
+        assert_eq!(
+            super::cost_words(&["Water", "Colorless", "Colorless"]),
+            format!("[{}]", ["Water", "Colorless", "Colorless"].join(" "))
+        );
+    }
+
+    /// What [`super::Doubling::Unread`] relies on: a basic Energy that provides two instead of
+    /// one never makes a paid cost unpaid, so a cost the single reading pays is paid whatever
+    /// an Ability does.
+    #[test]
+    fn a_second_unit_never_unpays_a_cost() {
+        use EnergyType::*;
+        let costs: Vec<Vec<EnergyType>> = vec![
+            vec![],
+            vec![Colorless],
+            vec![Fire],
+            vec![Fire, Colorless],
+            vec![Fire, Fire],
+            vec![Fire, Water, Colorless],
+            vec![Water, Water, Colorless, Colorless],
+            vec![Grass, Fire, Water],
+        ];
+        let cards = [
+            EnergyProvision::basic(Fire),
+            EnergyProvision::basic(Water),
+            EnergyProvision::basic(Grass),
+            EnergyProvision {
+                count: 1,
+                kinds: EnergyKinds::AnyOf(vec![Fire, Water]),
+            },
+            EnergyProvision {
+                count: 2,
+                kinds: EnergyKinds::Only(Colorless),
+            },
+        ];
+        // Every list of up to three of those cards.
+        let mut lists: Vec<Vec<EnergyProvision>> = vec![vec![]];
+        for _ in 0..3 {
+            let longer: Vec<Vec<EnergyProvision>> = lists
+                .iter()
+                .flat_map(|l| {
+                    cards.iter().map(move |c| {
+                        let mut l = l.clone();
+                        l.push(c.clone());
+                        l
+                    })
+                })
+                .collect();
+            lists.extend(longer);
+        }
+        let mut checked = 0;
+        for cost in &costs {
+            for list in &lists {
+                if !can_pay(cost, list) {
+                    continue;
+                }
+                for at in 0..list.len() {
+                    let mut doubled = list.clone();
+                    doubled[at].count = 2;
+                    assert!(can_pay(cost, &doubled), "{cost:?} {list:?} doubled at {at}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100);
+    }
 }

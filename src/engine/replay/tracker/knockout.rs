@@ -63,11 +63,7 @@ impl Tracker<'_> {
             self.state.players[p].knocked_out_by_attack_turn = Some(turn);
         }
         self.state.remove_from_play(id);
-        let mon = self.state.mon(id).clone();
-        let ps = &mut self.state.players[p];
-        ps.discard.extend(mon.stack.iter().cloned());
-        ps.discard.extend(mon.energy.iter().cloned());
-        ps.discard.extend(mon.tools.iter().cloned());
+        self.discard_its_cards(id, p);
         self.knocked_out.push(id);
         // Several Pokémon of that name: if the check passed for the one chosen and the others
         // fall too in this window, which one the line meant does not matter.
@@ -100,14 +96,20 @@ impl Tracker<'_> {
         let owner = self.state.mon(id).owner;
         self.record_knock_out(id);
         self.state.remove_from_play(id);
-        let mon = self.state.mon(id).clone();
-        let ps = &mut self.state.players[owner];
-        ps.discard.extend(mon.stack.iter().cloned());
-        ps.discard.extend(mon.energy.iter().cloned());
-        ps.discard.extend(mon.tools.iter().cloned());
+        self.discard_its_cards(id, owner);
         self.knocked_out.push(id);
         self.window.implied_knock_outs.push((index, id));
         true
+    }
+
+    /// A Knocked Out Pokémon's cards (its stack, Energy and Tools, in that order) go to player
+    /// `p`'s discard pile; read in place, without copying the whole Pokémon first.
+    fn discard_its_cards(&mut self, id: PokemonId, p: PlayerIdx) {
+        let mon = &self.state.pokemon[id as usize];
+        let discard = &mut self.state.players[p].discard;
+        discard.extend(mon.stack.iter().cloned());
+        discard.extend(mon.energy.iter().cloned());
+        discard.extend(mon.tools.iter().cloned());
     }
 
     /// Whether line `index`, discarding `card` from Pokémon `id`, is the Knock Out the client
@@ -120,8 +122,8 @@ impl Tracker<'_> {
             return false;
         }
         let mon = self.state.mon(id);
-        let (name, owner) = (mon.name().to_string(), mon.owner);
-        let Some(basic) = (mon.stack.len() >= 2).then(|| mon.stack[0].clone()) else {
+        let (name, owner) = (mon.name(), mon.owner);
+        let Some(basic) = (mon.stack.len() >= 2).then(|| &mon.stack[0]) else {
             return false;
         };
         let sure = mon.damage - mon.doubtful_damage;
@@ -129,7 +131,7 @@ impl Tracker<'_> {
         let discards_basic = self
             .lines
             .cards_named(index, card)
-            .is_some_and(|names| names.iter().any(|n| **n == basic));
+            .is_some_and(|names| names.contains(&basic));
         if !at_hp
             || !discards_basic
             || mon.uncertain

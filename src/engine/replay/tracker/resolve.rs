@@ -238,16 +238,20 @@ impl Tracker<'_> {
             if others.is_empty() { ids } else { others }
         };
         // Of several Benched Pokémon of that name, players promote the one they have powered up.
+        // (Looked up once: the card id narrows the pick, not the list of those it may be.)
+        let named = resolve::named_in_play(&self.state, p, &card.name, None);
         let found = resolve::pick(
             &self.state,
-            &not_retreated(self.named_candidates(p, card).into_vec()),
+            &not_retreated(
+                resolve::narrow_by_id(&self.state, named.clone(), card.id.as_deref()).into_vec(),
+            ),
             true,
             |m| m.energy.len() as i64,
         );
         if found.id().is_none() {
             return Resolved::lost(Note::not_in_play(player, &card.name));
         }
-        let benched: Vec<_> = not_retreated(resolve::candidates(&self.state, p, &card.name, None));
+        let benched: Vec<_> = not_retreated(named.into_vec());
         if let Found::Ambiguous(_, all) = &found {
             r.uncertain = all.clone();
         } else if benched.len() > 1 && !resolve::all_alike(&self.state, &benched) {
