@@ -121,29 +121,19 @@ pub fn energy_details(card: &Card) -> Option<EnergyDetails> {
 
 /// The type of a basic Energy from its name: "Basic Fire Energy" or "Fire Energy" -> Fire.
 ///
-/// The type word is matched here against the data's spellings ([`EnergyType::as_str`]; a test
-/// holds them equal): parsing it (`str::parse`) builds an error string for every Special Energy
-/// name, and this is asked for each Energy card the judges look at (0.5M instructions over the
-/// 24 English logs, 3 rounds, at a525354).
+/// The type word is matched against the data's spellings (`EnergyType::spelled`): parsing it
+/// (`str::parse`) builds an error string for every Special Energy name, and this is asked for
+/// each Energy card the judges look at (0.5M instructions over the 24 English logs, 3 rounds,
+/// at a525354).
 pub fn basic_energy_type(name: &str) -> Option<EnergyType> {
     let n = name.trim();
     let n = n.strip_prefix("Basic ").unwrap_or(n);
     let n = n.strip_suffix(" Energy")?;
-    Some(match n.trim() {
-        "Grass" => EnergyType::Grass,
-        "Fire" => EnergyType::Fire,
-        "Water" => EnergyType::Water,
-        "Lightning" => EnergyType::Lightning,
-        "Psychic" => EnergyType::Psychic,
-        "Fighting" => EnergyType::Fighting,
-        "Darkness" => EnergyType::Darkness,
-        "Metal" => EnergyType::Metal,
-        "Fairy" => EnergyType::Fairy,
-        "Dragon" => EnergyType::Dragon,
-        "Colorless" => EnergyType::Colorless,
+    match EnergyType::spelled(n.trim()) {
         // "Free" is a cost marker, not an Energy.
-        _ => return None,
-    })
+        Some(EnergyType::Free) | None => None,
+        found => found,
+    }
 }
 
 /// Can Energy with these provisions pay `cost`? Colorless symbols are paid by any unit;

@@ -177,7 +177,7 @@ impl EnergyType {
     }
 
     /// The type the data spells `s` exactly ([`EnergyType::as_str`]).
-    fn spelled(s: &str) -> Option<EnergyType> {
+    pub(crate) fn spelled(s: &str) -> Option<EnergyType> {
         Some(match s {
             "Grass" => EnergyType::Grass,
             "Fire" => EnergyType::Fire,

@@ -585,6 +585,20 @@ mod tests {
         }
     }
 
+    /// Raikou V's Lightning Rondo, used by player 0 on turn 3.
+    fn lightning_rondo() -> Used {
+        Used {
+            turn: 3,
+            player: 0,
+            kind: UsedKind::Attack,
+            name: Text::from("Lightning Rondo"),
+            by: Some((0, Text::from("Raikou V"))),
+            line: 0,
+            target: None,
+            print: None,
+        }
+    }
+
     fn board() -> GameState {
         let mut s = GameState::new(&[Text::from("Ann"), Text::from("Bob")]);
         s.put_into_play(0, "Raikou V", Position::Active); // 0
@@ -704,16 +718,7 @@ mod tests {
         // Lightning Rondo acts only in the turn it is used, on the damage its user deals
         // (Zapdos's Ability taken as modelled here).
         let zapdos = |s: &Source<'_>, _: &TextEffects, _: &Effect| s.card == "Zapdos";
-        let rondo = Used {
-            turn: 3,
-            player: 0,
-            kind: UsedKind::Attack,
-            name: Text::from("Lightning Rondo"),
-            by: Some((0, Text::from("Raikou V"))),
-            line: 0,
-            target: None,
-            print: None,
-        };
+        let rondo = lightning_rondo();
         let asks = [Ask::new(Fact::DamageDealt, Subject::Pokemon(0))];
         let d = first_doubt(&s, std::slice::from_ref(&rondo), &src, &asks, &zapdos).unwrap();
         assert_eq!(d.text, "Lightning Rondo");
@@ -732,16 +737,7 @@ mod tests {
             owner: 1,
             unsure: false,
         });
-        let rondo = Used {
-            turn: 3,
-            player: 0,
-            kind: UsedKind::Attack,
-            name: Text::from("Lightning Rondo"),
-            by: Some((0, Text::from("Raikou V"))),
-            line: 0,
-            target: None,
-            print: None,
-        };
+        let rondo = lightning_rondo();
         let recent = std::slice::from_ref(&rondo);
         let src = (table(), &s);
         let seen = |source: &Source<'_>, known: &KnownEffects, filter: TextFilter<'_>| {
