@@ -389,12 +389,6 @@ impl<'u> Recent<'u> {
     pub fn iter(self) -> impl Iterator<Item = &'u Used> {
         self.recorded.iter().chain(self.this_line)
     }
-
-    /// The first of these uses equal to `used` (one met in a walk over them, kept for as long
-    /// as they are).
-    pub fn same_as(self, used: &Used) -> Option<&'u Used> {
-        self.iter().find(|r| *r == used)
-    }
 }
 
 /// Call `f` with every source of effects in force and which of its texts act.

@@ -623,71 +623,15 @@ fn variant_damage(
     (damage, how, explanation)
 }
 
-/// One reading's damage, and how it is worked out when `explain` (else an empty text).
+/// One reading's damage, and how it is worked out when `explain` (else an empty text). The
+/// readings are compared with the line many times an attack, so their effects are read where
+/// they are rather than copied into the calculation.
 fn variant_reading(
     j: &Judging<'_, '_>,
     claim: &DamageClaim<'_>,
     v: &damage_model::Variant,
     explain: bool,
 ) -> (i32, String) {
-    if !explain {
-        return (variant_damage_only(j, claim, v), String::new());
-    }
-    let position = claim
-        .target
-        .and_then(|t| j.state.position(t))
-        .unwrap_or(Position::Active);
-    let mut calc = DamageCalculation::plain(v.base, position);
-    let mut steps = Vec::new();
-    if explain {
-        steps.push(sentence!("base {}", v.base));
-        steps.extend(v.own.iter().cloned());
-        steps.extend(v.attacker.iter().map(|e| e.source.clone()));
-    }
-    calc.attacker_effects = v.attacker.clone();
-    if let Some(w) = claim.weakness
-        && !v.no_weakness
-    {
-        let modifier = defender_weakness(j, claim).unwrap_or(WeaknessModifier::Multiply(2));
-        calc.weakness = Some(modifier);
-        if explain {
-            steps.push(sentence!("Weakness to {} {modifier}", w.energy_type));
-        }
-    }
-    if let Some(r) = claim.resistance
-        && !v.no_resistance
-    {
-        calc.resistance = Some(r.amount.saturating_abs());
-        if explain {
-            steps.push(sentence!("Resistance to {} {}", r.energy_type, r.amount));
-        }
-    }
-    if !v.no_defender_effects {
-        calc.defender_effects = v.defender.clone();
-        if explain {
-            steps.extend(v.defender.iter().map(|e| e.source.clone()));
-        }
-        if let Some(p) = &v.prevent {
-            calc.prevent_all_damage = true;
-            if explain {
-                steps.push(sentence!("{p}: all damage prevented"));
-            }
-        }
-    }
-    if explain {
-        steps.extend(v.assumed.iter().map(|a| sentence!("[{a}]")));
-    }
-    (calc.damage_under(j.edition), steps.join(", "))
-}
-
-/// One reading's damage (as [`variant_reading`] works it out), its effects read where they
-/// are rather than copied into the calculation: the readings are compared with the line many
-/// times an attack.
-fn variant_damage_only(
-    j: &Judging<'_, '_>,
-    claim: &DamageClaim<'_>,
-    v: &damage_model::Variant,
-) -> i32 {
     let position = claim
         .target
         .and_then(|t| j.state.position(t))
@@ -707,7 +651,29 @@ fn variant_damage_only(
         calc.prevent_all_damage = v.prevent.is_some();
         &v.defender
     };
-    calc.damage_with(j.edition, &v.attacker, defender)
+    let damage = calc.damage_with(j.edition, &v.attacker, defender);
+    if !explain {
+        return (damage, String::new());
+    }
+    let mut steps = vec![sentence!("base {}", v.base)];
+    steps.extend(v.own.iter().cloned());
+    steps.extend(v.attacker.iter().map(|e| e.source.clone()));
+    if let (Some(w), Some(modifier)) = (claim.weakness, calc.weakness) {
+        steps.push(sentence!("Weakness to {} {modifier}", w.energy_type));
+    }
+    if let Some(r) = claim.resistance
+        && calc.resistance.is_some()
+    {
+        steps.push(sentence!("Resistance to {} {}", r.energy_type, r.amount));
+    }
+    steps.extend(defender.iter().map(|e| e.source.clone()));
+    if let Some(p) = &v.prevent
+        && calc.prevent_all_damage
+    {
+        steps.push(sentence!("{p}: all damage prevented"));
+    }
+    steps.extend(v.assumed.iter().map(|a| sentence!("[{a}]")));
+    (damage, steps.join(", "))
 }
 
 /// Whether this judge reads the whole text of the line's attack, so that what the text does to
