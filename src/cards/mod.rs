@@ -37,7 +37,7 @@ pub mod snapshot;
 pub mod suggest;
 pub mod tcgdex;
 #[cfg(test)]
-mod test_support;
+pub(crate) mod test_support;
 
 pub use db::{CardDb, CardIdx, Fact, Lookup};
 pub use describe::describe;

@@ -331,31 +331,12 @@ pub fn name_has_rule_box(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::{Legalities, Supertype};
 
+    /// A print of Pikachu with this id and HP.
     fn print(id: &str, hp: Option<u32>) -> Card {
-        Card {
-            id: id.to_string(),
-            name: "Pikachu".to_string(),
-            supertype: Supertype::Pokemon,
-            subtypes: Vec::new(),
-            hp,
-            types: Vec::new(),
-            evolves_from: None,
-            evolves_to: Vec::new(),
-            weaknesses: Vec::new(),
-            resistances: Vec::new(),
-            retreat_cost: Vec::new(),
-            attacks: Vec::new(),
-            abilities: Vec::new(),
-            rules: Vec::new(),
-            set_id: "sv1".to_string(),
-            number: "1".to_string(),
-            regulation_mark: None,
-            level: None,
-            legalities: Legalities::default(),
-            localized: None,
-        }
+        let mut card = crate::cards::test_support::pokemon(id, "Pikachu", &[], &[]);
+        card.hp = hp;
+        card
     }
 
     /// `agree` reads the values in place as the list of them read them (the value, or the
